@@ -1,0 +1,148 @@
+import {
+  type ErrorBody,
+  type ErrorCode,
+  isErrorCode,
+  LANGUAGE_HEADER,
+  LIMITS,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from '@kanat360/contracts';
+import { type Language, type MessageKey, translate } from '@kanat360/i18n';
+
+/** Failures that happen before the server answers, or that it answers without a known code. */
+export type ClientErrorCode = 'NETWORK_ERROR' | 'TIMEOUT' | 'SERVER_ERROR_STATUS' | 'UNEXPECTED';
+
+/** A failed call: `message` is ready to show (spec §8), `code` is stable for logic. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: ErrorCode | ClientErrorCode,
+    readonly status: number,
+    readonly field?: string,
+    readonly correlationId?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | null | undefined>;
+  body?: unknown;
+  /** Default: spec §9's 10 s; `null` for no time-out. */
+  timeoutMs?: number | null;
+  signal?: AbortSignal;
+  /** A 401 from this call is a plain failure, not "signed out" (the login call). */
+  skipUnauthorizedHandler?: boolean;
+}
+
+export interface ApiClientOptions {
+  /** Default: `/api` on the current origin. */
+  baseUrl?: string;
+  language: () => Language;
+  /** Called on a 401 (except with `skipUnauthorizedHandler`): the session is gone. */
+  onUnauthorized?: () => void;
+  fetch?: typeof fetch;
+  /** Reads the XSRF cookie; default: `document.cookie`. */
+  readCookie?: (name: string) => string | null;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function readDocumentCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  const pair = document.cookie.split('; ').find((entry) => entry.startsWith(`${name}=`));
+  return pair ? decodeURIComponent(pair.slice(name.length + 1)) : null;
+}
+
+function isErrorBody(value: unknown): value is Partial<ErrorBody> {
+  return typeof value === 'object' && value !== null && 'message' in value;
+}
+
+/**
+ * The one HTTP client of the site islands and the panel. Sessions ride in an httpOnly cookie, so no token is
+ * ever handled here; mutations carry the XSRF header; every call says which language its messages should be in.
+ */
+export function createApiClient(options: ApiClientOptions) {
+  const baseUrl = options.baseUrl ?? '/api';
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const readCookie = options.readCookie ?? readDocumentCookie;
+
+  const message = (key: MessageKey, params?: Record<string, string | number>) =>
+    translate(options.language(), key, params);
+
+  async function request<T>(method: string, path: string, init: RequestOptions = {}): Promise<T> {
+    const url = new URL(baseUrl + path, typeof location === 'undefined' ? 'http://localhost' : location.origin);
+    for (const [key, value] of Object.entries(init.query ?? {})) {
+      if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+    }
+    const headers: Record<string, string> = { Accept: 'application/json', [LANGUAGE_HEADER]: options.language() };
+    let body: BodyInit | undefined;
+    if (init.body instanceof FormData) body = init.body;
+    else if (init.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(init.body);
+    }
+    if (!SAFE_METHODS.has(method)) {
+      const xsrf = readCookie(XSRF_COOKIE);
+      if (xsrf) headers[XSRF_HEADER] = xsrf;
+    }
+    const timeoutMs = init.timeoutMs === undefined ? LIMITS.apiTimeoutMs : init.timeoutMs;
+    const signals = [init.signal, timeoutMs === null ? undefined : AbortSignal.timeout(timeoutMs)].filter(
+      (signal): signal is AbortSignal => signal !== undefined,
+    );
+
+    let response: Response;
+    try {
+      response = await doFetch(url.pathname + url.search, {
+        method,
+        headers,
+        body,
+        credentials: 'same-origin',
+        signal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
+      });
+    } catch (error) {
+      if (init.signal?.aborted) throw error;
+      const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+      throw new ApiError(message('errors.NETWORK_ERROR'), timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', 0);
+    }
+
+    const text = await response.text();
+    let payload: unknown = undefined;
+    if (text) {
+      try {
+        payload = JSON.parse(text);
+      } catch {
+        payload = undefined;
+      }
+    }
+    if (response.ok) return payload as T;
+
+    if (response.status === 401 && !init.skipUnauthorizedHandler) options.onUnauthorized?.();
+    if (isErrorBody(payload) && typeof payload.message === 'string' && payload.message) {
+      const code = isErrorCode(payload.code) ? payload.code : 'UNEXPECTED';
+      throw new ApiError(payload.message, code, response.status, payload.field, payload.correlationId);
+    }
+    throw new ApiError(
+      message('errors.SERVER_ERROR_STATUS', { status: response.status }),
+      'SERVER_ERROR_STATUS',
+      response.status,
+    );
+  }
+
+  return {
+    request,
+    get: <T>(path: string, init?: RequestOptions) => request<T>('GET', path, init),
+    post: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>('POST', path, { ...init, body }),
+    put: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>('PUT', path, { ...init, body }),
+    delete: <T>(path: string, init?: RequestOptions) => request<T>('DELETE', path, init),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** A message to show for any thrown value (spec §8's generic fallback last). */
+export function errorMessage(error: unknown, language: Language): string {
+  if (error instanceof ApiError) return error.message;
+  return translate(language, 'errors.UNEXPECTED');
+}

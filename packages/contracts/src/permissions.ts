@@ -1,0 +1,56 @@
+import { type Role, ROLES } from './roles.js';
+
+const EVERYONE = ROLES;
+const NOT_CUSTOMER = ['superadmin', 'admin', 'company_manager', 'operator'] as const satisfies readonly Role[];
+
+/**
+ * Spec §6 as data: which roles may do each action. The bff's global guard and the panel's buttons both read it,
+ * so a role never sees a button for something the server refuses.
+ */
+export const PERMISSIONS = {
+  /** See every company's data instead of only one's own (and filter by company). */
+  'tenant.all': ['superadmin'],
+
+  'turbine.read': EVERYONE,
+  'turbine.create': ['superadmin', 'admin'],
+  'turbine.update': ['superadmin'],
+  'turbine.delete': ['superadmin'],
+
+  'media.read': EVERYONE,
+  'media.upload': NOT_CUSTOMER,
+  'media.edit': NOT_CUSTOMER,
+  'media.delete': ['superadmin', 'admin', 'company_manager'],
+
+  'report.read': NOT_CUSTOMER,
+  'report.upload': NOT_CUSTOMER,
+  'report.delete': NOT_CUSTOMER,
+
+  'comment.read': EVERYONE,
+  'comment.create': EVERYONE,
+  /** Edit or delete anybody's comment at any time. */
+  'comment.moderate': ['superadmin'],
+
+  'company.read': ['superadmin'],
+  'company.create': ['superadmin'],
+  'company.update': ['superadmin'],
+  'company.delete': ['superadmin'],
+
+  'user.read': ['superadmin', 'admin'],
+  'user.create': ['superadmin'],
+  'user.update': ['superadmin'],
+  'user.changePassword': ['superadmin'],
+  'user.delete': ['superadmin', 'admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Permission[];
+
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  return role != null && (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}
+
+/** Every permission a role holds, as the profile carries it to the panel. */
+export function permissionsOf(role: Role): Permission[] {
+  return ALL_PERMISSIONS.filter((permission) => can(role, permission));
+}

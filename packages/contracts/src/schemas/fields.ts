@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { type ErrorCode } from '../errors.js';
+import { LIMITS } from '../constants.js';
+import { type Role, normalizeRole } from '../roles.js';
+
+// Each schema's error message is an error code (see errors.ts): the bff answers with it, the panel translates it.
+
+const isMissing = (input: unknown) => input === undefined || input === null;
+
+/** A required text: missing, blank after trimming → `code`; another type → VALIDATION_ERROR. */
+export function requiredText(code: ErrorCode, max: number) {
+  return z
+    .string({ error: (issue) => (isMissing(issue.input) ? code : 'VALIDATION_ERROR') })
+    .trim()
+    .min(1, { error: code })
+    .max(max, { error: 'VALUE_TOO_LONG' });
+}
+
+/** An optional text: blank becomes null. */
+export function optionalText(max: number) {
+  return z
+    .string({ error: 'VALIDATION_ERROR' })
+    .trim()
+    .max(max, { error: 'VALUE_TOO_LONG' })
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+/** An email, trimmed and lowercased: emails are unique without regard to case. */
+export function requiredEmail(requiredCode: ErrorCode) {
+  return requiredText(requiredCode, 254)
+    .toLowerCase()
+    .pipe(z.email({ error: 'EMAIL_INVALID' }));
+}
+
+export const optionalEmail = z
+  .string({ error: 'VALIDATION_ERROR' })
+  .trim()
+  .max(254, { error: 'VALUE_TOO_LONG' })
+  .toLowerCase()
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .pipe(z.email({ error: 'EMAIL_INVALID' }).nullable());
+
+/** A new password: the spec's messages for missing and short; a ceiling so hashing stays cheap. */
+export function newPassword(missingCode: ErrorCode = 'PASSWORD_REQUIRED') {
+  return z
+    .string({ error: (issue) => (isMissing(issue.input) ? missingCode : 'VALIDATION_ERROR') })
+    .min(1, { error: missingCode })
+    .min(LIMITS.passwordMinLength, { error: 'PASSWORD_TOO_SHORT' })
+    .max(LIMITS.passwordMaxLength, { error: 'PASSWORD_TOO_LONG' });
+}
+
+/** An id as a JSON number or a string of digits (form selects send strings). */
+export function idField(missingCode: ErrorCode, invalidCode: ErrorCode) {
+  return z.preprocess(
+    (value) => {
+      if (typeof value === 'string') return /^\s*\d+\s*$/.test(value) ? Number(value) : value.trim() === '' ? undefined : value;
+      return value;
+    },
+    z
+      .number({ error: (issue) => (isMissing(issue.input) ? missingCode : invalidCode) })
+      .int({ error: invalidCode })
+      .positive({ error: invalidCode })
+      .max(2_147_483_647, { error: invalidCode }),
+  );
+}
+
+/** A role name or one of its aliases, answered as the canonical role. */
+export const roleField = z.string({ error: 'ROLE_INVALID' }).transform((value, ctx): Role => {
+  const role = normalizeRole(value);
+  if (role) return role;
+  ctx.addIssue({ code: 'custom', message: 'ROLE_INVALID' });
+  return z.NEVER;
+});
+
+export const phoneField = z
+  .string({ error: 'VALIDATION_ERROR' })
+  .trim()
+  .max(32, { error: 'VALUE_TOO_LONG' })
+  .regex(/^[0-9+()\-\s.]*$/, { error: 'PHONE_INVALID' })
+  .nullish()
+  .transform((value) => (value ? value : null));
