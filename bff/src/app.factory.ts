@@ -1,0 +1,45 @@
+import { NestFactory } from '@nestjs/core';
+import { type NestExpressApplication } from '@nestjs/platform-express';
+import cookieParser from 'cookie-parser';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { type AppContext, AppModule } from './app.module.js';
+import { setupOpenApi } from './openapi.js';
+import { jsonBody } from './web/json-body.js';
+import { requestId } from './web/request-id.js';
+import { webApps } from './web/static-files.js';
+
+/** The whole HTTP app: API under /api, the panel under /dashboard, the site everywhere else. Not yet listening. */
+export async function createApp(context: AppContext): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(context), {
+    bufferLogs: true,
+    bodyParser: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.set('trust proxy', context.config.trustProxy);
+  app.disable('x-powered-by');
+  app.use(requestId);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // The site's pre-paint theme script and Swagger UI are inline; nothing is loaded from another origin.
+          'script-src': ["'self'", "'unsafe-inline'"],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'connect-src': ["'self'"],
+          'upgrade-insecure-requests': null,
+        },
+      },
+      // Plain http on localhost must keep working; behind https a proxy or this header's default applies.
+      strictTransportSecurity: false,
+    }),
+  );
+  app.use(cookieParser());
+  app.use('/api', ...jsonBody());
+  app.use(webApps(context.config));
+  app.setGlobalPrefix('api');
+  setupOpenApi(app);
+  await app.init();
+  return app;
+}

@@ -1,0 +1,54 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
+import { type Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { AuthModule } from './auth/auth.module.js';
+import { ErrorFilter } from './common/error.filter.js';
+import { CompaniesModule } from './companies/companies.module.js';
+import { type Config, CONFIG } from './config/config.provider.js';
+import { HealthController } from './health/health.controller.js';
+import { JobQueue } from './jobs/job-queue.js';
+import { MailModule } from './mail/mail.module.js';
+import { UsersModule } from './users/users.module.js';
+
+/** What the app is built from; made before Nest starts, so the CLI and the tests can make it the same way. */
+export interface AppContext {
+  config: Config;
+  dataSource: DataSource;
+  jobs: JobQueue;
+  logger: Logger;
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(context: AppContext): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: {
+            logger: context.logger,
+            // web/request-id.ts has set it already, before any parser could fail.
+            genReqId: (request) => (request as { id?: string }).id ?? '',
+            // Only API calls are worth a line; static files are not.
+            autoLogging: { ignore: (request) => !request.url?.startsWith('/api/') || request.url.startsWith('/api/health') },
+          },
+        }),
+        AuthModule,
+        MailModule,
+        CompaniesModule,
+        UsersModule,
+      ],
+      controllers: [HealthController],
+      providers: [
+        { provide: CONFIG, useValue: context.config },
+        { provide: DataSource, useValue: context.dataSource },
+        { provide: JobQueue, useValue: context.jobs },
+        { provide: APP_FILTER, useClass: ErrorFilter },
+      ],
+      exports: [CONFIG, DataSource, JobQueue],
+    };
+  }
+}

@@ -1,0 +1,29 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { UsersRepository } from '../users/users.repository.js';
+import { AuthController } from './auth.controller.js';
+import { AuthGuard } from './auth.guard.js';
+import { AuthService } from './auth.service.js';
+import { LoginThrottleRepository } from './login-throttle.repository.js';
+import { LoginThrottleService } from './login-throttle.service.js';
+import { PasswordResetTokensRepository } from './password-reset-tokens.repository.js';
+import { SessionsRepository } from './sessions.repository.js';
+import { TokensService } from './tokens.service.js';
+
+@Global()
+@Module({
+  controllers: [AuthController],
+  providers: [
+    AuthService,
+    AuthGuard,
+    { provide: APP_GUARD, useExisting: AuthGuard },
+    TokensService,
+    SessionsRepository,
+    LoginThrottleRepository,
+    LoginThrottleService,
+    PasswordResetTokensRepository,
+    UsersRepository,
+  ],
+  exports: [SessionsRepository, UsersRepository],
+})
+export class AuthModule {}

@@ -1,0 +1,145 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type LoginBody,
+  type PasswordResetBody,
+  type PasswordResetConfirmBody,
+  permissionsOf,
+  type SessionUser,
+} from '@kanat360/contracts';
+import { type Language } from '@kanat360/i18n';
+import { DataSource } from 'typeorm';
+import { AppError } from '../common/app-error.js';
+import { type Config, CONFIG } from '../config/config.provider.js';
+import { MailService } from '../mail/mail.service.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { LoginThrottleService } from './login-throttle.service.js';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+import { passwordResetMail } from './password-reset-mail.js';
+import { PasswordResetTokensRepository } from './password-reset-tokens.repository.js';
+import { type Principal } from './principal.js';
+import { type ActiveSession, SessionsRepository } from './sessions.repository.js';
+import { TokensService } from './tokens.service.js';
+
+const RESET_TOKEN_TTL_MS = 3_600_000;
+/** One reset mail per minute per account is plenty, and keeps the form from being used to flood an inbox. */
+const RESET_MAIL_INTERVAL_MS = 60_000;
+
+export interface IssuedSession {
+  token: string;
+  sessionId: string;
+  expiresAt: Date;
+  user: SessionUser;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export function toSessionUser(session: ActiveSession | Principal, expiresAt: Date, isActive = true): SessionUser {
+  return {
+    id: session.userId,
+    first_name: session.firstName,
+    last_name: session.lastName,
+    email: session.email,
+    role: session.role,
+    company_id: session.companyId,
+    company_name: session.companyName,
+    is_active: isActive,
+    language: session.language,
+    permissions: permissionsOf(session.role),
+    session_expires_at: expiresAt.toISOString(),
+  };
+}
+
+@Injectable()
+export class AuthService {
+  constructor(
+    @Inject(CONFIG) private readonly config: Config,
+    private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionsRepository,
+    private readonly resetTokens: PasswordResetTokensRepository,
+    private readonly tokens: TokensService,
+    private readonly throttle: LoginThrottleService,
+    private readonly mail: MailService,
+  ) {}
+
+  async login(
+    body: LoginBody,
+    client: { ip: string; userAgent: string | null; language: Language },
+  ): Promise<IssuedSession> {
+    await this.throttle.assertAllowed(body.email, client.ip);
+    const user = await this.users.findByEmail(body.email);
+    // Always verify something, so an unknown email is as slow as a wrong password.
+    const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), body.password);
+    if (!user || !passwordOk || !user.isActive) {
+      await this.throttle.recordFailure(body.email, client.ip);
+      // One message for every cause: it never tells which part was wrong.
+      throw new AppError('INVALID_CREDENTIALS');
+    }
+    await this.throttle.recordSuccess(body.email);
+    await this.users.setLanguage(user.id, client.language);
+    const expiresAt = new Date(Date.now() + this.config.sessionTtlMs);
+    const sessionId = await this.sessions.create({ userId: user.id, expiresAt, ip: client.ip, userAgent: client.userAgent });
+    return this.issue(sessionId, user.id, expiresAt);
+  }
+
+  /** Checks a presented token against its session row: a revoked or expired session fails even with a valid token. */
+  async authenticate(token: string, via: Principal['via']): Promise<Principal> {
+    const claims = await this.tokens.verify(token);
+    const session = await this.sessions.findActive(claims.sessionId, claims.userId);
+    if (!session) throw new AppError('SESSION_EXPIRED');
+    return { ...session, sessionExpiresAt: session.expiresAt, via };
+  }
+
+  /** A fresh token and a later expiry for the same session. */
+  async refresh(principal: Principal): Promise<IssuedSession> {
+    const expiresAt = new Date(Date.now() + this.config.sessionTtlMs);
+    await this.sessions.extend(principal.sessionId, expiresAt);
+    return this.issue(principal.sessionId, principal.userId, expiresAt);
+  }
+
+  async logout(principal: Principal): Promise<void> {
+    await this.sessions.revoke(principal.sessionId);
+  }
+
+  xsrfToken(sessionId: string): string {
+    return this.tokens.xsrfToken(sessionId);
+  }
+
+  xsrfMatches(sessionId: string, presented: string | undefined): boolean {
+    return this.tokens.xsrfMatches(sessionId, presented);
+  }
+
+  /** Sends a reset link when the email belongs to an active user. The caller answers the same either way. */
+  async requestPasswordReset(body: PasswordResetBody): Promise<void> {
+    const user = await this.users.findByEmail(body.email);
+    if (!user || !user.isActive) return;
+    if (await this.resetTokens.createdRecently(user.id, new Date(Date.now() - RESET_MAIL_INTERVAL_MS))) return;
+    const token = randomBytes(32).toString('base64url');
+    await this.resetTokens.create(user.id, sha256(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
+    const page = user.language === 'en' ? '/en/password-reset' : '/password-reset';
+    const link = `${this.config.publicUrl}${page}?token=${encodeURIComponent(token)}`;
+    await this.mail.send(
+      passwordResetMail({ to: user.email, name: user.firstName, link, language: user.language }),
+    );
+  }
+
+  /** Sets the new password, uses up the token (and every other of the user's), and ends all their sessions. */
+  async confirmPasswordReset(body: PasswordResetConfirmBody): Promise<void> {
+    const passwordHash = await hashPassword(body.password);
+    await this.dataSource.transaction(async (manager) => {
+      const userId = await this.resetTokens.consume(manager, sha256(body.token));
+      if (userId === null) throw new AppError('RESET_TOKEN_INVALID');
+      await this.users.setPassword(userId, passwordHash, manager);
+      await this.resetTokens.invalidateAll(manager, userId);
+      await this.sessions.revokeAllForUser(userId, manager);
+    });
+  }
+
+  private async issue(sessionId: string, userId: number, expiresAt: Date): Promise<IssuedSession> {
+    const session = await this.sessions.findActive(sessionId, userId);
+    if (!session) throw new AppError('SESSION_EXPIRED');
+    const token = await this.tokens.sign({ sessionId, userId, expiresAt });
+    return { token, sessionId, expiresAt, user: toSessionUser(session, expiresAt) };
+  }
+}

@@ -1,0 +1,72 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { AppError } from '../common/app-error.js';
+import { type Config, CONFIG } from '../config/config.provider.js';
+
+const ISSUER = 'kanat360';
+const AUDIENCE = 'kanat360';
+
+export interface AccessTokenClaims {
+  sessionId: string;
+  userId: number;
+  expiresAt: Date;
+}
+
+/**
+ * Access tokens are HS256 JWTs (the algorithm is pinned: `none` and others are refused) that carry only the
+ * session id, the user id and the expiry. The session row decides: a revoked session fails with a valid token.
+ */
+@Injectable()
+export class TokensService {
+  private readonly signingKey: Uint8Array;
+  private readonly xsrfKey: Buffer;
+
+  constructor(@Inject(CONFIG) config: Config) {
+    // Separate keys per purpose, both derived from the one session secret.
+    this.signingKey = new Uint8Array(createHmac('sha256', config.sessionSecret).update('kanat360/jwt').digest());
+    this.xsrfKey = createHmac('sha256', config.sessionSecret).update('kanat360/xsrf').digest();
+  }
+
+  sign(claims: AccessTokenClaims): Promise<string> {
+    return new SignJWT({ sid: claims.sessionId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(claims.userId))
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(claims.expiresAt.getTime() / 1000))
+      .sign(this.signingKey);
+  }
+
+  async verify(token: string): Promise<AccessTokenClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.signingKey, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        requiredClaims: ['sid', 'sub', 'exp'],
+      });
+      const userId = Number(payload.sub);
+      if (typeof payload.sid !== 'string' || !Number.isInteger(userId) || typeof payload.exp !== 'number') {
+        throw new AppError('UNAUTHENTICATED');
+      }
+      return { sessionId: payload.sid, userId, expiresAt: new Date(payload.exp * 1000) };
+    } catch (error) {
+      if (error instanceof errors.JWTExpired) throw new AppError('SESSION_EXPIRED');
+      throw new AppError('UNAUTHENTICATED');
+    }
+  }
+
+  /** The XSRF token of a session: an HMAC of its id, so a cookie planted by another site cannot match. */
+  xsrfToken(sessionId: string): string {
+    return createHmac('sha256', this.xsrfKey).update(sessionId).digest('base64url');
+  }
+
+  xsrfMatches(sessionId: string, presented: string | undefined): boolean {
+    if (!presented) return false;
+    const expected = Buffer.from(this.xsrfToken(sessionId));
+    const actual = Buffer.from(presented);
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  }
+}

@@ -1,0 +1,80 @@
+import 'reflect-metadata';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './config/config.js';
+import { openDatabase } from './database/database.js';
+import { generateMigration } from './database/migration-generator.js';
+import { createSuperadmin, superadminInput } from './seed/superadmin.js';
+import { demoLoginsText, seedDemo } from './seed/demo-seed.js';
+import { validationError } from './common/zod-validation.js';
+
+const USAGE = `Kanat360 command line (run from the repository root: pnpm --filter @kanat360/bff cli <command>)
+
+  migrate                           apply pending database migrations
+  create-superadmin --email E --password P --first-name F --last-name L
+                                    create a superadmin in the system company (the first one is the protected root)
+  seed-demo                         seed the demo companies and users (skipped when present)
+  migration:generate <Name>         write a migration for the difference between the entities and the database
+
+The database is DATABASE_URL, or the embedded PostgreSQL under DATA_DIR when it is unset.`;
+
+async function main(): Promise<void> {
+  const [command, ...rest] = process.argv.slice(2);
+  if (!command || command === 'help' || command === '--help') {
+    console.log(USAGE);
+    return;
+  }
+  const config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
+  const database = await openDatabase(config, { migrate: true });
+  try {
+    switch (command) {
+      case 'migrate':
+        console.log('Migrations are up to date.');
+        break;
+      case 'create-superadmin': {
+        const { values } = parseArgs({
+          args: rest,
+          options: {
+            email: { type: 'string' },
+            password: { type: 'string' },
+            'first-name': { type: 'string' },
+            'last-name': { type: 'string' },
+          },
+        });
+        const parsed = superadminInput.safeParse({
+          email: values.email,
+          password: values.password,
+          firstName: values['first-name'],
+          lastName: values['last-name'],
+        });
+        if (!parsed.success) {
+          const error = validationError(parsed.error);
+          throw new Error(`Invalid ${error.options.field ?? 'input'}: ${error.code}\n\n${USAGE}`);
+        }
+        const created = await createSuperadmin(database.dataSource, parsed.data);
+        console.log(`Superadmin ${parsed.data.email} created (id ${created.id}${created.isProtected ? ', protected root' : ''}).`);
+        break;
+      }
+      case 'seed-demo':
+        console.log((await seedDemo(database.dataSource)) ? `Demo data seeded.\n${demoLoginsText()}` : 'Demo data is already there.');
+        break;
+      case 'migration:generate': {
+        const name = rest[0];
+        if (!name) throw new Error('migration:generate needs a name, e.g. migration:generate AddTurbineMedia');
+        const dir = fileURLToPath(new URL('../src/database/migrations/', import.meta.url));
+        const file = await generateMigration(database.dataSource, name, dir);
+        console.log(file ? `Wrote ${file}; add it to database/migrations/index.ts.` : 'No changes: the entities match the migrations.');
+        break;
+      }
+      default:
+        throw new Error(`Unknown command "${command}".\n\n${USAGE}`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

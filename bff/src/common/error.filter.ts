@@ -1,0 +1,30 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
+import { type Request, type Response } from 'express';
+import { PinoLogger } from 'nestjs-pino';
+import { AppError } from './app-error.js';
+import { codeForStatus, sendError } from './error-body.js';
+
+/** Maps every failure to `{ success:false, code, message }`. Unknown ones become a 500 with a correlation id and no detail. */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  constructor(private readonly logger: PinoLogger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const context = host.switchToHttp();
+    const request = context.getRequest<Request>();
+    const response = context.getResponse<Response>();
+    if (response.headersSent) return;
+
+    if (exception instanceof AppError) {
+      sendError(request, response, exception.code, exception.options);
+      return;
+    }
+    if (exception instanceof HttpException && exception.getStatus() < 500) {
+      sendError(request, response, codeForStatus(exception.getStatus()));
+      return;
+    }
+    const correlationId = String(request.id ?? '');
+    this.logger.error({ err: exception, correlationId }, 'unhandled error');
+    sendError(request, response, 'INTERNAL_ERROR', { correlationId });
+  }
+}

@@ -1,0 +1,46 @@
+import { type PipeTransform } from '@nestjs/common';
+import { Body } from '@nestjs/common';
+import { ApiBody } from '@nestjs/swagger';
+import { isErrorCode } from '@kanat360/contracts';
+import { z, type ZodType } from 'zod';
+import { AppError } from './app-error.js';
+
+/** The first problem of a failed parse as an AppError: the schema's own code, or UNKNOWN_FIELD / VALIDATION_ERROR. */
+export function validationError(error: z.ZodError): AppError {
+  const issue = error.issues[0];
+  if (!issue) return new AppError('VALIDATION_ERROR');
+  const path = issue.path.map(String).join('.');
+  if (issue.code === 'unrecognized_keys') {
+    const field = [path, issue.keys[0]].filter(Boolean).join('.');
+    return new AppError('UNKNOWN_FIELD', { params: { field }, field });
+  }
+  const code = isErrorCode(issue.message) ? issue.message : 'VALIDATION_ERROR';
+  return new AppError(code, { field: path || undefined });
+}
+
+export class ZodValidationPipe<T extends ZodType> implements PipeTransform<unknown, z.output<T>> {
+  constructor(private readonly schema: T) {}
+
+  transform(value: unknown): z.output<T> {
+    // A body that is not a JSON object (a bare string, an array, nothing at all) is as wrong as a bad field.
+    const result = this.schema.safeParse(value ?? {});
+    if (!result.success) throw validationError(result.error);
+    return result.data;
+  }
+}
+
+/** The JSON schema of a request body, for the OpenAPI document. */
+export function openApiSchema(schema: ZodType): Record<string, unknown> {
+  const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return jsonSchema;
+}
+
+/** A body parsed and checked by `schema`, and documented in the OpenAPI document by the same schema. */
+export function ValidBody(schema: ZodType): ParameterDecorator {
+  return (target, propertyKey, index) => {
+    Body(new ZodValidationPipe(schema))(target, propertyKey, index);
+    if (propertyKey === undefined) return;
+    const descriptor = Object.getOwnPropertyDescriptor(target, propertyKey);
+    if (descriptor) ApiBody({ schema: openApiSchema(schema) })(target, propertyKey, descriptor);
+  };
+}

@@ -1,0 +1,184 @@
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { embeddedSecrets } from './secrets.js';
+
+/** The repository root: this file is bff/src/config or bff/dist/config. */
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** A bad setting: the message names the variable, and the process stops before anything starts. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+    .optional()
+    .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes'].includes(value)));
+
+const int = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      const number = Number(value);
+      if (!Number.isInteger(number) || number < min || number > max) {
+        ctx.addIssue({ code: 'custom', message: `must be an integer from ${min} to ${max} (got "${value}")` });
+        return z.NEVER;
+      }
+      return number;
+    });
+
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return undefined;
+      try {
+        const parsed = new URL(value);
+        if (!protocols.includes(parsed.protocol)) throw new Error('protocol');
+        return value;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `must be a ${protocols.join(' or ')} URL` });
+        return z.NEVER;
+      }
+    });
+
+const environment = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('production'),
+  PORT: int(3000, 1, 65535),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']),
+  PUBLIC_URL: url(['http:', 'https:']),
+  SESSION_SECRET: z.string().optional(),
+  SESSION_TTL_HOURS: int(12, 1, 24 * 30),
+  STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  S3_ENDPOINT: url(['http:', 'https:']),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool(true),
+  SMTP_URL: url(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().min(3).default('Kanat360 <no-reply@kanat360.local>'),
+  SEED_DEMO: bool(false).optional(),
+  WORKER: z.enum(['inline', 'only', 'off'], { error: 'must be inline, only or off' }).default('inline'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' })
+    .default('info'),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value) => {
+      if (value === undefined || value === '' || value === 'false') return false;
+      if (value === 'true') return true;
+      return /^\d+$/.test(value) ? Number(value) : value;
+    }),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: int(5, 1, 1000),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: int(20, 1, 10000),
+  LOGIN_WINDOW_MINUTES: int(15, 1, 24 * 60),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** No DATABASE_URL: the app starts its own PostgreSQL under DATA_DIR/pg and keeps its secrets in DATA_DIR. */
+  embedded: boolean;
+  databaseUrl: string | undefined;
+  /** Where mailed links point; never taken from a request's Host header, which a caller controls. */
+  publicUrl: string;
+  sessionSecret: string;
+  sessionTtlMs: number;
+  storage:
+    | { driver: 'local'; root: string }
+    | {
+        driver: 's3';
+        endpoint: string | undefined;
+        bucket: string;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      };
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  seedDemo: boolean;
+  worker: 'inline' | 'only' | 'off';
+  logLevel: string;
+  trustProxy: boolean | number | string;
+  loginThrottle: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowMs: number };
+  /** Where the built site and panel are served from. */
+  siteDir: string;
+  panelDir: string;
+}
+
+/** Reads and checks every setting once. Nothing else in the bff reads `process.env`. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const dataDir = resolve(cwd, e.DATA_DIR);
+  const embedded = !e.DATABASE_URL;
+
+  let sessionSecret = e.SESSION_SECRET;
+  if (sessionSecret !== undefined && sessionSecret.length < 32) {
+    problems.push('SESSION_SECRET must be at least 32 characters');
+  }
+  if (!sessionSecret && !embedded) {
+    problems.push('SESSION_SECRET is required when DATABASE_URL is set (at least 32 random characters)');
+  }
+
+  let storage: Config['storage'] = { driver: 'local', root: join(dataDir, 'storage') };
+  if (e.STORAGE_DRIVER === 's3') {
+    for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!e[name]) problems.push(`${name} is required when STORAGE_DRIVER=s3`);
+    }
+    storage = {
+      driver: 's3',
+      endpoint: e.S3_ENDPOINT,
+      bucket: e.S3_BUCKET ?? '',
+      region: e.S3_REGION,
+      accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    };
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  sessionSecret ??= embeddedSecrets(dataDir).sessionSecret;
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    embedded,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://localhost:${e.PORT}`,
+    sessionSecret,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    storage,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: join(dataDir, 'outbox') },
+    seedDemo: e.SEED_DEMO ?? embedded,
+    worker: e.WORKER,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    loginThrottle: {
+      maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+    },
+    siteDir: join(REPO_ROOT, 'site', 'dist'),
+    panelDir: join(REPO_ROOT, 'panel', 'dist'),
+  };
+}

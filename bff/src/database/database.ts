@@ -1,0 +1,41 @@
+import { type DataSource } from 'typeorm';
+import { type Config } from '../config/config.js';
+import { createDataSource } from './data-source.js';
+import { type RunningPostgres, startEmbeddedPostgres } from './embedded-postgres.js';
+
+export interface OpenDatabase {
+  dataSource: DataSource;
+  url: string;
+  /** Closes the pool, then stops the embedded PostgreSQL if the app started one. */
+  close(): Promise<void>;
+}
+
+/** Connects to DATABASE_URL, or starts the embedded PostgreSQL first; applies pending migrations when asked. */
+export async function openDatabase(
+  config: Config,
+  options: { migrate: boolean; log?: (message: string) => void },
+): Promise<OpenDatabase> {
+  let postgres: RunningPostgres | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    postgres = await startEmbeddedPostgres(config.dataDir, options.log);
+    url = postgres.url;
+  }
+  const dataSource = createDataSource(url);
+  try {
+    await dataSource.initialize();
+    if (options.migrate) await dataSource.runMigrations({ transaction: 'each' });
+  } catch (error) {
+    if (dataSource.isInitialized) await dataSource.destroy();
+    await postgres?.stop();
+    throw error;
+  }
+  return {
+    dataSource,
+    url,
+    async close() {
+      if (dataSource.isInitialized) await dataSource.destroy();
+      await postgres?.stop();
+    },
+  };
+}

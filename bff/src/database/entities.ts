@@ -1,0 +1,16 @@
+import { LoginAttemptEntity } from '../auth/login-attempt.entity.js';
+import { PasswordResetTokenEntity } from '../auth/password-reset-token.entity.js';
+import { SessionEntity } from '../auth/session.entity.js';
+import { CompanyEntity } from '../companies/company.entity.js';
+import { TurbineEntity } from '../turbines/turbine.entity.js';
+import { UserEntity } from '../users/user.entity.js';
+
+/** Every table the bff owns. Migrations must produce exactly these (a test checks). */
+export const ENTITIES = [
+  CompanyEntity,
+  UserEntity,
+  TurbineEntity,
+  SessionEntity,
+  PasswordResetTokenEntity,
+  LoginAttemptEntity,
+];

@@ -1,0 +1,5 @@
+import { type MigrationInterface } from 'typeorm';
+import { Initial1795288609659 } from './1795288609659-initial.js';
+
+/** Every migration, oldest first. `pnpm --filter @kanat360/bff cli migration:generate Name` writes the next one. */
+export const MIGRATIONS: (new () => MigrationInterface)[] = [Initial1795288609659];

@@ -1,0 +1,71 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { createApp } from './app.factory.js';
+import { AppModule } from './app.module.js';
+import { ConfigError, loadConfig } from './config/config.js';
+import { openDatabase } from './database/database.js';
+import { JobQueue } from './jobs/job-queue.js';
+import { createLogger } from './logger.js';
+import { demoLoginsText, seedDemo } from './seed/demo-seed.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+  if (config.embedded) logger.info(`starting the embedded PostgreSQL in ${config.dataDir}/pg`);
+  const database = await openDatabase(config, { migrate: true, log: (message) => logger.debug({ postgres: message }) });
+  if (config.seedDemo && (await seedDemo(database.dataSource))) logger.info('demo data seeded');
+
+  const jobs = new JobQueue(database.url, logger);
+  await jobs.start();
+  const context = { config, dataSource: database.dataSource, jobs, logger };
+
+  let closeApp: () => Promise<void>;
+  if (config.worker === 'only') {
+    // A job worker and nothing else: no HTTP.
+    const worker = await NestFactory.createApplicationContext(AppModule.forRoot(context), { bufferLogs: true });
+    await worker.init();
+    closeApp = () => worker.close();
+    logger.info('Kanat360 worker running (WORKER=only)');
+  } else {
+    const app = await createApp(context);
+    await app.listen(config.port, config.host);
+    closeApp = () => app.close();
+    const url = `http://localhost:${config.port}`;
+    console.log(`\n  Kanat360 is running on ${url}  (API docs: ${url}/api/docs)\n`);
+    if (config.seedDemo) console.log(`${demoLoginsText()}\n`);
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    try {
+      // Stops accepting connections and waits for requests in flight, then jobs, then the database.
+      await closeApp();
+      await jobs.stop();
+      await database.close();
+      logger.info('stopped cleanly');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

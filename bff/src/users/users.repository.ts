@@ -1,0 +1,92 @@
+import { Injectable } from '@nestjs/common';
+import { type Role } from '@kanat360/contracts';
+import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { type TenantScope } from '../auth/principal.js';
+import { UserEntity } from './user.entity.js';
+
+/** A user row with its company's name, as every answer about users needs it. */
+export type UserWithCompany = UserEntity & { companyName: string };
+
+export interface UserWrite {
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: Role;
+  companyId: number;
+  isActive: boolean;
+}
+
+@Injectable()
+export class UsersRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private query(manager: EntityManager = this.dataSource.manager): SelectQueryBuilder<UserEntity> {
+    return manager
+      .getRepository(UserEntity)
+      .createQueryBuilder('user')
+      .innerJoin('user.company', 'company')
+      .addSelect('company.name', 'company_name');
+  }
+
+  private static withCompany(raw: { company_name: string }[], entities: UserEntity[]): UserWithCompany[] {
+    return entities.map((entity, index) => Object.assign(entity, { companyName: raw[index]?.company_name ?? '' }));
+  }
+
+  private static scoped(builder: SelectQueryBuilder<UserEntity>, scope: TenantScope) {
+    return scope.all ? builder : builder.andWhere('user.company_id = :scopeCompanyId', { scopeCompanyId: scope.companyId });
+  }
+
+  async list(scope: TenantScope): Promise<UserWithCompany[]> {
+    const builder = UsersRepository.scoped(this.query(), scope).orderBy('user.id', 'ASC');
+    const { raw, entities } = await builder.getRawAndEntities<{ company_name: string }>();
+    return UsersRepository.withCompany(raw, entities);
+  }
+
+  /** A user the scope may see; a foreign user is as missing as a missing one. */
+  async findScoped(id: number, scope: TenantScope): Promise<UserWithCompany | null> {
+    const builder = UsersRepository.scoped(this.query().where('user.id = :id', { id }), scope);
+    const { raw, entities } = await builder.getRawAndEntities<{ company_name: string }>();
+    return UsersRepository.withCompany(raw, entities)[0] ?? null;
+  }
+
+  async findByEmail(email: string): Promise<UserWithCompany | null> {
+    const builder = this.query().where('lower(user.email) = lower(:email)', { email });
+    const { raw, entities } = await builder.getRawAndEntities<{ company_name: string }>();
+    return UsersRepository.withCompany(raw, entities)[0] ?? null;
+  }
+
+  async insert(input: UserWrite & { passwordHash: string; id?: number; isProtected?: boolean }): Promise<number> {
+    const result = await this.dataSource.getRepository(UserEntity).insert(input);
+    const id = (result.identifiers[0] as { id: number }).id;
+    // An explicit id (the protected root, 35) must not be handed out again by the identity sequence.
+    if (input.id !== undefined) {
+      await this.dataSource.query(
+        `SELECT setval(pg_get_serial_sequence('users', 'id'), GREATEST((SELECT max(id) FROM users), 1))`,
+      );
+    }
+    return id;
+  }
+
+  async update(id: number, input: UserWrite, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.getRepository(UserEntity).update({ id }, input);
+  }
+
+  async setPassword(id: number, passwordHash: string, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.getRepository(UserEntity).update({ id }, { passwordHash });
+  }
+
+  async setLanguage(id: number, language: 'tr' | 'en'): Promise<void> {
+    await this.dataSource.query(`UPDATE users SET language = $2 WHERE id = $1 AND language <> $2`, [id, language]);
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.dataSource.getRepository(UserEntity).delete({ id });
+  }
+
+  /** Whether the company exists and the scope may put users in it. */
+  async companyExists(companyId: number, scope: TenantScope): Promise<boolean> {
+    if (!scope.all && scope.companyId !== companyId) return false;
+    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM companies WHERE id = $1`, [companyId]);
+    return rows.length > 0;
+  }
+}
