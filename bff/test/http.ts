@@ -1,0 +1,75 @@
+import { type TestApp } from './test-app.js';
+
+export interface Reply<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Headers;
+}
+
+/** How a call authenticates: an API client's bearer token, or a browser's cookies (+ the XSRF header it echoes). */
+export type Credentials = { token: string } | { cookie: string; xsrf?: string };
+
+export interface CallOptions {
+  body?: unknown;
+  /** Sent as is, with Content-Type: application/json (for malformed bodies). */
+  raw?: string;
+  as?: Credentials;
+  headers?: Record<string, string>;
+  /** The client address the app sees (X-Forwarded-For from loopback; the app trusts loopback in tests). */
+  ip?: string;
+}
+
+let addressCounter = 0;
+/** A client address nobody else in the run uses, so per-address login throttling never spills between tests. */
+export function uniqueIp(): string {
+  addressCounter += 1;
+  return `127.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+export async function call<T = Record<string, unknown>>(
+  app: TestApp,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<Reply<T>> {
+  const headers: Record<string, string> = { 'X-Forwarded-For': options.ip ?? uniqueIp(), ...options.headers };
+  let body: string | undefined;
+  if (options.raw !== undefined) body = options.raw;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers['Content-Type'] ??= 'application/json';
+  if (options.as && 'token' in options.as) headers.Authorization = `Bearer ${options.as.token}`;
+  if (options.as && 'cookie' in options.as) {
+    headers.Cookie = options.as.cookie;
+    if (options.as.xsrf) headers['X-XSRF-TOKEN'] = options.as.xsrf;
+  }
+  const response = await fetch(app.baseUrl + path, { method, headers, body, redirect: 'manual' });
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, body: parsed as T, text, headers: response.headers };
+}
+
+export interface SignedIn {
+  token: string;
+  /** The browser's view: the Cookie header and the XSRF token it would echo. */
+  browser: { cookie: string; xsrf: string };
+  bearer: { token: string };
+  setCookies: string[];
+  body: Record<string, unknown>;
+}
+
+/** Signs in through POST /api/auth/login, as a browser and an API client would. */
+export async function signIn(app: TestApp, email: string, password: string): Promise<SignedIn> {
+  const reply = await call(app, 'POST', '/api/auth/login', { body: { email, password } });
+  if (reply.status !== 200) throw new Error(`sign-in of ${email} failed: ${reply.status} ${reply.text}`);
+  const setCookies = reply.headers.getSetCookie();
+  const pairs = setCookies.map((cookie) => cookie.split(';')[0] ?? '');
+  const xsrf = pairs.find((pair) => pair.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
+  const token = String(reply.body.token);
+  return { token, browser: { cookie: pairs.join('; '), xsrf: decodeURIComponent(xsrf) }, bearer: { token }, setCookies, body: reply.body };
+}

@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type NestExpressApplication } from '@nestjs/platform-express';
+import { type DataSource } from 'typeorm';
+import { inject } from 'vitest';
+import { createApp } from '../src/app.factory.js';
+import { type Config, loadConfig } from '../src/config/config.js';
+import { createDataSource } from '../src/database/data-source.js';
+import { JobQueue } from '../src/jobs/job-queue.js';
+import { createLogger } from '../src/logger.js';
+
+export const TEST_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
+
+export interface TestApp {
+  baseUrl: string;
+  config: Config;
+  dataSource: DataSource;
+  app: NestExpressApplication;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a random port of 127.0.0.1, against the run's PostgreSQL. TRUST_PROXY=loopback lets a test
+ * pose as different client addresses through X-Forwarded-For (login throttling counts per address).
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kanat360-test-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: inject('databaseUrl'),
+    SESSION_SECRET: TEST_SECRET,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    TRUST_PROXY: 'loopback',
+    ...env,
+  });
+  const dataSource = createDataSource(config.databaseUrl ?? '');
+  await dataSource.initialize();
+  const logger = createLogger(config);
+  const jobs = new JobQueue(config.databaseUrl ?? '', logger);
+  await jobs.start();
+  const app = await createApp({ config, dataSource, jobs, logger });
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  return {
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    config,
+    dataSource,
+    app,
+    async close() {
+      await app.close();
+      await jobs.stop();
+      await dataSource.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
