@@ -1,0 +1,96 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config/config.js';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'kanat360-config-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env, tempDir());
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('config', () => {
+  it('gives the embedded defaults with no environment at all', () => {
+    const cwd = tempDir();
+    const config = loadConfig({}, cwd);
+    expect(config).toMatchObject({
+      port: 3000,
+      embedded: true,
+      dataDir: join(cwd, 'data'),
+      seedDemo: true,
+      worker: 'inline',
+      storage: { driver: 'local', root: join(cwd, 'data', 'storage') },
+      mail: { smtpUrl: undefined, outboxDir: join(cwd, 'data', 'outbox') },
+      publicUrl: 'http://localhost:3000',
+    });
+  });
+
+  it('generates the embedded secrets once and keeps them under DATA_DIR', () => {
+    const cwd = tempDir();
+    const first = loadConfig({}, cwd);
+    const file = join(cwd, 'data', 'secrets.json');
+    expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({}, cwd).sessionSecret).toBe(first.sessionSecret);
+    expect(readFileSync(file, 'utf8')).toContain(first.sessionSecret);
+  });
+
+  it('requires the secrets outside the embedded default', () => {
+    expect(problemsOf({ DATABASE_URL: 'postgresql://db.example/k' })).toEqual([
+      expect.stringContaining('SESSION_SECRET is required'),
+    ]);
+    expect(problemsOf({ DATABASE_URL: 'postgresql://db.example/k', SESSION_SECRET: 'short' })).toEqual([
+      expect.stringContaining('SESSION_SECRET must be at least 32 characters'),
+    ]);
+    const config = loadConfig({ DATABASE_URL: 'postgresql://db.example/k', SESSION_SECRET: 'x'.repeat(40) }, tempDir());
+    expect(config.embedded).toBe(false);
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('stops on a wrong value with a message naming the variable', () => {
+    expect(problemsOf({ PORT: 'abc' })).toEqual([expect.stringMatching(/^PORT must be an integer/)]);
+    expect(problemsOf({ PORT: '70000' })).toEqual([expect.stringMatching(/^PORT /)]);
+    expect(problemsOf({ DATABASE_URL: 'mysql://x', SESSION_SECRET: 'x'.repeat(40) })).toEqual([
+      expect.stringMatching(/^DATABASE_URL must be a postgres: or postgresql: URL/),
+    ]);
+    expect(problemsOf({ STORAGE_DRIVER: 'ftp' })).toEqual([expect.stringMatching(/^STORAGE_DRIVER must be local or s3/)]);
+    expect(problemsOf({ WORKER: 'sometimes' })).toEqual([expect.stringMatching(/^WORKER /)]);
+    expect(problemsOf({ SMTP_URL: 'http://mail' })).toEqual([expect.stringMatching(/^SMTP_URL /)]);
+    expect(problemsOf({ SEED_DEMO: 'maybe' })).toEqual([expect.stringMatching(/^SEED_DEMO must be true or false/)]);
+  });
+
+  it('needs the S3 settings when STORAGE_DRIVER=s3', () => {
+    expect(problemsOf({ STORAGE_DRIVER: 's3' })).toEqual([
+      'S3_BUCKET is required when STORAGE_DRIVER=s3',
+      'S3_ACCESS_KEY_ID is required when STORAGE_DRIVER=s3',
+      'S3_SECRET_ACCESS_KEY is required when STORAGE_DRIVER=s3',
+    ]);
+    const config = loadConfig(
+      {
+        STORAGE_DRIVER: 's3',
+        S3_ENDPOINT: 'http://127.0.0.1:4569',
+        S3_BUCKET: 'media',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      },
+      tempDir(),
+    );
+    expect(config.storage).toMatchObject({ driver: 's3', bucket: 'media', forcePathStyle: true, region: 'us-east-1' });
+  });
+});

@@ -1,0 +1,222 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import pg from 'pg';
+import { makeCompany, makeUser } from './factories.js';
+import { call } from './http.js';
+import { startTestApp, TEST_SECRET } from './test-app.js';
+
+// These tests run the built server and CLI (bff/dist) as a newcomer would, in their own processes.
+const bffRoot = fileURLToPath(new URL('../', import.meta.url));
+const mainJs = join(bffRoot, 'dist', 'main.js');
+const cliJs = join(bffRoot, 'dist', 'cli.js');
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+let nextPort = 39_000 + (process.pid % 1000);
+
+function baseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...extra };
+  return env;
+}
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const port = nextPort++;
+  const child = spawn(process.execPath, [mainJs], {
+    env: baseEnv({ PORT: String(port), HOST: '127.0.0.1', ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.status === 200) return { child, port, output: () => output, exited };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not answer in time:\n${output}`);
+}
+
+async function login(port: number, email: string, password: string): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return response.status;
+}
+
+function runCli(args: string[], env: Record<string, string>) {
+  return spawnSync(process.execPath, [cliJs, ...args], { env: baseEnv(env), encoding: 'utf8', timeout: 60_000 });
+}
+
+let dataDir: string;
+beforeAll(() => {
+  if (!existsSync(mainJs)) throw new Error('bff/dist is missing: build first (npm test does)');
+  dataDir = mkdtempSync(join(tmpdir(), 'kanat360-process-'));
+  chmodSync(dataDir, 0o755);
+});
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the server process with the embedded defaults', () => {
+  it('starts its own PostgreSQL, seeds the demo data once, prints the demo logins, and stops cleanly', async () => {
+    const server = await startServer({ DATA_DIR: dataDir });
+    expect(existsSync(join(dataDir, 'pg', 'PG_VERSION'))).toBe(true);
+    expect(existsSync(join(dataDir, 'secrets.json'))).toBe(true);
+    expect(server.output()).toContain('superadmin@demo.kanat360.local');
+    expect(server.output()).toContain('kanat360-demo');
+    expect(await login(server.port, 'superadmin@demo.kanat360.local', 'kanat360-demo')).toBe(200);
+    expect(await login(server.port, 'operator2@demo.kanat360.local', 'kanat360-demo')).toBe(200);
+
+    // A request in flight when SIGTERM arrives still gets its answer.
+    const body = JSON.stringify({ email: 'admin@demo.kanat360.local', password: 'kanat360-demo' });
+    const socket = connect(server.port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    await new Promise((resolve) => socket.on('connect', resolve));
+    socket.write(
+      `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // write, not end: a half-closed socket would be a client that gave up, and the server may drop it.
+    socket.write(body.slice(10));
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    expect(answer).toContain('"success":true');
+
+    expect(await server.exited).toBe(0);
+    // PostgreSQL shut down (not killed): its pid file is gone.
+    expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+  });
+
+  it('keeps the cluster and its data across restarts, without seeding twice', async () => {
+    const server = await startServer({ DATA_DIR: dataDir });
+    try {
+      expect(await login(server.port, 'superadmin@demo.kanat360.local', 'kanat360-demo')).toBe(200);
+      const token = (await (
+        await fetch(`http://127.0.0.1:${server.port}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: 'superadmin@demo.kanat360.local', password: 'kanat360-demo' }),
+        })
+      ).json()) as { token: string };
+      const companies = (await (
+        await fetch(`http://127.0.0.1:${server.port}/api/companies`, { headers: { Authorization: `Bearer ${token.token}` } })
+      ).json()) as { data: { name: string }[] };
+      expect(companies.data.map((company) => company.name).sort()).toEqual([
+        'Anadolu Rüzgar Enerji A.Ş.',
+        'Ege Yenilenebilir Enerji Ltd.',
+      ]);
+    } finally {
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    }
+  });
+
+  it('refuses to boot on a bad setting, naming the variable', () => {
+    const result = spawnSync(process.execPath, [mainJs], {
+      env: baseEnv({ PORT: 'abc', DATA_DIR: dataDir }),
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('PORT must be an integer');
+  });
+});
+
+describe('the command line', () => {
+  const env = () => ({ DATABASE_URL: inject('databaseUrl'), SESSION_SECRET: TEST_SECRET });
+
+  it('applies migrations', () => {
+    const result = runCli(['migrate'], env());
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('Migrations are up to date.');
+    expect(result.status).toBe(0);
+  });
+
+  it('creates a superadmin in the system company and refuses a duplicate or a bad password', async () => {
+    const email = `root.${Date.now()}@test.kanat360.local`;
+    const args = ['create-superadmin', '--email', email, '--password', 'a-strong-pass', '--first-name', 'Root', '--last-name', 'Admin'];
+    const first = runCli(args, env());
+    expect(first.stdout).toContain(`Superadmin ${email} created`);
+    expect(first.status).toBe(0);
+    const client = new pg.Client({ connectionString: inject('databaseUrl') });
+    await client.connect();
+    const rows = (await client.query(`SELECT role, company_id, password_hash FROM users WHERE email = $1`, [email])).rows as {
+      role: string;
+      company_id: number;
+      password_hash: string;
+    }[];
+    await client.end();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ role: 'superadmin', company_id: 999 });
+    expect(rows[0]?.password_hash).toMatch(/^\$argon2id\$/);
+
+    const again = runCli(args, env());
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain('already exists');
+
+    const weak = runCli(['create-superadmin', '--email', `x${email}`, '--password', '123', '--first-name', 'A', '--last-name', 'B'], env());
+    expect(weak.status).toBe(1);
+    expect(weak.stderr).toContain('PASSWORD_TOO_SHORT');
+  });
+});
+
+describe('WORKER modes', () => {
+  it('leaves jobs for a separate WORKER=only process, which delivers them', async () => {
+    const outboxRoot = mkdtempSync(join(tmpdir(), 'kanat360-worker-'));
+    const api = await startTestApp({ WORKER: 'off' });
+    try {
+      const company = await makeCompany(api.dataSource);
+      const user = await makeUser(api.dataSource, { role: 'operator', companyId: company.id });
+      const reply = await call(api, 'POST', '/api/auth/password-reset', { body: { email: user.email } });
+      expect(reply.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(existsSync(api.config.mail.outboxDir)).toBe(false);
+
+      const worker = spawn(process.execPath, [mainJs], {
+        env: baseEnv({ ...env(), WORKER: 'only', DATA_DIR: outboxRoot }),
+        stdio: 'ignore',
+      });
+      const workerExited = new Promise<number | null>((resolve) => worker.on('exit', (code) => resolve(code)));
+      const outbox = join(outboxRoot, 'outbox');
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline && !(existsSync(outbox) && readdirSync(outbox).length > 0)) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(readdirSync(outbox)).toHaveLength(1);
+      worker.kill('SIGTERM');
+      expect(await workerExited).toBe(0);
+    } finally {
+      await api.close();
+      rmSync(outboxRoot, { recursive: true, force: true });
+    }
+  });
+
+  function env() {
+    return { DATABASE_URL: inject('databaseUrl'), SESSION_SECRET: TEST_SECRET };
+  }
+});

@@ -1,0 +1,71 @@
+import { SESSION_USER_STORAGE_KEY } from '@kanat360/contracts';
+import { createFileRoute, type ErrorComponentProps, Outlet } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { AppHeader } from '@/components/AppHeader';
+import { ErrorScreen } from '@/components/ErrorScreen';
+import { FullPageMessage } from '@/components/FullPageMessage';
+import { useI18n } from '@/i18n/language';
+import { sessionQueryOptions } from '@/session/session-query';
+import { isSessionExpired, readStoredUser } from '@/session/session-user';
+import { isSessionEnded, SessionEndedError, signOutToLogin } from '@/session/sign-out';
+
+/**
+ * The session guard of every signed-in route (spec §2, STYLE 10). No stored user, or one whose session has run
+ * out, signs out at once; otherwise the server validates the session before anything renders. The server still
+ * authorizes every call, and a 401 from any of them signs out the same way (the API client's onUnauthorized).
+ */
+export const Route = createFileRoute('/_auth')({
+  beforeLoad: () => {
+    const stored = readStoredUser();
+    if (!stored || isSessionExpired(stored)) {
+      signOutToLogin();
+      throw new SessionEndedError();
+    }
+  },
+  loader: ({ context }) => context.queryClient.ensureQueryData(sessionQueryOptions()),
+  pendingComponent: SessionPending,
+  errorComponent: SessionError,
+  component: AuthLayout,
+});
+
+function SessionPending() {
+  const { t } = useI18n();
+  return <FullPageMessage busy>{t('panel.session.checking')}</FullPageMessage>;
+}
+
+function SessionError(props: ErrorComponentProps) {
+  const { t } = useI18n();
+  if (isSessionEnded(props.error)) return <FullPageMessage busy>{t('panel.session.redirecting')}</FullPageMessage>;
+  // Not a refused session (the server or the network failed): offer to try again rather than signing out.
+  return <ErrorScreen {...props} />;
+}
+
+/** Signing out in another tab removes the stored user: this tab follows. */
+function useSignOutWithOtherTabs() {
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === SESSION_USER_STORAGE_KEY && event.newValue === null) signOutToLogin();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+}
+
+function AuthLayout() {
+  const { t } = useI18n();
+  useSignOutWithOtherTabs();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="btn-primary sr-only focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:z-50"
+      >
+        {t('panel.skipToContent')}
+      </a>
+      <AppHeader />
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-8 py-10 outline-none">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { appStore } from '@/state/store';
+import { languageAtom } from '@/i18n/language';
+import { loginUrl } from './login-url';
+import { clearStoredUser } from './session-user';
+
+/** Thrown where rendering must stop because the browser is already on its way to the sign-in page. */
+export class SessionEndedError extends Error {
+  constructor() {
+    super('The session has ended');
+    this.name = 'SessionEndedError';
+  }
+}
+
+export function isSessionEnded(error: unknown): error is SessionEndedError {
+  return error instanceof SessionEndedError;
+}
+
+let redirecting = false;
+
+/**
+ * Spec §2 and §4: forget the stored user and go to the sign-in page, keeping the origin so the user comes back
+ * here. Several failing calls at once lead to one navigation.
+ */
+export function signOutToLogin(): void {
+  if (redirecting) return;
+  redirecting = true;
+  clearStoredUser();
+  const returnTo = window.location.pathname + window.location.search;
+  window.location.assign(loginUrl(appStore.get(languageAtom), returnTo));
+}

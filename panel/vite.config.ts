@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The BFF serves panel/dist under /dashboard/ (DESIGN.md, "Runtime defaults"). */
+export default defineConfig({
+  base: '/dashboard/',
+  plugins: [
+    // Before the React plugin: it generates src/routeTree.gen.ts and splits each route's component into its chunk.
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
+    react(),
+    tailwindcss(),
+  ],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    port: 5174,
+    // `pnpm dev` against a BFF started with `npm start` (port 3000): same-origin cookies through the proxy.
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The framework every screen needs, in one chunk that stays cached across releases of the panel's own code.
+          // An explicit list: heavy libraries of later screens (viewers) must stay in their routes' lazy chunks.
+          groups: [
+            { name: 'vendor', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack|jotai|zod)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});

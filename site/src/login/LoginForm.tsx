@@ -1,0 +1,196 @@
+import { createApiClient } from '@kanat360/api-client';
+import { type LoginBody, type LoginResponse, SESSION_USER_STORAGE_KEY, loginBody } from '@kanat360/contracts';
+import { type Language, translator } from '@kanat360/i18n';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { loginFailureMessage, validationMessage } from './login-failure';
+import { dashboardRedirectTarget } from './redirect-target';
+
+interface Props {
+  /** The page's language: the API answers in it (X-Lang) and the form's texts use it. */
+  language: Language;
+  /** The id of the heading that names the form. */
+  labelledBy: string;
+  passwordResetHref: string;
+}
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'submitting' }
+  | { kind: 'failed'; message: string }
+  /** Signed in and leaving for the panel: the form stays locked. */
+  | { kind: 'signedIn' };
+
+type Field = keyof LoginBody;
+
+const ALERT_ID = 'login-alert';
+
+/** The sign-in form: validates like the API (contracts' loginBody), signs in, then opens the panel. */
+export default function LoginForm({ language, labelledBy, passwordResetHref }: Props) {
+  const t = translator(language);
+  const api = useMemo(() => createApiClient({ language: () => language }), [language]);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [invalidFields, setInvalidFields] = useState<ReadonlySet<Field>>(new Set());
+  // Until React has taken over, a click must not submit the form natively.
+  const [hydrated, setHydrated] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => setHydrated(true), []);
+
+  const busy = status.kind === 'submitting' || status.kind === 'signedIn';
+
+  async function signIn(body: LoginBody) {
+    try {
+      const response = await api.post<LoginResponse>('/auth/login', body, { skipUnauthorizedHandler: true });
+      if (response?.success !== true || !response.user) throw new Error('Unexpected answer from /auth/login');
+      try {
+        // Only the non-secret profile: the session itself is an httpOnly cookie.
+        localStorage.setItem(SESSION_USER_STORAGE_KEY, JSON.stringify(response.user));
+      } catch {
+        // Storage unavailable: the panel still has the session cookie and reloads the profile itself.
+      }
+      setStatus({ kind: 'signedIn' });
+      location.assign(dashboardRedirectTarget(location.search, location.origin));
+    } catch (error) {
+      setStatus({ kind: 'failed', message: loginFailureMessage(error, language) });
+    }
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    // Read the fields from the DOM: what was typed before hydration counts too.
+    const data = new FormData(event.currentTarget);
+    const text = (name: Field) => {
+      const value = data.get(name);
+      return typeof value === 'string' ? value : '';
+    };
+    const parsed = loginBody.safeParse({ email: text('email'), password: text('password') });
+    if (!parsed.success) {
+      const fields = new Set(parsed.error.issues.map((issue) => issue.path[0]).filter(isField));
+      setInvalidFields(fields);
+      setStatus({ kind: 'failed', message: validationMessage(parsed.error.issues[0]?.message, language) });
+      (fields.has('email') ? emailRef : passwordRef).current?.focus();
+      return;
+    }
+    setInvalidFields(new Set());
+    setStatus({ kind: 'submitting' });
+    void signIn(parsed.data);
+  }
+
+  const describedBy = (field: Field) => (invalidFields.has(field) ? ALERT_ID : undefined);
+
+  return (
+    <form
+      method="post"
+      noValidate
+      aria-labelledby={labelledBy}
+      aria-busy={busy}
+      onSubmit={handleSubmit}
+      className="mt-6 space-y-5"
+    >
+      {status.kind === 'failed' && (
+        <div
+          id={ALERT_ID}
+          role="alert"
+          className="flex gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200"
+        >
+          <AlertIcon />
+          <p>{status.message}</p>
+        </div>
+      )}
+      {status.kind === 'signedIn' && (
+        <div
+          role="status"
+          className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950/60 dark:text-emerald-200"
+        >
+          {t('site.login.redirecting')}
+        </div>
+      )}
+
+      <div>
+        <label htmlFor="login-email" className={labelClass}>
+          {t('site.login.email')}
+        </label>
+        <input
+          ref={emailRef}
+          id="login-email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          placeholder={t('site.login.emailPlaceholder')}
+          aria-invalid={invalidFields.has('email') || undefined}
+          aria-describedby={describedBy('email')}
+          className={inputClass}
+        />
+      </div>
+
+      <div>
+        <label htmlFor="login-password" className={labelClass}>
+          {t('site.login.password')}
+        </label>
+        <input
+          ref={passwordRef}
+          id="login-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={invalidFields.has('password') || undefined}
+          aria-describedby={describedBy('password')}
+          className={inputClass}
+        />
+        <p className="mt-2 text-right text-sm">
+          <a href={passwordResetHref} className="link">
+            {t('site.login.forgotPassword')}
+          </a>
+        </p>
+      </div>
+
+      <button type="submit" disabled={!hydrated || busy} className="btn-primary w-full text-base">
+        {busy && <Spinner />}
+        {busy ? t('site.login.submitting') : t('site.login.submit')}
+      </button>
+    </form>
+  );
+}
+
+function isField(key: PropertyKey | undefined): key is Field {
+  return key === 'email' || key === 'password';
+}
+
+const labelClass = 'block text-sm font-medium text-slate-800 dark:text-slate-200';
+const inputClass =
+  'mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-xs placeholder:text-slate-500 hover:border-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-invalid:border-red-600 aria-invalid:ring-2 aria-invalid:ring-red-600/20 dark:border-slate-600 dark:bg-slate-950 dark:text-white dark:placeholder:text-slate-400 dark:hover:border-slate-500 dark:focus:border-brand-400 dark:focus:ring-brand-400/30 dark:aria-invalid:border-red-400';
+
+function Spinner() {
+  return (
+    <svg className="size-5 animate-spin" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />
+      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function AlertIcon() {
+  return (
+    <svg
+      className="mt-0.5 size-5 shrink-0"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.75"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M12 3.5 21.5 20h-19Z" />
+      <path d="M12 10v4.5" />
+      <path d="M12 17.5h.01" />
+    </svg>
+  );
+}
