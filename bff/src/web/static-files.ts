@@ -16,14 +16,15 @@ export function webApps(dirs: { siteDir: string; panelDir: string }) {
   const router = express.Router();
   const panelIndex = join(dirs.panelDir, 'index.html');
   const siteNotFound = join(dirs.siteDir, '404.html');
-  const staticOptions = { setHeaders: cacheHeaders, redirect: false };
+  const staticOptions = { setHeaders: cacheHeaders };
 
-  router.use('/dashboard', express.static(dirs.panelDir, { ...staticOptions, index: false }));
+  router.use('/dashboard', express.static(dirs.panelDir, { ...staticOptions, index: false, redirect: false }));
   router.use('/dashboard', (request: Request, response: Response, next: NextFunction) => {
     if (!['GET', 'HEAD'].includes(request.method) || !existsSync(panelIndex)) return next();
     response.setHeader('Cache-Control', 'no-cache');
     response.sendFile(panelIndex);
   });
+  // /login redirects to /login/ (where Astro put login/index.html); /about.html-style files need no slash.
   router.use(express.static(dirs.siteDir, { ...staticOptions, extensions: ['html'] }));
   router.use((request: Request, response: Response, next: NextFunction) => {
     if (!['GET', 'HEAD'].includes(request.method)) return next();

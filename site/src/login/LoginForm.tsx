@@ -1,6 +1,6 @@
 import { createApiClient } from '@kanat360/api-client';
 import { type LoginBody, type LoginResponse, SESSION_USER_STORAGE_KEY, loginBody } from '@kanat360/contracts';
-import { type Language, translator } from '@kanat360/i18n';
+import { LANGUAGE_STORAGE_KEY, type Language, translator } from '@kanat360/i18n';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { loginFailureMessage, validationMessage } from './login-failure';
 import { dashboardRedirectTarget } from './redirect-target';
@@ -46,6 +46,8 @@ export default function LoginForm({ language, labelledBy, passwordResetHref }: P
       try {
         // Only the non-secret profile: the session itself is an httpOnly cookie.
         localStorage.setItem(SESSION_USER_STORAGE_KEY, JSON.stringify(response.user));
+        // Signing in on a language's page is a choice of that language: the panel opens in it.
+        localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
       } catch {
         // Storage unavailable: the panel still has the session cookie and reloads the profile itself.
       }
