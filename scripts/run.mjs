@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start` and `npm test` land here. It must run on the machine's own Node (20 or newer) with no packages:
+// `npm start`, `npm test` and `npm run cli` land here. It must run on the machine's own Node (20 or newer) with no packages:
 // it brings Node 22 and pnpm into ./.tooling when they are missing, installs the workspace, builds what
 // changed, then serves the product or runs every check.
 import { spawn, spawnSync } from 'node:child_process';
@@ -50,7 +50,8 @@ function ensureTooling() {
   if (wanted.length > 0) {
     log(`installing ${wanted.join(' and ')} into .tooling/ (once)`);
     mkdirSync(tooling, { recursive: true });
-    if (!existsSync(join(tooling, 'package.json'))) writeFileSync(join(tooling, 'package.json'), '{ "private": true }\n');
+    if (!existsSync(join(tooling, 'package.json')))
+      writeFileSync(join(tooling, 'package.json'), '{ "private": true }\n');
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
     run(npm, ['install', '--prefix', tooling, '--no-audit', '--no-fund', '--no-package-lock', ...wanted]);
   }
@@ -60,7 +61,8 @@ function ensureTooling() {
     PATH: [nodeBinDir, join(tooling, 'node_modules', '.bin'), process.env.PATH].join(delimiter),
   };
   const nodeVersion = spawnSync(join(nodeBinDir, 'node'), ['--version'], { encoding: 'utf8' }).stdout?.trim();
-  if (!nodeVersion || !versionAtLeast(nodeVersion, MIN_NODE)) fail(`Node ${MIN_NODE.join('.')}+ is needed, found ${nodeVersion}`);
+  if (!nodeVersion || !versionAtLeast(nodeVersion, MIN_NODE))
+    fail(`Node ${MIN_NODE.join('.')}+ is needed, found ${nodeVersion}`);
   return { env, node: join(nodeBinDir, 'node'), pnpm: join(tooling, 'node_modules', '.bin', 'pnpm') };
 }
 
@@ -118,14 +120,14 @@ function ensureChromium() {
   run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { env });
 }
 
-function start(tools) {
-  const child = spawn(tools.node, ['bff/dist/main.js'], { stdio: 'inherit', cwd: root, env: tools.env });
+function serve(tools, script, args = []) {
+  const child = spawn(tools.node, [script, ...args], { stdio: 'inherit', cwd: root, env: tools.env });
   // The server shuts down gracefully on either signal; this wrapper only passes them on and waits.
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 }
 
-if (command !== 'start' && command !== 'test') fail('usage: node scripts/run.mjs start|test');
+if (!['start', 'test', 'cli'].includes(command)) fail('usage: node scripts/run.mjs start|test|cli [args]');
 
 const tools = ensureTooling();
 log('installing packages');
@@ -134,7 +136,8 @@ run(tools.pnpm, ['install', '--frozen-lockfile', '--prefer-offline'], {
 });
 buildIfChanged(tools);
 
-if (command === 'start') start(tools);
+if (command === 'start') serve(tools, 'bff/dist/main.js');
+else if (command === 'cli') serve(tools, 'bff/dist/cli.js', process.argv.slice(3));
 else {
   ensureChromium();
   run(tools.pnpm, ['run', 'check'], { env: tools.env });

@@ -33,7 +33,9 @@ export class AppModule {
             // web/request-id.ts has set it already, before any parser could fail.
             genReqId: (request) => (request as { id?: string }).id ?? '',
             // Only API calls are worth a line; static files are not.
-            autoLogging: { ignore: (request) => !request.url?.startsWith('/api/') || request.url.startsWith('/api/health') },
+            autoLogging: {
+              ignore: (request) => !request.url?.startsWith('/api/') || request.url.startsWith('/api/health'),
+            },
           },
         }),
         AuthModule,

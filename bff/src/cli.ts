@@ -52,18 +52,28 @@ async function main(): Promise<void> {
           throw new Error(`Invalid ${error.options.field ?? 'input'}: ${error.code}\n\n${USAGE}`);
         }
         const created = await createSuperadmin(database.dataSource, parsed.data);
-        console.log(`Superadmin ${parsed.data.email} created (id ${created.id}${created.isProtected ? ', protected root' : ''}).`);
+        console.log(
+          `Superadmin ${parsed.data.email} created (id ${created.id}${created.isProtected ? ', protected root' : ''}).`,
+        );
         break;
       }
       case 'seed-demo':
-        console.log((await seedDemo(database.dataSource)) ? `Demo data seeded.\n${demoLoginsText()}` : 'Demo data is already there.');
+        console.log(
+          (await seedDemo(database.dataSource))
+            ? `Demo data seeded.\n${demoLoginsText()}`
+            : 'Demo data is already there.',
+        );
         break;
       case 'migration:generate': {
         const name = rest[0];
         if (!name) throw new Error('migration:generate needs a name, e.g. migration:generate AddTurbineMedia');
         const dir = fileURLToPath(new URL('../src/database/migrations/', import.meta.url));
         const file = await generateMigration(database.dataSource, name, dir);
-        console.log(file ? `Wrote ${file}; add it to database/migrations/index.ts.` : 'No changes: the entities match the migrations.');
+        console.log(
+          file
+            ? `Wrote ${file}; add it to database/migrations/index.ts.`
+            : 'No changes: the entities match the migrations.',
+        );
         break;
       }
       default:

@@ -33,9 +33,9 @@ describe('migrations', () => {
       [SYSTEM_COMPANY_ID],
     );
     expect(system).toEqual([{ id: SYSTEM_COMPANY_ID, is_system: true }]);
-    const [{ id }] = (await dataSource.query(
+    const [{ id }] = await dataSource.query<[{ id: number }]>(
       `INSERT INTO companies (name) VALUES ('migration-test-' || gen_random_uuid()) RETURNING id`,
-    )) as [{ id: number }];
+    );
     expect(id).toBeGreaterThan(SYSTEM_COMPANY_ID);
     await dataSource.query(`DELETE FROM companies WHERE id = $1`, [id]);
   });
@@ -61,7 +61,9 @@ describe('migrations', () => {
 
   it('can be reverted and applied again', async () => {
     for (let i = 0; i < MIGRATIONS.length; i += 1) await dataSource.undoLastMigration({ transaction: 'each' });
-    const tables: unknown[] = await dataSource.query(`SELECT 1 FROM information_schema.tables WHERE table_name = 'users'`);
+    const tables: unknown[] = await dataSource.query(
+      `SELECT 1 FROM information_schema.tables WHERE table_name = 'users'`,
+    );
     expect(tables).toEqual([]);
     await dataSource.runMigrations({ transaction: 'each' });
     expect((await pendingSchemaChanges(dataSource)).up).toEqual([]);

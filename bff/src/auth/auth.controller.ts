@@ -67,7 +67,11 @@ export class AuthController {
     @CurrentPrincipal() principal: Principal,
     @RequestTranslator() t: Translate,
   ): { success: true; user: SessionUser; message: string } {
-    return { success: true, user: toSessionUser(principal, principal.sessionExpiresAt), message: t('auth.sessionValid') };
+    return {
+      success: true,
+      user: toSessionUser(principal, principal.sessionExpiresAt),
+      message: t('auth.sessionValid'),
+    };
   }
 
   @Post('refresh')

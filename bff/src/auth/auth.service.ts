@@ -67,19 +67,24 @@ export class AuthService {
     body: LoginBody,
     client: { ip: string; userAgent: string | null; language: Language },
   ): Promise<IssuedSession> {
-    await this.throttle.assertAllowed(body.email, client.ip);
+    await this.throttle.begin(body.email, client.ip);
     const user = await this.users.findByEmail(body.email);
     // Always verify something, so an unknown email is as slow as a wrong password.
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), body.password);
     if (!user || !passwordOk || !user.isActive) {
-      await this.throttle.recordFailure(body.email, client.ip);
+      await this.throttle.recordFailure();
       // One message for every cause: it never tells which part was wrong.
       throw new AppError('INVALID_CREDENTIALS');
     }
     await this.throttle.recordSuccess(body.email);
     await this.users.setLanguage(user.id, client.language);
     const expiresAt = new Date(Date.now() + this.config.sessionTtlMs);
-    const sessionId = await this.sessions.create({ userId: user.id, expiresAt, ip: client.ip, userAgent: client.userAgent });
+    const sessionId = await this.sessions.create({
+      userId: user.id,
+      expiresAt,
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
     return this.issue(sessionId, user.id, expiresAt);
   }
 
@@ -119,9 +124,7 @@ export class AuthService {
     await this.resetTokens.create(user.id, sha256(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
     const page = user.language === 'en' ? '/en/password-reset' : '/password-reset';
     const link = `${this.config.publicUrl}${page}?token=${encodeURIComponent(token)}`;
-    await this.mail.send(
-      passwordResetMail({ to: user.email, name: user.firstName, link, language: user.language }),
-    );
+    await this.mail.send(passwordResetMail({ to: user.email, name: user.firstName, link, language: user.language }));
   }
 
   /** Sets the new password, uses up the token (and every other of the user's), and ends all their sessions. */

@@ -25,7 +25,8 @@ export class PasswordResetTokensRepository {
    * Row-locked so that two requests racing with one token cannot both use it.
    */
   async consume(manager: EntityManager, tokenHash: string): Promise<number | null> {
-    const rows: { user_id: number }[] = await manager.query(
+    // TypeORM answers an UPDATE with [rows, affected count], not with the rows alone.
+    const [rows]: [{ user_id: number }[], number] = await manager.query(
       `UPDATE password_reset_tokens t SET used_at = now()
          FROM users u
         WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > now() AND u.id = t.user_id AND u.is_active
@@ -37,6 +38,8 @@ export class PasswordResetTokensRepository {
 
   /** A new password makes every other outstanding link of the user useless. */
   async invalidateAll(manager: EntityManager, userId: number): Promise<void> {
-    await manager.query(`UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [userId]);
+    await manager.query(`UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [
+      userId,
+    ]);
   }
 }

@@ -22,7 +22,12 @@ export interface ActiveSession {
 export class SessionsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async create(input: { userId: number; expiresAt: Date; ip: string | null; userAgent: string | null }): Promise<string> {
+  async create(input: {
+    userId: number;
+    expiresAt: Date;
+    ip: string | null;
+    userAgent: string | null;
+  }): Promise<string> {
     const id = randomUUID();
     await this.dataSource.getRepository(SessionEntity).insert({
       id,
@@ -56,7 +61,9 @@ export class SessionsRepository {
   }
 
   async revoke(sessionId: string): Promise<void> {
-    await this.dataSource.query(`UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [sessionId]);
+    await this.dataSource.query(`UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [
+      sessionId,
+    ]);
   }
 
   /** Ends every session of a user at once (password change, deactivation, reset). */

@@ -23,7 +23,7 @@ export class ErrorFilter implements ExceptionFilter {
       sendError(request, response, codeForStatus(exception.getStatus()));
       return;
     }
-    const correlationId = String(request.id ?? '');
+    const correlationId = typeof request.id === 'string' ? request.id : '';
     this.logger.error({ err: exception, correlationId }, 'unhandled error');
     sendError(request, response, 'INTERNAL_ERROR', { correlationId });
   }

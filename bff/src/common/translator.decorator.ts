@@ -4,7 +4,6 @@ import { type Request } from 'express';
 import { requestLanguage } from './request-language.js';
 
 /** Messages in the caller's language (`t('api.userCreated')`). */
-export const RequestTranslator = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): Translate =>
-    translator(requestLanguage(context.switchToHttp().getRequest<Request>())),
+export const RequestTranslator = createParamDecorator((_data: unknown, context: ExecutionContext): Translate =>
+  translator(requestLanguage(context.switchToHttp().getRequest<Request>())),
 );

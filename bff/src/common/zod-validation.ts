@@ -18,6 +18,17 @@ export function validationError(error: z.ZodError): AppError {
   return new AppError(code, { field: path || undefined });
 }
 
+/** The path of the first string holding U+0000, which PostgreSQL text cannot store; null when there is none. */
+function nulCharacterPath(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, child] of Object.entries(value)) {
+    const found = nulCharacterPath(child, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
 export class ZodValidationPipe<T extends ZodType> implements PipeTransform<unknown, z.output<T>> {
   constructor(private readonly schema: T) {}
 
@@ -25,6 +36,9 @@ export class ZodValidationPipe<T extends ZodType> implements PipeTransform<unkno
     // A body that is not a JSON object (a bare string, an array, nothing at all) is as wrong as a bad field.
     const result = this.schema.safeParse(value ?? {});
     if (!result.success) throw validationError(result.error);
+    // Checked on the parsed value (only the schema's fields, so never deep): bad input, not a database error.
+    const nul = nulCharacterPath(result.data);
+    if (nul) throw new AppError('VALIDATION_ERROR', { field: nul.join('.') || undefined });
     return result.data;
   }
 }

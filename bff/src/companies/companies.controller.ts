@@ -21,7 +21,10 @@ export class CompaniesController {
 
   @Post()
   @RequirePermission('company.create')
-  async create(@ValidBody(companyBody) body: CompanyBody, @RequestTranslator() t: Translate): Promise<ApiSuccess<Company>> {
+  async create(
+    @ValidBody(companyBody) body: CompanyBody,
+    @RequestTranslator() t: Translate,
+  ): Promise<ApiSuccess<Company>> {
     return { success: true, data: await this.companies.create(body), message: t('api.companyCreated') };
   }
 

@@ -49,13 +49,17 @@ export class CompaniesRepository {
 
   /** Every partner company, the hidden system company left out. */
   async list(): Promise<CompanyWithCounts[]> {
-    const rows: CompanyRow[] = await this.dataSource.query(`${SELECT_COMPANY} WHERE NOT c.is_system ORDER BY lower(c.name), c.id`);
+    const rows: CompanyRow[] = await this.dataSource.query(
+      `${SELECT_COMPANY} WHERE NOT c.is_system ORDER BY lower(c.name), c.id`,
+    );
     return rows.map((row) => Object.assign(new CompanyEntity(), row));
   }
 
   /** A partner company by id; the system company answers like a missing one. */
   async findVisible(id: number): Promise<CompanyWithCounts | null> {
-    const rows: CompanyRow[] = await this.dataSource.query(`${SELECT_COMPANY} WHERE c.id = $1 AND NOT c.is_system`, [id]);
+    const rows: CompanyRow[] = await this.dataSource.query(`${SELECT_COMPANY} WHERE c.id = $1 AND NOT c.is_system`, [
+      id,
+    ]);
     return rows[0] ? Object.assign(new CompanyEntity(), rows[0]) : null;
   }
 

@@ -51,7 +51,9 @@ const url = (protocols: string[]) =>
     });
 
 const environment = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('production'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('production'),
   PORT: int(3000, 1, 65535),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),

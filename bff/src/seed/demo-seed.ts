@@ -35,7 +35,15 @@ interface DemoUser {
 }
 
 export const DEMO_USERS: readonly DemoUser[] = [
-  { id: 35, local: 'superadmin', firstName: 'Selin', lastName: 'Yıldız', role: 'superadmin', company: 0, isProtected: true },
+  {
+    id: 35,
+    local: 'superadmin',
+    firstName: 'Selin',
+    lastName: 'Yıldız',
+    role: 'superadmin',
+    company: 0,
+    isProtected: true,
+  },
   { local: 'admin', firstName: 'Burak', lastName: 'Aydın', role: 'admin', company: 0 },
   { local: 'manager', firstName: 'Elif', lastName: 'Şahin', role: 'company_manager', company: 0 },
   { local: 'operator', firstName: 'Emre', lastName: 'Çelik', role: 'operator', company: 0 },

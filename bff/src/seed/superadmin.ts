@@ -16,14 +16,17 @@ export type SuperadminInput = z.infer<typeof superadminInput>;
  * The first superadmin of a production database, in the hidden system company. The first one made is the
  * protected root (id 35 when that id is free), which nobody can edit, re-password or delete.
  */
-export async function createSuperadmin(dataSource: DataSource, input: SuperadminInput): Promise<{ id: number; isProtected: boolean }> {
+export async function createSuperadmin(
+  dataSource: DataSource,
+  input: SuperadminInput,
+): Promise<{ id: number; isProtected: boolean }> {
   const users = new UsersRepository(dataSource);
   if (await users.findByEmail(input.email)) throw new Error(`A user with the email ${input.email} already exists.`);
-  const [{ protectedExists, idFree }] = (await dataSource.query(
+  const [{ protectedExists, idFree }] = await dataSource.query<[{ protectedExists: boolean; idFree: boolean }]>(
     `SELECT EXISTS (SELECT 1 FROM users WHERE is_protected) AS "protectedExists",
             NOT EXISTS (SELECT 1 FROM users WHERE id = $1) AS "idFree"`,
     [PROTECTED_USER_ID],
-  )) as [{ protectedExists: boolean; idFree: boolean }];
+  );
   const isProtected = !protectedExists;
   const id = await users.insert({
     id: isProtected && idFree ? PROTECTED_USER_ID : undefined,

@@ -33,7 +33,9 @@ export class UsersRepository {
   }
 
   private static scoped(builder: SelectQueryBuilder<UserEntity>, scope: TenantScope) {
-    return scope.all ? builder : builder.andWhere('user.company_id = :scopeCompanyId', { scopeCompanyId: scope.companyId });
+    return scope.all
+      ? builder
+      : builder.andWhere('user.company_id = :scopeCompanyId', { scopeCompanyId: scope.companyId });
   }
 
   async list(scope: TenantScope): Promise<UserWithCompany[]> {

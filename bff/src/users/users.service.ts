@@ -56,7 +56,14 @@ export class UsersService {
       this.dataSource.transaction(async (manager) => {
         await this.users.update(
           id,
-          { firstName: body.first_name, lastName: body.last_name, email: body.email, role, companyId: body.company_id, isActive },
+          {
+            firstName: body.first_name,
+            lastName: body.last_name,
+            email: body.email,
+            role,
+            companyId: body.company_id,
+            isActive,
+          },
           manager,
         );
         // A deactivated user is signed out everywhere at once.

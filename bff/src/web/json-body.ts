@@ -6,7 +6,12 @@ export function jsonBody() {
   const parse = express.json({ limit: '1mb' });
   return [
     parse,
-    (error: { type?: string; status?: number } | undefined, request: Request, response: Response, next: NextFunction) => {
+    (
+      error: { type?: string; status?: number } | undefined,
+      request: Request,
+      response: Response,
+      next: NextFunction,
+    ) => {
       if (!error) return next();
       if (error.type === 'entity.too.large') return sendError(request, response, 'PAYLOAD_TOO_LARGE');
       if (error.type === 'entity.parse.failed') return sendError(request, response, 'INVALID_JSON');

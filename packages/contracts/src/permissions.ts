@@ -47,7 +47,7 @@ export type Permission = keyof typeof PERMISSIONS;
 export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Permission[];
 
 export function can(role: Role | null | undefined, permission: Permission): boolean {
-  return role != null && (PERMISSIONS[permission] as readonly Role[]).includes(role);
+  return role !== null && role !== undefined && (PERMISSIONS[permission] as readonly Role[]).includes(role);
 }
 
 /** Every permission a role holds, as the profile carries it to the panel. */

@@ -14,7 +14,10 @@ export const ROLE_ALIASES = {
 
 export type RoleName = Role | keyof typeof ROLE_ALIASES;
 
-export const ROLE_NAMES: readonly RoleName[] = [...ROLES, ...(Object.keys(ROLE_ALIASES) as (keyof typeof ROLE_ALIASES)[])];
+export const ROLE_NAMES: readonly RoleName[] = [
+  ...ROLES,
+  ...(Object.keys(ROLE_ALIASES) as (keyof typeof ROLE_ALIASES)[]),
+];
 
 /** The canonical role for a role name or alias; `null` for anything else. */
 export function normalizeRole(name: string | null | undefined): Role | null {

@@ -23,7 +23,10 @@ export function isLanguage(value: unknown): value is Language {
  * The language to use: a stored choice wins; otherwise a browser language starting with "tr" is Turkish, any
  * other readable one English, and an unreadable one Turkish (spec §1).
  */
-export function resolveLanguage(stored: string | null | undefined, browserLanguage: string | null | undefined): Language {
+export function resolveLanguage(
+  stored: string | null | undefined,
+  browserLanguage: string | null | undefined,
+): Language {
   if (isLanguage(stored)) return stored;
   const browser = browserLanguage?.trim().toLowerCase();
   if (!browser || !/^[a-z]{2,3}\b/.test(browser)) return DEFAULT_LANGUAGE;

@@ -55,7 +55,8 @@ export function newPassword(missingCode: ErrorCode = 'PASSWORD_REQUIRED') {
 export function idField(missingCode: ErrorCode, invalidCode: ErrorCode) {
   return z.preprocess(
     (value) => {
-      if (typeof value === 'string') return /^\s*\d+\s*$/.test(value) ? Number(value) : value.trim() === '' ? undefined : value;
+      if (typeof value === 'string')
+        return /^\s*\d+\s*$/.test(value) ? Number(value) : value.trim() === '' ? undefined : value;
       return value;
     },
     z
