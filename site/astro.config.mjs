@@ -34,5 +34,7 @@ export default defineConfig({
   integrations: [react(), serverErrorPageFolder()],
   vite: {
     plugins: [tailwindcss()],
+    // `pnpm dev` against a BFF started with `npm start` (port 3000): same-origin cookies through the proxy.
+    server: { proxy: { '/api': 'http://localhost:3000' } },
   },
 });

@@ -69,7 +69,9 @@ describe('config', () => {
     expect(problemsOf({ DATABASE_URL: 'mysql://x', SESSION_SECRET: 'x'.repeat(40) })).toEqual([
       expect.stringMatching(/^DATABASE_URL must be a postgres: or postgresql: URL/),
     ]);
-    expect(problemsOf({ STORAGE_DRIVER: 'ftp' })).toEqual([expect.stringMatching(/^STORAGE_DRIVER must be local or s3/)]);
+    expect(problemsOf({ STORAGE_DRIVER: 'ftp' })).toEqual([
+      expect.stringMatching(/^STORAGE_DRIVER must be local or s3/),
+    ]);
     expect(problemsOf({ WORKER: 'sometimes' })).toEqual([expect.stringMatching(/^WORKER /)]);
     expect(problemsOf({ SMTP_URL: 'http://mail' })).toEqual([expect.stringMatching(/^SMTP_URL /)]);
     expect(problemsOf({ SEED_DEMO: 'maybe' })).toEqual([expect.stringMatching(/^SEED_DEMO must be true or false/)]);

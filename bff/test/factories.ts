@@ -19,7 +19,9 @@ export interface MadeCompany {
 
 export async function makeCompany(dataSource: DataSource, overrides: { name?: string } = {}): Promise<MadeCompany> {
   const name = overrides.name ?? `Company ${unique()}`;
-  const rows: { id: number }[] = await dataSource.query(`INSERT INTO companies (name) VALUES ($1) RETURNING id`, [name]);
+  const rows: { id: number }[] = await dataSource.query(`INSERT INTO companies (name) VALUES ($1) RETURNING id`, [
+    name,
+  ]);
   return { id: rows[0]!.id, name };
 }
 
@@ -33,7 +35,14 @@ export interface MadeUser {
 
 export async function makeUser(
   dataSource: DataSource,
-  input: { role: Role; companyId: number; email?: string; isActive?: boolean; isProtected?: boolean; language?: 'tr' | 'en' },
+  input: {
+    role: Role;
+    companyId: number;
+    email?: string;
+    isActive?: boolean;
+    isProtected?: boolean;
+    language?: 'tr' | 'en';
+  },
 ): Promise<MadeUser> {
   passwordHash ??= hashPassword(PASSWORD);
   const email = input.email ?? `${input.role}.${unique()}@test.kanat360.local`;

@@ -124,7 +124,9 @@ describe('the server process with the embedded defaults', () => {
         })
       ).json()) as { token: string };
       const companies = (await (
-        await fetch(`http://127.0.0.1:${server.port}/api/companies`, { headers: { Authorization: `Bearer ${token.token}` } })
+        await fetch(`http://127.0.0.1:${server.port}/api/companies`, {
+          headers: { Authorization: `Bearer ${token.token}` },
+        })
       ).json()) as { data: { name: string }[] };
       expect(companies.data.map((company) => company.name).sort()).toEqual([
         'Anadolu Rüzgar Enerji A.Ş.',
@@ -159,13 +161,24 @@ describe('the command line', () => {
 
   it('creates a superadmin in the system company and refuses a duplicate or a bad password', async () => {
     const email = `root.${Date.now()}@test.kanat360.local`;
-    const args = ['create-superadmin', '--email', email, '--password', 'a-strong-pass', '--first-name', 'Root', '--last-name', 'Admin'];
+    const args = [
+      'create-superadmin',
+      '--email',
+      email,
+      '--password',
+      'a-strong-pass',
+      '--first-name',
+      'Root',
+      '--last-name',
+      'Admin',
+    ];
     const first = runCli(args, env());
     expect(first.stdout).toContain(`Superadmin ${email} created`);
     expect(first.status).toBe(0);
     const client = new pg.Client({ connectionString: inject('databaseUrl') });
     await client.connect();
-    const rows = (await client.query(`SELECT role, company_id, password_hash FROM users WHERE email = $1`, [email])).rows as {
+    const rows = (await client.query(`SELECT role, company_id, password_hash FROM users WHERE email = $1`, [email]))
+      .rows as {
       role: string;
       company_id: number;
       password_hash: string;
@@ -179,7 +192,10 @@ describe('the command line', () => {
     expect(again.status).toBe(1);
     expect(again.stderr).toContain('already exists');
 
-    const weak = runCli(['create-superadmin', '--email', `x${email}`, '--password', '123', '--first-name', 'A', '--last-name', 'B'], env());
+    const weak = runCli(
+      ['create-superadmin', '--email', `x${email}`, '--password', '123', '--first-name', 'A', '--last-name', 'B'],
+      env(),
+    );
     expect(weak.status).toBe(1);
     expect(weak.stderr).toContain('PASSWORD_TOO_SHORT');
   });
