@@ -12,10 +12,10 @@ import { webApps } from './web/static-files.js';
 /** The whole HTTP app: API under /api, the panel under /dashboard, the site everywhere else. Not yet listening. */
 export async function createApp(context: AppContext): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(context), {
-    bufferLogs: true,
     bodyParser: false,
+    // Nest's own start-up chatter (modules, routes) stays out of the log; warnings and errors go through pino.
+    logger: ['fatal', 'error', 'warn'],
   });
-  app.useLogger(app.get(Logger));
   app.set('trust proxy', context.config.trustProxy);
   app.disable('x-powered-by');
   app.use(requestId);
@@ -41,5 +41,7 @@ export async function createApp(context: AppContext): Promise<NestExpressApplica
   app.setGlobalPrefix('api');
   setupOpenApi(app);
   await app.init();
+  // From here on Nest's warnings and errors go through pino, with the request logs.
+  app.useLogger(app.get(Logger));
   return app;
 }
