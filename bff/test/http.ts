@@ -20,7 +20,9 @@ export interface CallOptions {
   ip?: string;
 }
 
-let addressCounter = 0;
+// Every test file gets its own copy of this module while the database (and its login failures) outlives them all:
+// start at a random point of the 127/8 range, so two files do not hand out the same addresses.
+let addressCounter = Math.floor(Math.random() * 0xff_ffff);
 /** A client address nobody else in the run uses, so per-address login throttling never spills between tests. */
 export function uniqueIp(): string {
   addressCounter += 1;
