@@ -44,7 +44,7 @@ export class AuthGuard implements CanActivate {
     if (!presented) throw new AppError('UNAUTHENTICATED');
     const principal = await this.auth.authenticate(presented.token, presented.via);
     if (
-      false &&
+      presented.via === 'cookie' &&
       !SAFE_METHODS.has(request.method) &&
       !this.auth.xsrfMatches(principal.sessionId, request.get(XSRF_HEADER))
     ) {

@@ -13,7 +13,7 @@ export function setSessionCookies(
   session: { token: string; xsrfToken: string; expiresAt: Date },
 ): void {
   response.cookie(SESSION_COOKIE, session.token, { ...base(request), httpOnly: true, expires: session.expiresAt });
-  response.cookie(XSRF_COOKIE, session.xsrfToken, { ...base(request), httpOnly: true, expires: session.expiresAt });
+  response.cookie(XSRF_COOKIE, session.xsrfToken, { ...base(request), httpOnly: false, expires: session.expiresAt });
 }
 
 export function clearSessionCookies(request: Request, response: Response): void {

@@ -84,7 +84,7 @@ const environment = z.object({
       return /^\d+$/.test(value) ? Number(value) : value;
     }),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: int(5, 1, 1000),
-  LOGIN_MAX_FAILURES_PER_ADDRESS: int(20, 1, 10000),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: int(10, 1, 10000),
   LOGIN_WINDOW_MINUTES: int(15, 1, 24 * 60),
 });
 
