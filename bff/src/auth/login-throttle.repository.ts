@@ -6,7 +6,7 @@ export class LoginThrottleRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Records an attempt (as a failure until it succeeds) and answers its id. */
-  async recordFailure(email: string, ip: string): Promise<string> {
+  async recordAttempt(email: string, ip: string): Promise<string> {
     const rows: { id: string }[] = await this.dataSource.query(
       `INSERT INTO login_attempts (email, ip) VALUES ($1, $2) RETURNING id`,
       [email.slice(0, 254), ip.slice(0, 64)],

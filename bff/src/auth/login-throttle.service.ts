@@ -21,7 +21,7 @@ export class LoginThrottleService {
    */
   async begin(email: string, ip: string): Promise<void> {
     const { windowMs, maxFailuresPerAccount, maxFailuresPerAddress } = this.config.loginThrottle;
-    const attemptId = await this.repository.recordFailure(email, ip);
+    const attemptId = await this.repository.recordAttempt(email, ip);
     const since = new Date(Date.now() - windowMs);
     const checks = [
       { failures: await this.repository.failuresSince('email', email, since), max: maxFailuresPerAccount },
