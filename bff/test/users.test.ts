@@ -736,7 +736,7 @@ describe('nobody grants or acts on a role above their own (service level)', () =
   function principalOf(user: MadeUser, company: MadeCompany): Principal {
     return {
       sessionId: '00000000-0000-0000-0000-000000000000',
-      sessionExpiresAt: new Date(Date.now() + 60_000),
+      expiresAt: new Date(Date.now() + 60_000),
       via: 'bearer',
       userId: user.id,
       email: user.email,

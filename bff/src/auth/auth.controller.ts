@@ -58,7 +58,7 @@ export class AuthController {
   @Get('profile')
   @SignedIn()
   profile(@CurrentPrincipal() principal: Principal): { success: true; user: SessionUser } {
-    return { success: true, user: toSessionUser(principal, principal.sessionExpiresAt) };
+    return { success: true, user: toSessionUser(principal) };
   }
 
   @Get('validate-session')
@@ -69,7 +69,7 @@ export class AuthController {
   ): { success: true; user: SessionUser; message: string } {
     return {
       success: true,
-      user: toSessionUser(principal, principal.sessionExpiresAt),
+      user: toSessionUser(principal),
       message: t('auth.sessionValid'),
     };
   }

@@ -34,7 +34,8 @@ export interface IssuedSession {
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-export function toSessionUser(session: ActiveSession | Principal, expiresAt: Date, isActive = true): SessionUser {
+/** The signed-in user as the clients see it; only an active user has a live session. */
+export function toSessionUser(session: ActiveSession): SessionUser {
   return {
     id: session.userId,
     first_name: session.firstName,
@@ -43,10 +44,10 @@ export function toSessionUser(session: ActiveSession | Principal, expiresAt: Dat
     role: session.role,
     company_id: session.companyId,
     company_name: session.companyName,
-    is_active: isActive,
+    is_active: true,
     language: session.language,
     permissions: permissionsOf(session.role),
-    session_expires_at: expiresAt.toISOString(),
+    session_expires_at: session.expiresAt.toISOString(),
   };
 }
 
@@ -93,7 +94,7 @@ export class AuthService {
     const claims = await this.tokens.verify(token);
     const session = await this.sessions.findActive(claims.sessionId, claims.userId);
     if (!session) throw new AppError('SESSION_EXPIRED');
-    return { ...session, sessionExpiresAt: session.expiresAt, via };
+    return { ...session, via };
   }
 
   /** A fresh token and a later expiry for the same session. */
@@ -143,6 +144,6 @@ export class AuthService {
     const session = await this.sessions.findActive(sessionId, userId);
     if (!session) throw new AppError('SESSION_EXPIRED');
     const token = await this.tokens.sign({ sessionId, userId, expiresAt });
-    return { token, sessionId, expiresAt, user: toSessionUser(session, expiresAt) };
+    return { token, sessionId, expiresAt, user: toSessionUser(session) };
   }
 }

@@ -1,19 +1,9 @@
-import { can, type Role } from '@kanat360/contracts';
-import { type Language } from '@kanat360/i18n';
+import { can } from '@kanat360/contracts';
+import { type ActiveSession } from './sessions.repository.js';
 
 /** Who is calling, read from their session row: never from anything the client sends. */
-export interface Principal {
-  sessionId: string;
-  sessionExpiresAt: Date;
+export interface Principal extends ActiveSession {
   via: 'cookie' | 'bearer';
-  userId: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  companyId: number;
-  companyName: string;
-  language: Language;
 }
 
 /** The companies a caller's tenant data queries may reach: all of them, or their own. */
