@@ -1,4 +1,5 @@
 import { useI18n, useLanguage } from '@/i18n/language';
+import { StrokeIcon } from '@/components/StrokeIcon';
 
 /** Switches between Turkish and English; the button shows the language it switches to. */
 export function LanguageToggle() {
@@ -7,17 +8,10 @@ export function LanguageToggle() {
   const next = language === 'tr' ? 'en' : 'tr';
   return (
     <button type="button" className="btn-ghost" onClick={() => setLanguage(next)}>
-      <svg
-        className="size-4"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.8}
-        aria-hidden="true"
-      >
+      <StrokeIcon className="size-4">
         <circle cx="12" cy="12" r="9" />
         <path d="M3 12h18M12 3c2.5 2.7 3.75 5.7 3.75 9S14.5 18.3 12 21c-2.5-2.7-3.75-5.7-3.75-9S9.5 5.7 12 3Z" />
-      </svg>
+      </StrokeIcon>
       <span lang={next}>{t('common.languageToggle')}</span>
       {/* The name starts with the visible text (WCAG 2.5.3) and says what the button does. */}
       <span className="sr-only"> ({t('common.languageToggleLabel')})</span>

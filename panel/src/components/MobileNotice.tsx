@@ -1,6 +1,7 @@
 import { useI18n } from '@/i18n/language';
 import { BrandMark } from './BrandMark';
 import { LanguageToggle } from './LanguageToggle';
+import { StrokeIcon } from '@/components/StrokeIcon';
 
 /** Spec §1: the panel refuses phones, tablets and narrow windows with this notice. */
 export function MobileNotice() {
@@ -9,18 +10,9 @@ export function MobileNotice() {
     <main className="flex min-h-screen flex-col items-center justify-center gap-6 p-6" data-testid="mobile-notice">
       <BrandMark />
       <section className="card w-full max-w-sm p-6 text-center" aria-labelledby="mobile-notice-title">
-        <svg
-          className="mx-auto mb-4 size-10 text-brand-700 dark:text-brand-300"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={1.5}
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          aria-hidden="true"
-        >
+        <StrokeIcon className="mx-auto mb-4 size-10 text-brand-700 dark:text-brand-300" strokeWidth={1.5}>
           <path d="M9 17.25v1.007a3 3 0 0 1-.879 2.122L7.5 21h9l-.621-.621A3 3 0 0 1 15 18.257V17.25m6-12V15a2.25 2.25 0 0 1-2.25 2.25H5.25A2.25 2.25 0 0 1 3 15V5.25A2.25 2.25 0 0 1 5.25 3h13.5A2.25 2.25 0 0 1 21 5.25Z" />
-        </svg>
+        </StrokeIcon>
         <h1 id="mobile-notice-title" className="text-lg font-semibold">
           {t('panel.mobile.title')}
         </h1>

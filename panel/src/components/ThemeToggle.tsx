@@ -1,6 +1,7 @@
 import { useAtom } from 'jotai';
 import { useI18n } from '@/i18n/language';
 import { themeAtom } from '@/theme/theme';
+import { StrokeIcon } from '@/components/StrokeIcon';
 
 /** Light/dark switch; pressed means dark. */
 export function ThemeToggle() {
@@ -16,16 +17,7 @@ export function ThemeToggle() {
       title={t('common.themeToggleLabel')}
       onClick={() => setTheme(dark ? 'light' : 'dark')}
     >
-      <svg
-        className="size-5"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.8}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-      >
+      <StrokeIcon className="size-5">
         {dark ? (
           <>
             <circle cx="12" cy="12" r="4" />
@@ -34,7 +26,7 @@ export function ThemeToggle() {
         ) : (
           <path d="M21 12.79A9 9 0 1 1 11.21 3 7 7 0 0 0 21 12.79Z" />
         )}
-      </svg>
+      </StrokeIcon>
     </button>
   );
 }

@@ -2,6 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '@/i18n/language';
 import { dismissToastAtom, type Toast, type ToastType, toastsAtom } from './toast-store';
+import { StrokeIcon } from '@/components/StrokeIcon';
 
 const TYPE_STYLES: Record<ToastType, { box: string; icon: string }> = {
   success: {
@@ -58,18 +59,9 @@ function ToastItem({ toast }: { toast: Toast }) {
       onFocus={() => setHeld(true)}
       onBlur={() => setHeld(false)}
     >
-      <svg
-        className={`mt-0.5 size-5 shrink-0 ${styles.icon}`}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.8}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-      >
+      <StrokeIcon className={`mt-0.5 size-5 shrink-0 ${styles.icon}`}>
         <path d={ICON_PATHS[toast.type]} />
-      </svg>
+      </StrokeIcon>
       <p className="flex-1 text-sm leading-5">
         <span className="sr-only">{t(`panel.toast.${toast.type}`)}: </span>
         {toast.message}
@@ -80,16 +72,9 @@ function ToastItem({ toast }: { toast: Toast }) {
         aria-label={t('panel.toast.close')}
         onClick={() => dismiss(toast.id)}
       >
-        <svg
-          className="size-4"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={2}
-          aria-hidden="true"
-        >
-          <path d="M6 18 18 6M6 6l12 12" strokeLinecap="round" />
-        </svg>
+        <StrokeIcon className="size-4">
+          <path d="M6 18 18 6M6 6l12 12" />
+        </StrokeIcon>
       </button>
     </li>
   );
