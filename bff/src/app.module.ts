@@ -10,6 +10,8 @@ import { type Config, CONFIG } from './config/config.provider.js';
 import { HealthController } from './health/health.controller.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { MailModule } from './mail/mail.module.js';
+import { StorageModule } from './storage/storage.module.js';
+import { TurbinesModule } from './turbines/turbines.module.js';
 import { UsersModule } from './users/users.module.js';
 
 /** What the app is built from; made before Nest starts, so the CLI and the tests can make it the same way. */
@@ -40,8 +42,10 @@ export class AppModule {
         }),
         AuthModule,
         MailModule,
+        StorageModule,
         CompaniesModule,
         UsersModule,
+        TurbinesModule,
       ],
       controllers: [HealthController],
       providers: [

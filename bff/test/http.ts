@@ -14,6 +14,8 @@ export interface CallOptions {
   body?: unknown;
   /** Sent as is, with Content-Type: application/json (for malformed bodies). */
   raw?: string;
+  /** A multipart/form-data body (uploads); fetch sets its Content-Type with the boundary. */
+  form?: FormData;
   as?: Credentials;
   headers?: Record<string, string>;
   /** The client address the app sees (X-Forwarded-For from loopback; the app trusts loopback in tests). */
@@ -36,10 +38,13 @@ export async function call<T = Record<string, unknown>>(
   options: CallOptions = {},
 ): Promise<Reply<T>> {
   const headers: Record<string, string> = { 'X-Forwarded-For': options.ip ?? uniqueIp(), ...options.headers };
-  let body: string | undefined;
-  if (options.raw !== undefined) body = options.raw;
-  else if (options.body !== undefined) body = JSON.stringify(options.body);
-  if (body !== undefined) headers['Content-Type'] ??= 'application/json';
+  let body: string | FormData | undefined;
+  if (options.form !== undefined) body = options.form;
+  else {
+    if (options.raw !== undefined) body = options.raw;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined) headers['Content-Type'] ??= 'application/json';
+  }
   if (options.as && 'token' in options.as) headers.Authorization = `Bearer ${options.as.token}`;
   if (options.as && 'cookie' in options.as) {
     headers.Cookie = options.as.cookie;

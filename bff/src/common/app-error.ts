@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode } from '@kanat360/contracts';
+import { ERROR_STATUS, type ErrorCode, type SkippedFile } from '@kanat360/contracts';
 import { type MessageParams } from '@kanat360/i18n';
 
 /**
@@ -8,7 +8,13 @@ import { type MessageParams } from '@kanat360/i18n';
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
-    readonly options: { params?: MessageParams; field?: string; headers?: Record<string, string> } = {},
+    readonly options: {
+      params?: MessageParams;
+      field?: string;
+      headers?: Record<string, string>;
+      message?: string;
+      skipped?: SkippedFile[];
+    } = {},
   ) {
     super(code);
     this.name = 'AppError';

@@ -1,4 +1,4 @@
-import { type ErrorBody, type ErrorCode, ERROR_STATUS } from '@kanat360/contracts';
+import { type ErrorBody, type ErrorCode, ERROR_STATUS, type SkippedFile } from '@kanat360/contracts';
 import { type MessageParams, translate } from '@kanat360/i18n';
 import { type Request, type Response } from 'express';
 import { requestLanguage } from './request-language.js';
@@ -8,14 +8,23 @@ export function sendError(
   request: Request,
   response: Response,
   code: ErrorCode,
-  extra: { params?: MessageParams; field?: string; headers?: Record<string, string>; correlationId?: string } = {},
+  extra: {
+    params?: MessageParams;
+    field?: string;
+    headers?: Record<string, string>;
+    correlationId?: string;
+    /** Already in the caller's language: replaces the code's own message (an upload's combined skip message). */
+    message?: string;
+    skipped?: SkippedFile[];
+  } = {},
 ): void {
   const body: ErrorBody = {
     success: false,
     code,
-    message: translate(requestLanguage(request), `errors.${code}`, extra.params),
+    message: extra.message ?? translate(requestLanguage(request), `errors.${code}`, extra.params),
   };
   if (extra.field) body.field = extra.field;
+  if (extra.skipped) body.skipped = extra.skipped;
   if (extra.correlationId) body.correlationId = extra.correlationId;
   for (const [name, value] of Object.entries(extra.headers ?? {})) response.setHeader(name, value);
   response.status(ERROR_STATUS[code]).json(body);

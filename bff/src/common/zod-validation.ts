@@ -1,5 +1,5 @@
 import { type PipeTransform } from '@nestjs/common';
-import { Body } from '@nestjs/common';
+import { Body, Query } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
 import { isErrorCode } from '@kanat360/contracts';
 import { z, type ZodType } from 'zod';
@@ -57,4 +57,9 @@ export function ValidBody(schema: ZodType): ParameterDecorator {
     const descriptor = Object.getOwnPropertyDescriptor(target, propertyKey);
     if (descriptor) ApiBody({ schema: openApiSchema(schema) })(target, propertyKey, descriptor);
   };
+}
+
+/** A query string parsed and checked by `schema` (unknown parameters are left alone). */
+export function ValidQuery(schema: ZodType): ParameterDecorator {
+  return Query(new ZodValidationPipe(schema));
 }

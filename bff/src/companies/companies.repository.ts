@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { type TenantScope } from '../auth/principal.js';
 import { CompanyEntity } from './company.entity.js';
 
 export interface CompanyWrite {
@@ -69,6 +70,13 @@ export class CompaniesRepository {
       `SELECT 1 FROM companies WHERE lower(name) = lower($1) AND id <> $2`,
       [name.trim(), exceptId ?? 0],
     );
+    return rows.length > 0;
+  }
+
+  /** Whether a record may be assigned to this company by a caller of this scope (the system company included). */
+  async assignable(companyId: number, scope: TenantScope): Promise<boolean> {
+    if (!scope.all && scope.companyId !== companyId) return false;
+    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM companies WHERE id = $1`, [companyId]);
     return rows.length > 0;
   }
 

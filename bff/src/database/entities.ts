@@ -1,7 +1,11 @@
 import { LoginAttemptEntity } from '../auth/login-attempt.entity.js';
 import { PasswordResetTokenEntity } from '../auth/password-reset-token.entity.js';
 import { SessionEntity } from '../auth/session.entity.js';
+import { CommentEntity } from '../comments/comment.entity.js';
 import { CompanyEntity } from '../companies/company.entity.js';
+import { MediaEntity } from '../media/media.entity.js';
+import { UploadIntentEntity } from '../media/upload-intent.entity.js';
+import { ReportEntity } from '../reports/report.entity.js';
 import { TurbineEntity } from '../turbines/turbine.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 
@@ -13,4 +17,8 @@ export const ENTITIES = [
   SessionEntity,
   PasswordResetTokenEntity,
   LoginAttemptEntity,
+  MediaEntity,
+  UploadIntentEntity,
+  ReportEntity,
+  CommentEntity,
 ];

@@ -1,9 +1,18 @@
 import { PgBoss } from 'pg-boss';
 import { type Logger } from 'pino';
+import { type EntityManager } from 'typeorm';
 
 /** Every queue the app uses. Each job is idempotent: running it twice does no harm. */
 export const QUEUES = {
   sendMail: 'mail.send',
+  /** Thumbnail, preview, deep-zoom tiles and EXIF of one media row. */
+  mediaDerivatives: 'media.derivatives',
+  /** A deleted turbine's blobs, then its row (media, reports, comments and intents go with it). */
+  purgeTurbine: 'turbine.purge',
+  /** Blobs whose rows are gone (deleted photos and reports). */
+  deleteBlobs: 'storage.delete',
+  /** Expired upload intents and their blobs; scheduled. */
+  sweepUploads: 'uploads.sweep',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -35,15 +44,34 @@ export class JobQueue {
     this.created.add(name);
   }
 
-  async send(name: QueueName, data: object): Promise<void> {
+  /**
+   * Queues a job. Given a transaction, the job is written by it: it exists exactly when the rows that call for it
+   * were committed (a deleted row never leaves its blobs without a job to remove them).
+   */
+  async send(name: QueueName, data: object, transaction?: EntityManager): Promise<void> {
     await this.ensureQueue(name);
-    await this.boss.send(name, data, { retryLimit: 5, retryDelay: 10, retryBackoff: true });
+    const runner = transaction?.queryRunner;
+    const db = runner
+      ? {
+          executeSql: async (text: string, values?: unknown[]) => ({
+            rows: ((await runner.query(text, values, true)) as { records: unknown[] }).records,
+          }),
+        }
+      : undefined;
+    await this.boss.send(name, data, { retryLimit: 5, retryDelay: 10, retryBackoff: true, db });
   }
 
-  async work<T>(name: QueueName, handler: (data: T) => Promise<void>): Promise<void> {
+  /** Runs `handler` for each job of the queue; `concurrency` jobs at a time in this process. */
+  async work<T>(name: QueueName, handler: (data: T) => Promise<void>, concurrency = 1): Promise<void> {
     await this.ensureQueue(name);
-    await this.boss.work<T>(name, { pollingIntervalSeconds: 1 }, async (jobs) => {
+    await this.boss.work<T>(name, { pollingIntervalSeconds: 1, localConcurrency: concurrency }, async (jobs) => {
       for (const job of jobs) await handler(job.data);
     });
+  }
+
+  /** Sends a job on a cron schedule (one schedule per queue, shared by every replica). */
+  async schedule(name: QueueName, cron: string): Promise<void> {
+    await this.ensureQueue(name);
+    await this.boss.schedule(name, cron);
   }
 }

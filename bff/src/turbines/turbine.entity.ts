@@ -10,12 +10,13 @@ import {
   type Relation,
   UpdateDateColumn,
 } from 'typeorm';
+import { type TurbineStatus } from '@kanat360/contracts';
 import { CompanyEntity } from '../companies/company.entity.js';
 
-export const TURBINE_STATUSES = ['active', 'maintenance', 'faulty', 'offline', 'inactive'] as const;
-export type TurbineStatus = (typeof TURBINE_STATUSES)[number];
-
-/** Spec §3 Turbine. The turbines API arrives with the inspection-data issue; companies already count these. */
+/**
+ * Spec §3 Turbine. A deleted turbine first gets `deleted_at` (it leaves every list and lookup at once); the purge
+ * job then removes its blobs and the row, whose media, reports and comments go with it.
+ */
 @Check('CHK_turbines_rooms', `"rooms" >= 1`)
 @Check('CHK_turbines_status', `"status" IN ('active', 'maintenance', 'faulty', 'offline', 'inactive')`)
 @Entity('turbines')
@@ -60,4 +61,7 @@ export class TurbineEntity {
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
+
+  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
+  deletedAt: Date | null;
 }

@@ -86,9 +86,4 @@ export class UsersRepository {
   }
 
   /** Whether the company exists and the scope may put users in it. */
-  async companyExists(companyId: number, scope: TenantScope): Promise<boolean> {
-    if (!scope.all && scope.companyId !== companyId) return false;
-    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM companies WHERE id = $1`, [companyId]);
-    return rows.length > 0;
-  }
 }

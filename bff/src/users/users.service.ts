@@ -11,6 +11,7 @@ import { DataSource } from 'typeorm';
 import { hashPassword } from '../auth/passwords.js';
 import { type Principal, tenantScope } from '../auth/principal.js';
 import { SessionsRepository } from '../auth/sessions.repository.js';
+import { CompaniesRepository } from '../companies/companies.repository.js';
 import { AppError } from '../common/app-error.js';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { toUserDto } from './users.mapper.js';
@@ -22,6 +23,7 @@ export class UsersService {
     private readonly dataSource: DataSource,
     private readonly users: UsersRepository,
     private readonly sessions: SessionsRepository,
+    private readonly companies: CompaniesRepository,
   ) {}
 
   async list(actor: Principal): Promise<User[]> {
@@ -111,7 +113,7 @@ export class UsersService {
   }
 
   private async assertCompany(actor: Principal, companyId: number): Promise<void> {
-    if (!(await this.users.companyExists(companyId, tenantScope(actor)))) {
+    if (!(await this.companies.assignable(companyId, tenantScope(actor)))) {
       throw new AppError('COMPANY_INVALID', { field: 'company_id' });
     }
   }

@@ -10,6 +10,8 @@ export const LIMITS = {
   /** Long enough for any passphrase, short enough that hashing it cannot be used to tie up the server. */
   passwordMaxLength: 128,
   defaultRooms: 3,
+  /** A ceiling on a turbine's rooms, so a typo cannot make a picker of a million entries. */
+  maxRooms: 100,
   bladeRoomOptions: 25,
   blades: ['A', 'B', 'C'],
   yearOptions: 11,

@@ -1,3 +1,5 @@
+import { type SkippedFile } from './schemas/media.js';
+
 /**
  * Every error the API answers with: a stable code (what clients translate through `errors.<CODE>` in locales/)
  * and its HTTP status. Bad input is 400/409/413/422, never 5xx.
@@ -38,6 +40,43 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   COMPANY_INVALID: 422,
   TOO_MANY_ATTEMPTS: 429,
+  NAME_REQUIRED: 400,
+  SUBJECT_REQUIRED: 400,
+  MESSAGE_REQUIRED: 400,
+  TOO_MANY_MESSAGES: 429,
+  CITY_REQUIRED: 400,
+  CODE_REQUIRED: 400,
+  LOCATION_REQUIRED: 400,
+  ROOMS_INVALID: 400,
+  STATUS_INVALID: 400,
+  YEAR_INVALID: 400,
+  BLADE_INVALID: 400,
+  CATEGORY_INVALID: 400,
+  NO_FILES: 400,
+  TOO_MANY_FILES: 400,
+  FILE_NAME_INVALID: 400,
+  REPORT_NAME_INVALID: 400,
+  COMMENT_REQUIRED: 400,
+  COMMENT_TOO_LONG: 400,
+  COMMENT_EDIT_WINDOW_PASSED: 403,
+  TURBINE_NOT_FOUND: 404,
+  MEDIA_NOT_FOUND: 404,
+  REPORT_NOT_FOUND: 404,
+  COMMENT_NOT_FOUND: 404,
+  UPLOAD_NOT_FOUND: 404,
+  DUPLICATE_FILE_NAME: 409,
+  UPLOAD_INCOMPLETE: 409,
+  NOTHING_TO_RESTORE: 409,
+  FILE_TOO_LARGE: 413,
+  UPLOAD_TOO_LARGE: 413,
+  VIDEO_TOO_LARGE: 413,
+  FILE_TYPE_UNKNOWN: 415,
+  FILE_TYPE_MISMATCH: 415,
+  FILE_TYPE_FORBIDDEN: 415,
+  REPORT_NOT_PDF: 415,
+  EDITED_PHOTO_NOT_JPEG: 415,
+  IMAGE_TOO_LARGE: 422,
+  NOT_A_PHOTO: 422,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>;
@@ -62,6 +101,8 @@ export interface ErrorBody {
   message: string;
   /** Which field an input error is about, when there is one. */
   field?: string;
+  /** An upload where every file was skipped: each file and why. */
+  skipped?: SkippedFile[];
   /** The request id: quote it to find the failure in the logs. */
   correlationId?: string;
 }

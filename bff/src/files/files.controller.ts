@@ -1,0 +1,147 @@
+import { pipeline } from 'node:stream/promises';
+import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { type Request, type Response } from 'express';
+import { Public } from '../auth/access.decorators.js';
+import { AppError } from '../common/app-error.js';
+import { OBJECT_STORAGE, type ObjectStorage } from '../storage/object-storage.js';
+import { contentDisposition, parseRange } from './content-disposition.js';
+import { FileUrls } from './file-urls.js';
+import { FilesRepository, type StoredFile } from './files.repository.js';
+
+const DERIVATIVE_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  dzi: 'application/xml',
+};
+
+const ASSET_ID = /^[0-9a-f-]{36}$/;
+// thumb.jpg, preview.jpg, tiles/image.dzi, tiles/image_files/12/3_4.jpeg
+const DERIVATIVE_PATH = /^(thumb\.jpg|preview\.jpg|tiles\/image\.dzi|tiles\/image_files\/\d{1,2}\/\d{1,5}_\d{1,5}\.(jpeg|jpg|png|webp))$/;
+
+/** Sniffed images and videos may show in the page; anything else (point clouds, PDFs) only downloads. */
+function showsInline(mime: string): boolean {
+  return mime.startsWith('image/') || mime.startsWith('video/');
+}
+
+/**
+ * Serves media, derivative and report bytes to holders of a signed address (see FileUrls): the access check was
+ * done when the address was issued. Not in the OpenAPI document: clients get these addresses from the lists.
+ */
+@ApiExcludeController()
+@Public()
+@Controller('files/:turbineId/:expires/:signature')
+export class FilesController {
+  constructor(
+    private readonly urls: FileUrls,
+    private readonly files: FilesRepository,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+  ) {}
+
+  @Get('media/:mediaId')
+  async media(
+    @Param() params: Record<string, string>,
+    @Query('download') download: string | undefined,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const turbineId = this.verified(params);
+    const file = await this.files.media(turbineId, idOf(params.mediaId));
+    if (!file) throw new AppError('MEDIA_NOT_FOUND');
+    const disposition = download === undefined && showsInline(file.mime) ? 'inline' : 'attachment';
+    await this.sendFile(request, response, file, disposition);
+  }
+
+  @Get('reports/:reportId')
+  async report(
+    @Param() params: Record<string, string>,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const turbineId = this.verified(params);
+    const file = await this.files.report(turbineId, idOf(params.reportId));
+    if (!file) throw new AppError('REPORT_NOT_FOUND');
+    await this.sendFile(request, response, file, 'attachment');
+  }
+
+  /** Thumbnails, previews and deep-zoom tiles: the key follows from the address, with no database read per tile. */
+  @Get('d/:assetId/*path')
+  async derivative(
+    @Param() params: Record<string, string | string[]>,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const turbineId = this.verified(params as Record<string, string>);
+    const assetId = String(params.assetId);
+    const path = Array.isArray(params.path) ? params.path.join('/') : String(params.path);
+    if (!ASSET_ID.test(assetId) || !DERIVATIVE_PATH.test(path)) throw new AppError('MEDIA_NOT_FOUND');
+    const etag = `"${assetId}"`;
+    setCommonHeaders(response, DERIVATIVE_TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream');
+    // Derivatives never change for an asset: cache them as long as the address lives.
+    response.setHeader('Cache-Control', 'private, max-age=7200, immutable');
+    response.setHeader('ETag', etag);
+    if (request.headers['if-none-match'] === etag) {
+      response.status(304).end();
+      return;
+    }
+    const object = await this.storage.get(`turbines/${turbineId}/derivatives/${assetId}/${path}`);
+    if (!object) throw new AppError('MEDIA_NOT_FOUND');
+    response.setHeader('Content-Length', String(object.length));
+    await pipeline(object.body, response);
+  }
+
+  private verified(params: Record<string, string>): number {
+    const turbineId = Number(params.turbineId);
+    const expires = Number(params.expires);
+    if (!Number.isSafeInteger(turbineId) || !this.urls.verify(turbineId, expires, String(params.signature))) {
+      throw new AppError('FORBIDDEN');
+    }
+    return turbineId;
+  }
+
+  /** An original or a report: HTTP Range (videos seek), a strong ETag, and the name as RFC 6266 asks. */
+  private async sendFile(
+    request: Request,
+    response: Response,
+    file: StoredFile,
+    disposition: 'inline' | 'attachment',
+  ): Promise<void> {
+    const etag = `"${file.etag}"`;
+    setCommonHeaders(response, file.mime);
+    response.setHeader('Cache-Control', 'private, max-age=3600');
+    response.setHeader('ETag', etag);
+    response.setHeader('Accept-Ranges', 'bytes');
+    response.setHeader('Content-Disposition', contentDisposition(disposition, file.name));
+    if (request.headers['if-none-match'] === etag) {
+      response.status(304).end();
+      return;
+    }
+    const range = parseRange(request.headers.range, file.size);
+    if (range === 'unsatisfiable') {
+      response.setHeader('Content-Range', `bytes */${file.size}`);
+      response.status(416).end();
+      return;
+    }
+    const object = await this.storage.get(file.storageKey, range ?? undefined);
+    if (!object) throw new AppError('MEDIA_NOT_FOUND');
+    if (range) {
+      response.status(206);
+      response.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${object.size}`);
+    }
+    response.setHeader('Content-Length', String(object.length));
+    await pipeline(object.body, response);
+  }
+}
+
+function setCommonHeaders(response: Response, contentType: string): void {
+  response.setHeader('Content-Type', contentType);
+  response.setHeader('X-Content-Type-Options', 'nosniff');
+  // Nothing served here may run script, even when opened directly.
+  response.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; sandbox");
+}
+
+function idOf(value: string | undefined): number {
+  return value && /^\d{1,10}$/.test(value) ? Number(value) : 0;
+}

@@ -1,0 +1,139 @@
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  type Relation,
+  UpdateDateColumn,
+} from 'typeorm';
+import { type Blade, type MediaCategory, type MediaKind, type MediaStatus } from '@kanat360/contracts';
+import { bigintAsNumber } from '../database/bigint-column.js';
+import { TurbineEntity } from '../turbines/turbine.entity.js';
+import { UserEntity } from '../users/user.entity.js';
+
+/**
+ * A photo, video or point cloud of a turbine. An edited photo is a new row pointing at the original (`original_id`);
+ * exactly one row of each lineage is current, and the original is never destroyed by an edit. The migration adds
+ * two expression indexes: one current row per lineage, and original names unique per turbine.
+ */
+@Index('UQ_media_current_lineage', { synchronize: false })
+@Index('UQ_media_turbine_name', { synchronize: false })
+@Index('IDX_media_turbine_current', ['turbineId', 'room'], { where: '"is_current"' })
+@Check('CHK_media_kind', `"kind" IN ('photo', 'video', 'pointcloud')`)
+@Check('CHK_media_category', `"category" IN ('blade', 'drone', 'operator', 'robot')`)
+@Check('CHK_media_blade', `"blade" IS NULL OR "blade" IN ('A', 'B', 'C')`)
+@Check('CHK_media_status', `"status" IN ('pending', 'ready', 'failed')`)
+@Entity('media')
+export class MediaEntity {
+  @PrimaryGeneratedColumn('identity', { generatedIdentity: 'BY DEFAULT' })
+  id: number;
+
+  @Index('IDX_media_turbine')
+  @Column({ name: 'turbine_id', type: 'int' })
+  turbineId: number;
+
+  @ManyToOne(() => TurbineEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'turbine_id', foreignKeyConstraintName: 'FK_media_turbine' })
+  turbine: Relation<TurbineEntity>;
+
+  /** Names the blob and its derivatives folder (`turbines/{id}/derivatives/{asset_id}/`). */
+  @Column({ name: 'asset_id', type: 'uuid', unique: true })
+  assetId: string;
+
+  @Column({ name: 'storage_key', type: 'varchar', length: 512, unique: true })
+  storageKey: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  kind: MediaKind;
+
+  @Column({ type: 'varchar', length: 16 })
+  category: MediaCategory;
+
+  @Column({ type: 'char', length: 1, nullable: true })
+  blade: Blade | null;
+
+  @Column({ type: 'int' })
+  room: number;
+
+  @Column({ type: 'int' })
+  year: number;
+
+  @Column({ type: 'int' })
+  month: number;
+
+  /** The client's file name: metadata only, never part of a storage key. */
+  @Column({ name: 'original_name', type: 'varchar', length: 255 })
+  originalName: string;
+
+  @Column({ type: 'bigint', transformer: bigintAsNumber })
+  size: number;
+
+  /** Sniffed from the bytes, never taken from the client. */
+  @Column({ type: 'varchar', length: 100 })
+  mime: string;
+
+  @Column({ type: 'varchar', length: 16, default: 'pending' })
+  status: MediaStatus;
+
+  @Column({ name: 'failure_reason', type: 'varchar', length: 500, nullable: true })
+  failureReason: string | null;
+
+  @Column({ type: 'int', nullable: true })
+  width: number | null;
+
+  @Column({ type: 'int', nullable: true })
+  height: number | null;
+
+  @Column({ name: 'captured_at', type: 'timestamptz', nullable: true })
+  capturedAt: Date | null;
+
+  @Column({ name: 'gps_lat', type: 'double precision', nullable: true })
+  gpsLat: number | null;
+
+  @Column({ name: 'gps_lng', type: 'double precision', nullable: true })
+  gpsLng: number | null;
+
+  @Column({ name: 'is_panorama', type: 'boolean', default: false })
+  isPanorama: boolean;
+
+  @Column({ name: 'thumb_key', type: 'varchar', length: 512, nullable: true })
+  thumbKey: string | null;
+
+  @Column({ name: 'preview_key', type: 'varchar', length: 512, nullable: true })
+  previewKey: string | null;
+
+  @Column({ name: 'tiles_key', type: 'varchar', length: 512, nullable: true })
+  tilesKey: string | null;
+
+  @Index('IDX_media_original')
+  @Column({ name: 'original_id', type: 'int', nullable: true })
+  originalId: number | null;
+
+  @ManyToOne(() => MediaEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'original_id', foreignKeyConstraintName: 'FK_media_original' })
+  original: Relation<MediaEntity> | null;
+
+  @Column({ type: 'int', default: 1 })
+  version: number;
+
+  @Column({ name: 'is_current', type: 'boolean', default: true })
+  isCurrent: boolean;
+
+  @Index('IDX_media_uploaded_by')
+  @Column({ name: 'uploaded_by', type: 'int', nullable: true })
+  uploadedBy: number | null;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'uploaded_by', foreignKeyConstraintName: 'FK_media_uploaded_by' })
+  uploader: Relation<UserEntity> | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

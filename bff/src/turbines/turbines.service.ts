@@ -1,0 +1,103 @@
+import { Injectable } from '@nestjs/common';
+import {
+  can,
+  type CreateTurbineBody,
+  type Turbine,
+  type TurbineStatus,
+  type UpdateTurbineBody,
+} from '@kanat360/contracts';
+import { DataSource } from 'typeorm';
+import { type Principal, tenantScope } from '../auth/principal.js';
+import { AppError } from '../common/app-error.js';
+import { CompaniesRepository } from '../companies/companies.repository.js';
+import { JobQueue, QUEUES } from '../jobs/job-queue.js';
+import { TurbinesRepository, type TurbineWrite } from './turbines.repository.js';
+
+@Injectable()
+export class TurbinesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly turbines: TurbinesRepository,
+    private readonly companies: CompaniesRepository,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  /** `filter_company_id` is a superadmin's filter; for anyone else the session's company already decides. */
+  async list(actor: Principal, filterCompanyId?: number): Promise<Turbine[]> {
+    const scope = tenantScope(actor);
+    return this.turbines.list(scope, scope.all ? filterCompanyId : undefined);
+  }
+
+  /** The turbine, or TURBINE_NOT_FOUND when it is missing, being deleted, or another company's. */
+  async get(actor: Principal, id: number): Promise<Turbine> {
+    const turbine = await this.turbines.findVisible(id, tenantScope(actor));
+    if (!turbine) throw new AppError('TURBINE_NOT_FOUND');
+    return turbine;
+  }
+
+  /** The check every media, report and comment route starts with. */
+  async assertVisible(actor: Principal, id: number): Promise<void> {
+    if (!(await this.turbines.isVisible(id, tenantScope(actor)))) throw new AppError('TURBINE_NOT_FOUND');
+  }
+
+  async create(actor: Principal, body: CreateTurbineBody): Promise<Turbine> {
+    const companyId = await this.companyFor(actor, body.company_id);
+    const id = await this.turbines.insert(toWrite(body, body.status, body.rooms, companyId));
+    return this.get(actor, id);
+  }
+
+  async update(actor: Principal, id: number, body: UpdateTurbineBody): Promise<Turbine> {
+    const current = await this.get(actor, id);
+    // Only a superadmin may move a turbine to another company; for others the field is ignored.
+    const companyId = can(actor.role, 'tenant.all')
+      ? await this.companyFor(actor, body.company_id ?? current.company_id)
+      : current.company_id;
+    await this.turbines.update(
+      id,
+      toWrite(body, body.status ?? current.status, body.rooms ?? current.rooms, companyId),
+    );
+    return this.get(actor, id);
+  }
+
+  /** Hides the turbine at once and queues the purge of its blobs and rows, in one transaction. */
+  async delete(actor: Principal, id: number): Promise<void> {
+    await this.get(actor, id);
+    await this.dataSource.transaction(async (manager) => {
+      if (await this.turbines.markDeleted(manager, id)) {
+        await this.jobs.send(QUEUES.purgeTurbine, { turbineId: id }, manager);
+      }
+    });
+  }
+
+  /**
+   * Spec §5: admin and superadmin must pick a company ("Please select a company"), and only one they may reach;
+   * anyone else gets their own.
+   */
+  private async companyFor(actor: Principal, requested: number | undefined): Promise<number> {
+    if (actor.role !== 'superadmin' && actor.role !== 'admin') return actor.companyId;
+    if (requested === undefined) throw new AppError('COMPANY_REQUIRED', { field: 'company_id' });
+    if (!(await this.companies.assignable(requested, tenantScope(actor)))) {
+      throw new AppError('COMPANY_INVALID', { field: 'company_id' });
+    }
+    return requested;
+  }
+}
+
+function toWrite(
+  body: CreateTurbineBody | UpdateTurbineBody,
+  status: TurbineStatus,
+  rooms: number,
+  companyId: number,
+): TurbineWrite {
+  return {
+    turbineName: body.turbine_name ?? body.name,
+    code: body.code,
+    city: body.city,
+    location: body.location,
+    siteName: body.site_name,
+    coordinates: body.coordinates,
+    rooms,
+    status,
+    companyId,
+  };
+}

@@ -1,0 +1,113 @@
+import { type Readable } from 'node:stream';
+import busboy from 'busboy';
+import { type Request } from 'express';
+import { AppError } from '../common/app-error.js';
+
+export interface MultipartFile {
+  fieldName: string;
+  /** The client's file name: metadata only. */
+  fileName: string;
+  stream: Readable;
+  /** The text fields that came before this file (send them first, as browsers' FormData does in order). */
+  fields: Record<string, string>;
+}
+
+export interface MultipartLimits {
+  /** The whole request body; more is 413 UPLOAD_TOO_LARGE. */
+  maxBytes: number;
+  maxFiles: number;
+}
+
+/** Thrown into a file stream when the client went away: the upload is abandoned, and nobody is answered. */
+export class ClientGoneError extends Error {
+  constructor() {
+    super('The client closed the connection during the upload');
+    this.name = 'ClientGoneError';
+  }
+}
+
+/**
+ * Streams a multipart/form-data request: each file is handed to `onFile` in order, as it arrives, and the next
+ * one waits until `onFile` is done with it (busboy's backpressure), so memory does not grow with file size or
+ * count. Answers the text fields. A body over the limit, a malformed body or a client that goes away fails the
+ * call; the stream of the file in hand is destroyed with the same error, so `onFile` can remove what it wrote.
+ */
+export function readMultipart(
+  request: Request,
+  limits: MultipartLimits,
+  onFile: (file: MultipartFile) => Promise<void>,
+): Promise<Record<string, string>> {
+  const contentType = request.headers['content-type'] ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) return Promise.reject(new AppError('UNSUPPORTED_MEDIA_TYPE'));
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > limits.maxBytes) return Promise.reject(tooLarge(request));
+
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: request.headers,
+        limits: { files: limits.maxFiles, fields: 100, fieldSize: 64 * 1024, fileSize: limits.maxBytes },
+      });
+    } catch {
+      reject(new AppError('VALIDATION_ERROR'));
+      return;
+    }
+    const fields: Record<string, string> = {};
+    let current: Readable | undefined;
+    let queue = Promise.resolve();
+    let failed = false;
+    let received = 0;
+
+    const fail = (error: unknown) => {
+      if (failed) return;
+      failed = true;
+      current?.destroy(error instanceof Error ? error : new Error(String(error)));
+      request.unpipe(parser);
+      // Read the rest of the body away, so the answer reaches a client that is still sending.
+      request.resume();
+      reject(error);
+    };
+
+    parser.on('field', (name, value) => {
+      fields[name] = value;
+    });
+    parser.on('file', (fieldName, stream, info) => {
+      queue = queue
+        .then(async () => {
+          if (failed) {
+            stream.resume();
+            return;
+          }
+          current = stream;
+          stream.on('limit', () => fail(tooLarge(request)));
+          await onFile({ fieldName, fileName: info.filename ?? '', stream, fields: { ...fields } });
+          current = undefined;
+          // Whatever onFile left unread is skipped, so the next part can come.
+          stream.resume();
+        })
+        .catch(fail);
+    });
+    parser.on('filesLimit', () => fail(new AppError('TOO_MANY_FILES')));
+    parser.on('error', () => fail(new AppError('VALIDATION_ERROR')));
+    parser.on('close', () => {
+      void queue.then(() => {
+        if (!failed) resolve(fields);
+      });
+    });
+    request.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limits.maxBytes) fail(tooLarge(request));
+    });
+    request.on('close', () => {
+      if (!request.complete) fail(new ClientGoneError());
+    });
+    request.pipe(parser);
+  });
+}
+
+function tooLarge(request: Request): AppError {
+  // The client may still be sending a large body; close the connection after the answer instead of reading it all.
+  request.resume();
+  return new AppError('UPLOAD_TOO_LARGE', { headers: { Connection: 'close' } });
+}

@@ -1,0 +1,179 @@
+import { z } from 'zod';
+
+export const BLADES = ['A', 'B', 'C'] as const;
+export type Blade = (typeof BLADES)[number];
+/** Photos that are not of a blade room: taken by a drone, an operator or a robot. */
+export const MEDIA_CATEGORIES = ['drone', 'operator', 'robot'] as const;
+export type MediaCategory = (typeof MEDIA_CATEGORIES)[number] | 'blade';
+export type MediaKind = 'photo' | 'video' | 'pointcloud';
+export type MediaStatus = 'pending' | 'ready' | 'failed';
+
+const FIRST_YEAR = 2000;
+
+/** A campaign year: from 2000 to next year; a numeric string from a form is fine. */
+export const yearField = z.preprocess(
+  (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+  z
+    .number({ error: 'YEAR_INVALID' })
+    .int({ error: 'YEAR_INVALID' })
+    .min(FIRST_YEAR, { error: 'YEAR_INVALID' })
+    .refine((year) => year <= new Date().getFullYear() + 1, { error: 'YEAR_INVALID' }),
+);
+
+/** Spec §3: the room is a number; missing or invalid gives room 1 (never an error). */
+export const roomField = z.unknown().transform((value) => {
+  const room = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
+  return Number.isInteger(room) && room >= 1 && room <= 1000 ? room : 1;
+});
+
+const optionalBlank = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/**
+ * Where an upload goes. The seed client sends `blade` (A/B/C) for blade rooms; a category page sends `category`
+ * (or a blade of the form `category-drone`, as its keys read).
+ */
+export const uploadTargetFields = z
+  .object({
+    room: roomField,
+    year: z.preprocess(optionalBlank, yearField.optional()),
+    blade: z.preprocess(
+      optionalBlank,
+      z
+        .string({ error: 'BLADE_INVALID' })
+        .trim()
+        .toUpperCase()
+        .regex(/^(A|B|C|CATEGORY-(DRONE|OPERATOR|ROBOT))$/, { error: 'BLADE_INVALID' })
+        .optional(),
+    ),
+    category: z.preprocess(optionalBlank, z.enum([...MEDIA_CATEGORIES, 'blade'], { error: 'CATEGORY_INVALID' }).optional()),
+  })
+  .transform(({ room, year, blade, category }) => {
+    const now = new Date();
+    const fromBlade = blade?.startsWith('CATEGORY-') ? (blade.slice(9).toLowerCase() as MediaCategory) : undefined;
+    const resolvedCategory: MediaCategory = category ?? fromBlade ?? 'blade';
+    return {
+      room,
+      year: year ?? now.getFullYear(),
+      // Category photos may still name a blade (the category pages have a blade picker).
+      blade: blade && !blade.startsWith('CATEGORY-') ? (blade as Blade) : null,
+      category: resolvedCategory,
+    };
+  });
+export type UploadTarget = z.output<typeof uploadTargetFields>;
+
+const fileSize = z.number({ error: 'VALIDATION_ERROR' }).int({ error: 'VALIDATION_ERROR' }).min(1, { error: 'VALIDATION_ERROR' });
+
+export const presignedUploadBody = z
+  .object({
+    files: z
+      .array(
+        z.object({
+          name: z.string({ error: 'VALIDATION_ERROR' }).min(1, { error: 'VALIDATION_ERROR' }).max(255, { error: 'VALUE_TOO_LONG' }),
+          size: fileSize,
+          type: z.string().max(255).optional(),
+        }),
+        { error: 'NO_FILES' },
+      )
+      .min(1, { error: 'NO_FILES' })
+      .max(200, { error: 'TOO_MANY_FILES' }),
+  })
+  .and(uploadTargetFields);
+export type PresignedUploadBody = z.output<typeof presignedUploadBody>;
+
+export const confirmUploadBody = z.object({
+  uploads: z
+    .array(
+      z.object({
+        key: z.string({ error: 'VALIDATION_ERROR' }).min(1).max(1024),
+        originalName: z.string().max(255).optional(),
+        size: fileSize.optional(),
+        type: z.string().max(255).optional(),
+        /** For a multipart upload: the ETag each part's PUT answered. */
+        parts: z
+          .array(z.object({ partNumber: z.number().int().min(1).max(10_000), etag: z.string().min(1).max(200) }))
+          .max(10_000)
+          .optional(),
+      }),
+      { error: 'NO_FILES' },
+    )
+    .min(1, { error: 'NO_FILES' })
+    .max(200, { error: 'TOO_MANY_FILES' }),
+  // Sent again by the seed client; the intent made at presign time already says where the files go.
+  room: z.unknown().optional(),
+  year: z.unknown().optional(),
+  blade: z.unknown().optional(),
+  category: z.unknown().optional(),
+});
+export type ConfirmUploadBody = z.output<typeof confirmUploadBody>;
+
+export const photoListQuery = z.object({
+  room: z.preprocess(optionalBlank, z.coerce.number({ error: 'VALIDATION_ERROR' }).int().min(1).max(1000).optional()),
+  view: z.preprocess(optionalBlank, z.enum(['all'], { error: 'VALIDATION_ERROR' }).optional()),
+  year: z.preprocess(optionalBlank, yearField.optional()),
+  blade: z.preprocess(optionalBlank, z.enum(BLADES, { error: 'BLADE_INVALID' }).optional()),
+  category: z.preprocess(optionalBlank, z.enum([...MEDIA_CATEGORIES, 'blade'], { error: 'CATEGORY_INVALID' }).optional()),
+  noCache: z.unknown().optional(),
+});
+export type PhotoListQuery = z.output<typeof photoListQuery>;
+
+export const mediaKeyQuery = z.object({
+  key: z.string({ error: 'MEDIA_NOT_FOUND' }).min(1, { error: 'MEDIA_NOT_FOUND' }).max(1024),
+});
+
+/** One presigned address per accepted file; above 5 GB a multipart upload with one address per part. */
+export interface PresignedUpload {
+  key: string;
+  originalName: string;
+  presignedUrl: string | null;
+  upload_id?: string;
+  part_size?: number;
+  parts?: { partNumber: number; presignedUrl: string }[];
+  expires_at: string;
+}
+
+/** A file an upload call skipped, and why (the message is in the caller's language). */
+export interface SkippedFile {
+  name: string;
+  code: string;
+  message: string;
+}
+
+/** Spec §3 Photo/video, plus what the derivatives job found. */
+export interface MediaItem {
+  id: number;
+  key: string;
+  /** The key of the first version (spec `_originalKey`): the same as `key` unless this is an edited version. */
+  _originalKey: string;
+  originalName: string;
+  kind: MediaKind;
+  mime: string;
+  room: string;
+  blade: Blade | null;
+  category: '' | (typeof MEDIA_CATEGORIES)[number];
+  year: number;
+  month: number;
+  size: number;
+  status: MediaStatus;
+  failure_reason: string | null;
+  width: number | null;
+  height: number | null;
+  captured_at: string | null;
+  gps: { lat: number; lng: number } | null;
+  is_panorama: boolean;
+  version: number;
+  is_edited: boolean;
+  upload_date: string;
+  createdAt: string;
+  lastModified: string;
+  /** The original's bytes, inline (images and videos) — short-lived signed address. */
+  url: string;
+  file_path: string;
+  download_url: string;
+  thumbnail_url: string | null;
+  preview_url: string | null;
+  /** The deep-zoom descriptor (.dzi) for OpenSeadragon. */
+  tiles_url: string | null;
+  uploadedBy: { id: number | null; name: string } | null;
+  uploader_name: string | null;
+  uploader_email: string | null;
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.js';
+import { idField, optionalText, requiredText } from './fields.js';
+
+/** The statuses a turbine may hold (spec §4). The panel shows anything else as "unknown". */
+export const TURBINE_STATUSES = ['active', 'maintenance', 'faulty', 'offline', 'inactive'] as const;
+export type TurbineStatus = (typeof TURBINE_STATUSES)[number];
+
+/** Turkish lowercasing, so "İZMİR" becomes "izmir" and not "i̇zmir". */
+export function lowercaseCity(city: string): string {
+  return city.toLocaleLowerCase('tr-TR');
+}
+
+/** Rooms: an integer of at least 1 (a numeric string from a form is fine). */
+const roomsField = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value === '' ? undefined : value),
+  z
+    .number({ error: 'ROOMS_INVALID' })
+    .int({ error: 'ROOMS_INVALID' })
+    .min(1, { error: 'ROOMS_INVALID' })
+    .max(LIMITS.maxRooms, { error: 'ROOMS_INVALID' })
+    .optional(),
+);
+
+const statusField = z.enum(TURBINE_STATUSES, { error: 'STATUS_INVALID' });
+
+const turbineFields = {
+  turbine_name: optionalText(120),
+  city: requiredText('CITY_REQUIRED', 80).transform(lowercaseCity),
+  code: requiredText('CODE_REQUIRED', 64),
+  location: requiredText('LOCATION_REQUIRED', 200),
+  site_name: optionalText(120),
+  coordinates: optionalText(64),
+  /** Required for admin and superadmin ("Please select a company"); others always get their own company. */
+  company_id: idField('COMPANY_REQUIRED', 'COMPANY_INVALID').optional(),
+  // The seed client sends these; identity comes from the session, so they are accepted and ignored.
+  user_id: z.unknown().optional(),
+  role: z.unknown().optional(),
+  // `name` is the seed client's alias of turbine_name.
+  name: optionalText(120),
+};
+
+export const createTurbineBody = z.strictObject({
+  ...turbineFields,
+  rooms: roomsField.transform((rooms) => rooms ?? LIMITS.defaultRooms),
+  status: statusField.default('active'),
+});
+export type CreateTurbineBody = z.infer<typeof createTurbineBody>;
+
+/** An update keeps the rooms and status it does not mention. */
+export const updateTurbineBody = z.strictObject({ ...turbineFields, rooms: roomsField, status: statusField.optional() });
+export type UpdateTurbineBody = z.infer<typeof updateTurbineBody>;
+
+export const turbineListQuery = z.object({
+  filter_company_id: idField('COMPANY_INVALID', 'COMPANY_INVALID').optional(),
+});
+
+export interface Turbine {
+  id: number;
+  turbine_name: string | null;
+  /** The display name: turbine_name, else the city with the suffix "Türbini" (spec §2). */
+  name: string;
+  code: string;
+  city: string;
+  location: string;
+  site_name: string | null;
+  coordinates: string | null;
+  rooms: number;
+  status: TurbineStatus;
+  company_id: number;
+  company_name: string;
+  photo_count: number;
+  created_at: string;
+  updated_at: string;
+}
