@@ -1,0 +1,206 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type MediaKind } from '@kanat360/contracts';
+import exifr from 'exifr';
+import sharp from 'sharp';
+import { type ObjectStorage } from '../storage/object-storage.js';
+import { MAX_IMAGE_PIXELS } from './sniff.js';
+
+export const THUMB_SIZE = 400;
+export const PREVIEW_SIZE = 2048;
+/** OpenSeadragon's usual deep-zoom geometry: 254 px tiles with 1 px overlap make 256 px images. */
+const TILE_SIZE = 254;
+const TILE_OVERLAP = 1;
+
+export interface Derivatives {
+  /** The original's size in bytes, as stored. */
+  size: number;
+  thumbKey: string | null;
+  previewKey: string | null;
+  /** The deep-zoom descriptor (`…/tiles/image.dzi`); its tiles are in `…/tiles/image_files/{level}/{x}_{y}.jpeg`. */
+  tilesKey: string | null;
+  /** After EXIF orientation, as a viewer shows the picture. */
+  width: number | null;
+  height: number | null;
+  capturedAt: Date | null;
+  gpsLat: number | null;
+  gpsLng: number | null;
+  isPanorama: boolean;
+}
+
+/** The original cannot be turned into derivatives (corrupt, not an image, over the pixel limit): retrying will not help. */
+export class DerivativeError extends Error {
+  override name = 'DerivativeError';
+}
+
+/** An equirectangular 360° picture: twice as wide as high (±2 %), and large enough to be one. */
+export function isEquirectangular(width: number, height: number): boolean {
+  return width >= 2000 && Math.abs(width / height / 2 - 1) <= 0.02;
+}
+
+/**
+ * The derivatives of one stored original, written under `prefix` (`turbines/{id}/derivatives/{asset}/`): for a
+ * photo a thumbnail (≤ 400 px), a preview (≤ 2048 px) and deep-zoom tiles, plus its size, EXIF capture time and
+ * GPS and whether it is a 2:1 panorama; for videos and point clouds only the size. Running it again overwrites the
+ * same keys. Throws DerivativeError, with a short reason, for an image that cannot be read.
+ */
+export async function makeDerivatives(
+  storage: ObjectStorage,
+  job: { sourceKey: string; prefix: string; kind: MediaKind },
+): Promise<Derivatives> {
+  const info = await storage.head(job.sourceKey);
+  if (!info) throw new DerivativeError('the original is missing from storage');
+  const result: Derivatives = {
+    size: info.size,
+    thumbKey: null,
+    previewKey: null,
+    tilesKey: null,
+    width: null,
+    height: null,
+    capturedAt: null,
+    gpsLat: null,
+    gpsLng: null,
+    isPanorama: false,
+  };
+  if (job.kind !== 'photo') return result;
+
+  const copy = await storage.localCopy(job.sourceKey);
+  let folder: string | undefined;
+  try {
+    folder = await mkdtemp(join(tmpdir(), 'kanat360-tiles-'));
+    const facts = await photoDerivatives(storage, copy.path, folder, job.prefix);
+    return { ...result, ...facts };
+  } finally {
+    if (folder) await rm(folder, { recursive: true, force: true });
+    await copy.release();
+  }
+}
+
+async function photoDerivatives(storage: ObjectStorage, path: string, folder: string, prefix: string) {
+  // 'error' stops on truncated or broken data; mere warnings (common in camera files) pass.
+  const open = () => sharp(path, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', autoOrient: true });
+  const metadata = await open()
+    .metadata()
+    .catch((error: unknown) => {
+      throw readFailure(error);
+    });
+  const { width, height } = metadata.autoOrient;
+
+  const thumbKey = `${prefix}thumb.jpg`;
+  const previewKey = `${prefix}preview.jpg`;
+  const tilesPrefix = `${prefix}tiles/`;
+  // Two decodes run side by side: the tiles need the full image, the preview only a shrink-on-load of it, and
+  // the thumbnail is made from the preview rather than from the original a third time.
+  const [exif, previews, tiles] = await Promise.allSettled([
+    readExif(path),
+    (async () => {
+      const preview = await open()
+        .resize(PREVIEW_SIZE, PREVIEW_SIZE, { fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 82 })
+        .toBuffer();
+      const thumb = await sharp(preview)
+        .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 78 })
+        .toBuffer();
+      return { preview, thumb };
+    })(),
+    open()
+      .jpeg({ quality: 80 })
+      .tile({ size: TILE_SIZE, overlap: TILE_OVERLAP, layout: 'dz' })
+      .toFile(join(folder, 'image')),
+  ]);
+  // Settled first, so nothing still writes into the folder when the caller removes it.
+  if (previews.status === 'rejected') throw readFailure(previews.reason);
+  if (tiles.status === 'rejected') throw readFailure(tiles.reason);
+
+  await Promise.all([
+    storage.put(previewKey, previews.value.preview, 'image/jpeg'),
+    storage.put(thumbKey, previews.value.thumb, 'image/jpeg'),
+    // Tiles of an earlier run go first: the same image makes the same tiles, but a run over a replaced original
+    // must not leave levels of the old one behind.
+    storage.deletePrefix(tilesPrefix).then(() => storage.putFolder(folder, tilesPrefix)),
+  ]);
+
+  const facts = exif.status === 'fulfilled' ? exif.value : { capturedAt: null, gpsLat: null, gpsLng: null };
+  return {
+    thumbKey,
+    previewKey,
+    tilesKey: `${tilesPrefix}image.dzi`,
+    width,
+    height,
+    ...facts,
+    isPanorama: isEquirectangular(width, height),
+  };
+}
+
+/** A short reason the caller can store; sharp's messages are long and name internals. */
+function readFailure(error: unknown): DerivativeError {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/pixel limit/i.test(message)) return new DerivativeError('the image exceeds the pixel limit', { cause: error });
+  if (/unsupported image format/i.test(message)) return new DerivativeError('not a readable image', { cause: error });
+  const detail = message.split('\n', 1)[0]?.slice(0, 160) ?? '';
+  return new DerivativeError(`the image is corrupt: ${detail}`, { cause: error });
+}
+
+interface ExifFacts {
+  capturedAt: Date | null;
+  gpsLat: number | null;
+  gpsLng: number | null;
+}
+
+interface RawExif {
+  DateTimeOriginal?: unknown;
+  OffsetTimeOriginal?: unknown;
+  latitude?: unknown;
+  longitude?: unknown;
+}
+
+/** Capture time and position from EXIF; a photo without them (or with unreadable EXIF) simply has none. */
+async function readExif(path: string): Promise<ExifFacts> {
+  let tags: RawExif | undefined;
+  try {
+    tags = (await exifr.parse(path, {
+      pick: [
+        'DateTimeOriginal',
+        'OffsetTimeOriginal',
+        'GPSLatitude',
+        'GPSLatitudeRef',
+        'GPSLongitude',
+        'GPSLongitudeRef',
+      ],
+      // The raw text: exifr would read a time without offset in the server's own time zone.
+      reviveValues: false,
+    })) as RawExif | undefined;
+  } catch {
+    return { capturedAt: null, gpsLat: null, gpsLng: null };
+  }
+  const lat = finite(tags?.latitude);
+  const lng = finite(tags?.longitude);
+  // Cameras without a fix write 0/0.
+  const hasPosition =
+    lat !== null && lng !== null && Math.abs(lat) <= 90 && Math.abs(lng) <= 180 && !(lat === 0 && lng === 0);
+  return {
+    capturedAt: exifTime(tags?.DateTimeOriginal, tags?.OffsetTimeOriginal),
+    gpsLat: hasPosition ? lat : null,
+    gpsLng: hasPosition ? lng : null,
+  };
+}
+
+function finite(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/**
+ * EXIF's `YYYY:MM:DD HH:MM:SS` with its offset when the camera wrote one. Without an offset the wall-clock time is
+ * kept as if it were UTC (as immich does), so it reads the same wherever the server runs; show it in UTC.
+ */
+function exifTime(value: unknown, offset: unknown): Date | null {
+  if (typeof value !== 'string') return null;
+  const match = /^(\d{4}):(\d{2}):(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(value.trim());
+  if (!match) return null;
+  const zone = typeof offset === 'string' && /^[+-]\d{2}:\d{2}$/.test(offset.trim()) ? offset.trim() : 'Z';
+  const [, year, month, day, hour, minute, second] = match;
+  const date = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}${zone}`);
+  return Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1900 ? null : date;
+}
