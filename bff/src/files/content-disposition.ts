@@ -15,7 +15,10 @@ export function contentDisposition(type: 'attachment' | 'inline', fileName: stri
  * One byte range of `Range: bytes=…` against an object of `size` bytes: null when the header is absent or asks for
  * several ranges (the whole object is sent), 'unsatisfiable' for a range past the end.
  */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | 'unsatisfiable' {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match) return null;

@@ -19,7 +19,8 @@ const DERIVATIVE_TYPES: Record<string, string> = {
 
 const ASSET_ID = /^[0-9a-f-]{36}$/;
 // thumb.jpg, preview.jpg, tiles/image.dzi, tiles/image_files/12/3_4.jpeg
-const DERIVATIVE_PATH = /^(thumb\.jpg|preview\.jpg|tiles\/image\.dzi|tiles\/image_files\/\d{1,2}\/\d{1,5}_\d{1,5}\.(jpeg|jpg|png|webp))$/;
+const DERIVATIVE_PATH =
+  /^(thumb\.jpg|preview\.jpg|tiles\/image\.dzi|tiles\/image_files\/\d{1,2}\/\d{1,5}_\d{1,5}\.(jpeg|jpg|png|webp))$/;
 
 /** Sniffed images and videos may show in the page; anything else (point clouds, PDFs) only downloads. */
 function showsInline(mime: string): boolean {

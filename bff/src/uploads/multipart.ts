@@ -47,6 +47,8 @@ export function readMultipart(
     try {
       parser = busboy({
         headers: request.headers,
+        // File names in UTF-8, as browsers send them (busboy's default is latin1).
+        defParamCharset: 'utf8',
         limits: { files: limits.maxFiles, fields: 100, fieldSize: 64 * 1024, fileSize: limits.maxBytes },
       });
     } catch {
@@ -59,10 +61,11 @@ export function readMultipart(
     let failed = false;
     let received = 0;
 
-    const fail = (error: unknown) => {
+    const fail = (cause: unknown) => {
       if (failed) return;
       failed = true;
-      current?.destroy(error instanceof Error ? error : new Error(String(error)));
+      const error = cause instanceof Error ? cause : new Error(String(cause));
+      current?.destroy(error);
       request.unpipe(parser);
       // Read the rest of the body away, so the answer reaches a client that is still sending.
       request.resume();
@@ -80,6 +83,8 @@ export function readMultipart(
             return;
           }
           current = stream;
+          // A failure destroys the stream with its error; onFile's own pipeline reports it, nobody else must.
+          stream.on('error', () => undefined);
           stream.on('limit', () => fail(tooLarge(request)));
           await onFile({ fieldName, fileName: info.filename ?? '', stream, fields: { ...fields } });
           current = undefined;

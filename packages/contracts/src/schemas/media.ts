@@ -21,10 +21,13 @@ export const yearField = z.preprocess(
 );
 
 /** Spec §3: the room is a number; missing or invalid gives room 1 (never an error). */
-export const roomField = z.unknown().transform((value) => {
-  const room = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
-  return Number.isInteger(room) && room >= 1 && room <= 1000 ? room : 1;
-});
+export const roomField = z
+  .unknown()
+  .optional()
+  .transform((value) => {
+    const room = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
+    return Number.isInteger(room) && room >= 1 && room <= 1000 ? room : 1;
+  });
 
 const optionalBlank = (value: unknown) => (value === '' || value === null ? undefined : value);
 
@@ -45,7 +48,10 @@ export const uploadTargetFields = z
         .regex(/^(A|B|C|CATEGORY-(DRONE|OPERATOR|ROBOT))$/, { error: 'BLADE_INVALID' })
         .optional(),
     ),
-    category: z.preprocess(optionalBlank, z.enum([...MEDIA_CATEGORIES, 'blade'], { error: 'CATEGORY_INVALID' }).optional()),
+    category: z.preprocess(
+      optionalBlank,
+      z.enum([...MEDIA_CATEGORIES, 'blade'], { error: 'CATEGORY_INVALID' }).optional(),
+    ),
   })
   .transform(({ room, year, blade, category }) => {
     const now = new Date();
@@ -61,14 +67,20 @@ export const uploadTargetFields = z
   });
 export type UploadTarget = z.output<typeof uploadTargetFields>;
 
-const fileSize = z.number({ error: 'VALIDATION_ERROR' }).int({ error: 'VALIDATION_ERROR' }).min(1, { error: 'VALIDATION_ERROR' });
+const fileSize = z
+  .number({ error: 'VALIDATION_ERROR' })
+  .int({ error: 'VALIDATION_ERROR' })
+  .min(1, { error: 'VALIDATION_ERROR' });
 
 export const presignedUploadBody = z
   .object({
     files: z
       .array(
         z.object({
-          name: z.string({ error: 'VALIDATION_ERROR' }).min(1, { error: 'VALIDATION_ERROR' }).max(255, { error: 'VALUE_TOO_LONG' }),
+          name: z
+            .string({ error: 'VALIDATION_ERROR' })
+            .min(1, { error: 'VALIDATION_ERROR' })
+            .max(255, { error: 'VALUE_TOO_LONG' }),
           size: fileSize,
           type: z.string().max(255).optional(),
         }),
@@ -111,7 +123,10 @@ export const photoListQuery = z.object({
   view: z.preprocess(optionalBlank, z.enum(['all'], { error: 'VALIDATION_ERROR' }).optional()),
   year: z.preprocess(optionalBlank, yearField.optional()),
   blade: z.preprocess(optionalBlank, z.enum(BLADES, { error: 'BLADE_INVALID' }).optional()),
-  category: z.preprocess(optionalBlank, z.enum([...MEDIA_CATEGORIES, 'blade'], { error: 'CATEGORY_INVALID' }).optional()),
+  category: z.preprocess(
+    optionalBlank,
+    z.enum([...MEDIA_CATEGORIES, 'blade'], { error: 'CATEGORY_INVALID' }).optional(),
+  ),
   noCache: z.unknown().optional(),
 });
 export type PhotoListQuery = z.output<typeof photoListQuery>;

@@ -1,0 +1,153 @@
+import { Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import {
+  type ApiSuccess,
+  confirmUploadBody,
+  type ConfirmUploadBody,
+  type MediaItem,
+  mediaKeyQuery,
+  type PhotoListQuery,
+  photoListQuery,
+  type PresignedUpload,
+  presignedUploadBody,
+  type PresignedUploadBody,
+} from '@kanat360/contracts';
+import { translate } from '@kanat360/i18n';
+import { type Request } from 'express';
+import { CurrentPrincipal, RequirePermission } from '../auth/access.decorators.js';
+import { type Principal } from '../auth/principal.js';
+import { IdPipe } from '../common/id.pipe.js';
+import { requestLanguage } from '../common/request-language.js';
+import { ValidBody, ValidQuery } from '../common/zod-validation.js';
+import { type UploadAnswer, uploadAnswer } from '../uploads/skipped-files.js';
+import { MediaService } from './media.service.js';
+
+const MULTIPART_UPLOAD = {
+  schema: {
+    type: 'object',
+    properties: {
+      room: { type: 'string', description: 'Room number; 1 when missing or invalid' },
+      year: { type: 'string' },
+      blade: { type: 'string', enum: ['A', 'B', 'C'] },
+      category: { type: 'string', enum: ['blade', 'drone', 'operator', 'robot'] },
+      photos: { type: 'array', items: { type: 'string', format: 'binary' } },
+    },
+  },
+};
+
+/** Spec §7 Photos. Every route checks the turbine first: another company's answers like a missing one. */
+@ApiTags('media')
+@Controller('turbines/:id')
+export class MediaController {
+  constructor(private readonly media: MediaService) {}
+
+  @Get('photos')
+  @RequirePermission('media.read')
+  async list(
+    @CurrentPrincipal() actor: Principal,
+    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
+    @ValidQuery(photoListQuery) query: PhotoListQuery,
+  ): Promise<ApiSuccess<MediaItem[]>> {
+    return { success: true, data: await this.media.list(actor, turbineId, query) };
+  }
+
+  @Get('photos/versions')
+  @RequirePermission('media.read')
+  async versions(
+    @CurrentPrincipal() actor: Principal,
+    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
+    @ValidQuery(mediaKeyQuery) { key }: { key: string },
+  ): Promise<ApiSuccess<MediaItem[]>> {
+    return { success: true, data: await this.media.versions(actor, turbineId, key) };
+  }
+
+  @Post('photos')
+  @RequirePermission('media.upload')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody(MULTIPART_UPLOAD)
+  async upload(
+    @CurrentPrincipal() actor: Principal,
+    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
+    @Req() request: Request,
+  ): Promise<UploadAnswer<MediaItem>> {
+    const language = requestLanguage(request);
+    return uploadAnswer(language, await this.media.upload(actor, turbineId, request, language), 'api.photosUploaded');
+  }
+
+  @Post('presigned-upload')
+  @HttpCode(200)
+  @RequirePermission('media.upload')
+  async presign(
+    @CurrentPrincipal() actor: Principal,
+    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
+    @ValidBody(presignedUploadBody) body: PresignedUploadBody,
+    @Req() request: Request,
+  ): Promise<UploadAnswer<PresignedUpload> & { presignedUrls: PresignedUpload[] }> {
+    const outcome = await this.media.presign(actor, turbineId, body);
+    // Spec §7 reads `presignedUrls`.
+    return { ...uploadAnswer(requestLanguage(request), outcome, 'api.uploadsPresigned'), presignedUrls: outcome.items };
+  }
+
+  @Post('confirm-upload')
+  @RequirePermission('media.upload')
+  async confirm(
+    @CurrentPrincipal() actor: Principal,
+    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
+    @ValidBody(confirmUploadBody) body: ConfirmUploadBody,
+    @Req() request: Request,
+  ): Promise<UploadAnswer<MediaItem>> {
+    const language = requestLanguage(request);
+    return uploadAnswer(language, await this.media.confirm(actor, turbineId, body, language), 'api.photosUploaded');
+  }
+
+  @Delete('photos')
+  @HttpCode(200)
+  @RequirePermission('media.delete')
+  async delete(
+    @CurrentPrincipal() actor: Principal,
+    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
+    @ValidQuery(mediaKeyQuery) { key }: { key: string },
+    @Req() request: Request,
+  ): Promise<ApiSuccess<null>> {
+    await this.media.delete(actor, turbineId, key);
+    return { success: true, data: null, message: translate(requestLanguage(request), 'api.photoDeleted') };
+  }
+
+  @Post('save-edited-photo')
+  @HttpCode(200)
+  @RequirePermission('media.edit')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      properties: {
+        photo: { type: 'string', format: 'binary', description: 'JPEG' },
+        photoId: { type: 'string' },
+        photoKey: { type: 'string' },
+        turbineId: { type: 'string' },
+        replaceOriginal: { type: 'string', description: 'Ignored: the edit is a new version; the original stays' },
+      },
+    },
+  })
+  async saveEdited(
+    @CurrentPrincipal() actor: Principal,
+    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
+    @Req() request: Request,
+  ): Promise<ApiSuccess<MediaItem>> {
+    const item = await this.media.saveEdited(actor, turbineId, request);
+    return { success: true, data: item, message: translate(requestLanguage(request), 'api.photoSaved') };
+  }
+
+  @Post('photos/restore')
+  @HttpCode(200)
+  @RequirePermission('media.edit')
+  async restore(
+    @CurrentPrincipal() actor: Principal,
+    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
+    @ValidBody(mediaKeyQuery) { key }: { key: string },
+    @Req() request: Request,
+  ): Promise<ApiSuccess<MediaItem>> {
+    const item = await this.media.restoreOriginal(actor, turbineId, key);
+    return { success: true, data: item, message: translate(requestLanguage(request), 'api.photoRestored') };
+  }
+}

@@ -1,0 +1,47 @@
+import { type MediaItem } from '@kanat360/contracts';
+import { type MediaRow } from './media.repository.js';
+
+/**
+ * Spec §3's photo shape plus what the derivatives job found. `prefix` is the turbine's signed file address
+ * (FileUrls.prefix), made once per answer.
+ */
+export function toMediaItem(row: MediaRow, prefix: string): MediaItem {
+  const url = `${prefix}/media/${row.id}`;
+  const derivative = (key: string | null, path: string) => (key ? `${prefix}/d/${row.assetId}/${path}` : null);
+  const uploader = row.uploaderName ?? row.uploaderEmail;
+  return {
+    id: row.id,
+    key: row.storageKey,
+    _originalKey: row.originalKey,
+    originalName: row.originalName,
+    kind: row.kind,
+    mime: row.mime,
+    room: String(row.room),
+    blade: row.blade,
+    category: row.category === 'blade' ? '' : row.category,
+    year: row.year,
+    month: row.month,
+    size: row.size,
+    status: row.status,
+    failure_reason: row.failureReason,
+    width: row.width,
+    height: row.height,
+    captured_at: row.capturedAt?.toISOString() ?? null,
+    gps: row.gpsLat !== null && row.gpsLng !== null ? { lat: row.gpsLat, lng: row.gpsLng } : null,
+    is_panorama: row.isPanorama,
+    version: row.version,
+    is_edited: row.originalId !== null,
+    upload_date: row.createdAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    lastModified: row.updatedAt.toISOString(),
+    url,
+    file_path: row.storageKey,
+    download_url: `${url}?download=1`,
+    thumbnail_url: derivative(row.thumbKey, 'thumb.jpg'),
+    preview_url: derivative(row.previewKey, 'preview.jpg'),
+    tiles_url: derivative(row.tilesKey, 'tiles/image.dzi'),
+    uploadedBy: uploader ? { id: row.uploadedBy, name: uploader } : null,
+    uploader_name: row.uploaderName,
+    uploader_email: row.uploaderEmail,
+  };
+}

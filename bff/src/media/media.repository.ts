@@ -1,0 +1,227 @@
+import { Injectable } from '@nestjs/common';
+import { type PhotoListQuery } from '@kanat360/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { MediaEntity } from './media.entity.js';
+import { UploadIntentEntity } from './upload-intent.entity.js';
+
+/** A media row with what the list shows of its uploader and its lineage. */
+export interface MediaRow {
+  id: number;
+  turbineId: number;
+  assetId: string;
+  storageKey: string;
+  originalKey: string;
+  kind: MediaEntity['kind'];
+  category: MediaEntity['category'];
+  blade: MediaEntity['blade'];
+  room: number;
+  year: number;
+  month: number;
+  originalName: string;
+  size: number;
+  mime: string;
+  status: MediaEntity['status'];
+  failureReason: string | null;
+  width: number | null;
+  height: number | null;
+  capturedAt: Date | null;
+  gpsLat: number | null;
+  gpsLng: number | null;
+  isPanorama: boolean;
+  thumbKey: string | null;
+  previewKey: string | null;
+  tilesKey: string | null;
+  originalId: number | null;
+  version: number;
+  isCurrent: boolean;
+  uploadedBy: number | null;
+  uploaderName: string | null;
+  uploaderEmail: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const SELECT_MEDIA = `
+  SELECT m.id, m.turbine_id AS "turbineId", m.asset_id AS "assetId", m.storage_key AS "storageKey",
+         COALESCE(o.storage_key, m.storage_key) AS "originalKey", m.kind, m.category, m.blade, m.room, m.year,
+         m.month, m.original_name AS "originalName", m.size::float8 AS size, m.mime, m.status,
+         m.failure_reason AS "failureReason", m.width, m.height, m.captured_at AS "capturedAt", m.gps_lat AS "gpsLat",
+         m.gps_lng AS "gpsLng", m.is_panorama AS "isPanorama", m.thumb_key AS "thumbKey",
+         m.preview_key AS "previewKey", m.tiles_key AS "tilesKey", m.original_id AS "originalId", m.version,
+         m.is_current AS "isCurrent", m.uploaded_by AS "uploadedBy",
+         NULLIF(concat_ws(' ', u.first_name, u.last_name), '') AS "uploaderName", u.email AS "uploaderEmail",
+         m.created_at AS "createdAt", m.updated_at AS "updatedAt"
+    FROM media m
+    LEFT JOIN media o ON o.id = m.original_id
+    LEFT JOIN users u ON u.id = m.uploaded_by`;
+
+/** The columns of a new media row. */
+export type MediaInsert = Pick<
+  MediaEntity,
+  | 'turbineId'
+  | 'assetId'
+  | 'storageKey'
+  | 'kind'
+  | 'category'
+  | 'blade'
+  | 'room'
+  | 'year'
+  | 'month'
+  | 'originalName'
+  | 'size'
+  | 'mime'
+  | 'uploadedBy'
+> &
+  Partial<Pick<MediaEntity, 'originalId' | 'version' | 'width' | 'height'>>;
+
+@Injectable()
+export class MediaRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The current version of every photo of a turbine matching the filters, in one query. */
+  async list(turbineId: number, filters: PhotoListQuery): Promise<MediaRow[]> {
+    const params: unknown[] = [turbineId];
+    let where = 'WHERE m.turbine_id = $1 AND m.is_current';
+    const add = (clause: string, value: unknown) => {
+      params.push(value);
+      where += ` AND ${clause.replace('?', `$${params.length}`)}`;
+    };
+    if (filters.room !== undefined) add('m.room = ?', filters.room);
+    if (filters.year !== undefined) add('m.year = ?', filters.year);
+    // Spec §9: blade A also holds photos with no blade.
+    if (filters.blade === 'A') where += ` AND (m.blade = 'A' OR m.blade IS NULL)`;
+    else if (filters.blade !== undefined) add('m.blade = ?', filters.blade);
+    if (filters.category !== undefined) add('m.category = ?', filters.category);
+    return this.dataSource.query(
+      `${SELECT_MEDIA} ${where} ORDER BY m.year DESC, m.room, m.original_name, m.id`,
+      params,
+    );
+  }
+
+  async findById(id: number): Promise<MediaRow | null> {
+    const rows: MediaRow[] = await this.dataSource.query(`${SELECT_MEDIA} WHERE m.id = $1`, [id]);
+    return rows[0] ?? null;
+  }
+
+  /**
+   * The current version of the photo a key names: the key of any version (the original's included) finds the
+   * lineage, so a client holding an older key still reaches the photo.
+   */
+  async findCurrentByKey(turbineId: number, key: string): Promise<MediaRow | null> {
+    const rows: MediaRow[] = await this.dataSource.query(
+      `${SELECT_MEDIA}
+        WHERE m.is_current AND m.turbine_id = $1 AND COALESCE(m.original_id, m.id) = (
+          SELECT COALESCE(k.original_id, k.id) FROM media k WHERE k.turbine_id = $1 AND k.storage_key = $2)`,
+      [turbineId, key],
+    );
+    return rows[0] ?? null;
+  }
+
+  async findCurrentById(turbineId: number, id: number): Promise<MediaRow | null> {
+    const rows: MediaRow[] = await this.dataSource.query(
+      `${SELECT_MEDIA}
+        WHERE m.is_current AND m.turbine_id = $1 AND COALESCE(m.original_id, m.id) = (
+          SELECT COALESCE(k.original_id, k.id) FROM media k WHERE k.turbine_id = $1 AND k.id = $2)`,
+      [turbineId, id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Every version of a lineage, oldest first. */
+  async versions(rootId: number): Promise<MediaRow[]> {
+    return this.dataSource.query(`${SELECT_MEDIA} WHERE COALESCE(m.original_id, m.id) = $1 ORDER BY m.version`, [
+      rootId,
+    ]);
+  }
+
+  /** The names among `names` that a photo of the turbine already has (compared without regard to case). */
+  async takenNames(turbineId: number, names: string[]): Promise<Set<string>> {
+    if (names.length === 0) return new Set();
+    const rows: { name: string }[] = await this.dataSource.query(
+      `SELECT lower(original_name) AS name FROM media
+        WHERE turbine_id = $1 AND original_id IS NULL AND lower(original_name) = ANY($2)`,
+      [turbineId, names.map((name) => name.toLowerCase())],
+    );
+    return new Set(rows.map((row) => row.name));
+  }
+
+  async insert(manager: EntityManager, row: MediaInsert): Promise<number> {
+    const result = await manager.getRepository(MediaEntity).insert(row);
+    return (result.identifiers[0] as { id: number }).id;
+  }
+
+  /** Leaves a lineage without a current version, for a moment inside a transaction (one may be current at most). */
+  async retireCurrent(manager: EntityManager, rootId: number): Promise<void> {
+    await manager.query(`UPDATE media SET is_current = false WHERE COALESCE(original_id, id) = $1 AND is_current`, [
+      rootId,
+    ]);
+  }
+
+  /** Makes `id` the current version of its lineage (the other versions stay, not current). */
+  async makeCurrent(manager: EntityManager, rootId: number, id: number): Promise<void> {
+    await this.retireCurrent(manager, rootId);
+    await manager.query(`UPDATE media SET is_current = true, updated_at = now() WHERE id = $1`, [id]);
+  }
+
+  /** Deletes a whole lineage (the original takes its versions with it); answers the rows' keys and assets. */
+  async deleteLineage(manager: EntityManager, rootId: number): Promise<{ storageKey: string; assetId: string }[]> {
+    // Read first: TypeORM answers a DELETE … RETURNING as [rows, count].
+    const rows: { storageKey: string; assetId: string }[] = await manager.query(
+      `SELECT storage_key AS "storageKey", asset_id AS "assetId" FROM media WHERE COALESCE(original_id, id) = $1 FOR UPDATE`,
+      [rootId],
+    );
+    await manager.query(`DELETE FROM media WHERE COALESCE(original_id, id) = $1`, [rootId]);
+    return rows;
+  }
+
+  async markReady(
+    id: number,
+    facts: Pick<
+      MediaEntity,
+      'width' | 'height' | 'capturedAt' | 'gpsLat' | 'gpsLng' | 'isPanorama' | 'thumbKey' | 'previewKey' | 'tilesKey'
+    >,
+  ): Promise<boolean> {
+    const result = await this.dataSource
+      .getRepository(MediaEntity)
+      .update({ id }, { ...facts, status: 'ready', failureReason: null });
+    return (result.affected ?? 0) > 0;
+  }
+
+  async markFailed(id: number, reason: string): Promise<void> {
+    await this.dataSource
+      .getRepository(MediaEntity)
+      .update({ id }, { status: 'failed', failureReason: reason.slice(0, 500) });
+  }
+
+  // Upload intents: the ledger of blobs no row owns yet.
+
+  async insertIntent(intent: Omit<UploadIntentEntity, 'createdAt' | 'turbine' | 'user'>): Promise<void> {
+    await this.dataSource.getRepository(UploadIntentEntity).insert(intent);
+  }
+
+  async findIntent(turbineId: number, key: string): Promise<UploadIntentEntity | null> {
+    return this.dataSource
+      .getRepository(UploadIntentEntity)
+      .createQueryBuilder('i')
+      .where('i.turbine_id = :turbineId AND i.storage_key = :key AND i.expires_at > now()', { turbineId, key })
+      .getOne();
+  }
+
+  async deleteIntent(manager: EntityManager | DataSource, id: string): Promise<void> {
+    await manager.getRepository(UploadIntentEntity).delete({ id });
+  }
+
+  async deleteIntentById(id: string): Promise<void> {
+    await this.deleteIntent(this.dataSource, id);
+  }
+
+  async expiredIntents(limit: number): Promise<UploadIntentEntity[]> {
+    return this.dataSource
+      .getRepository(UploadIntentEntity)
+      .createQueryBuilder('i')
+      .where('i.expires_at <= now()')
+      .orderBy('i.expires_at')
+      .limit(limit)
+      .getMany();
+  }
+}

@@ -1,0 +1,83 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { PinoLogger } from 'nestjs-pino';
+import { type Config, CONFIG } from '../config/config.provider.js';
+import { JobQueue, QUEUES } from '../jobs/job-queue.js';
+import { OBJECT_STORAGE, type ObjectStorage } from '../storage/object-storage.js';
+import { makeDerivatives } from './derivatives.js';
+import { derivativesPrefix } from './media-keys.js';
+import { MediaRepository } from './media.repository.js';
+
+/** Derivative jobs run two at a time per process: each decodes a 20–45 MP image and sharp uses every core anyway. */
+const DERIVATIVE_CONCURRENCY = 2;
+/** Expired intents handled per sweep run; the next run (5 minutes later) takes the rest. */
+const SWEEP_BATCH = 500;
+
+/**
+ * The media jobs. Each is idempotent: a second run of the same job finds the work done (or the row gone) and
+ * does no harm.
+ */
+@Injectable()
+export class MediaWorkers implements OnModuleInit {
+  constructor(
+    @Inject(CONFIG) private readonly config: Config,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    private readonly media: MediaRepository,
+    private readonly jobs: JobQueue,
+    private readonly logger: PinoLogger,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    if (this.config.worker === 'off') return;
+    await this.jobs.work<{ mediaId: number }>(
+      QUEUES.mediaDerivatives,
+      ({ mediaId }) => this.derivatives(mediaId),
+      DERIVATIVE_CONCURRENCY,
+    );
+    await this.jobs.work<{ keys: string[]; prefixes: string[] }>(QUEUES.deleteBlobs, (blobs) =>
+      this.deleteBlobs(blobs),
+    );
+    await this.jobs.work(QUEUES.sweepUploads, async () => {
+      await this.sweepUploads();
+    });
+    await this.jobs.schedule(QUEUES.sweepUploads, '*/5 * * * *');
+  }
+
+  /**
+   * Thumbnail, preview, deep-zoom tiles and EXIF of one media row; then `ready`, or `failed` with the reason
+   * (a broken image is not retried: it will not get better).
+   */
+  async derivatives(mediaId: number): Promise<void> {
+    const row = await this.media.findById(mediaId);
+    if (!row) return;
+    const prefix = derivativesPrefix(row.turbineId, row.assetId);
+    let facts;
+    try {
+      facts = await makeDerivatives(this.storage, { sourceKey: row.storageKey, prefix, kind: row.kind });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.logger.warn({ mediaId, reason }, 'derivatives failed');
+      await this.media.markFailed(mediaId, reason);
+      return;
+    }
+    // The row may have been deleted while the job ran: then what it made goes too.
+    if (!(await this.media.markReady(mediaId, facts))) await this.storage.deletePrefix(prefix);
+  }
+
+  async deleteBlobs({ keys, prefixes }: { keys: string[]; prefixes: string[] }): Promise<void> {
+    for (const key of keys) await this.storage.delete(key);
+    for (const prefix of prefixes) await this.storage.deletePrefix(prefix);
+  }
+
+  /** Expired upload intents: open multipart uploads are aborted, blobs deleted, then the intents. */
+  async sweepUploads(): Promise<number> {
+    const expired = await this.media.expiredIntents(SWEEP_BATCH);
+    for (const intent of expired) {
+      if (intent.multipartUploadId)
+        await this.storage.abortMultipartUpload(intent.storageKey, intent.multipartUploadId);
+      await this.storage.delete(intent.storageKey);
+      await this.media.deleteIntentById(intent.id);
+    }
+    if (expired.length > 0) this.logger.info({ count: expired.length }, 'expired uploads swept');
+    return expired.length;
+  }
+}

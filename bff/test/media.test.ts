@@ -1,0 +1,613 @@
+import { request as httpRequest } from 'node:http';
+import { type MediaItem, type PresignedUpload, type SkippedFile } from '@kanat360/contracts';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MediaWorkers } from '../src/media/media.workers.js';
+import { OBJECT_STORAGE, type ObjectStorage } from '../src/storage/object-storage.js';
+import { TurbinePurgeWorker } from '../src/turbines/turbine-purge.worker.js';
+import { makeCompany, makeTurbine, makeUser, type MadeCompany, PASSWORD, unique } from './factories.js';
+import { call, type Credentials, signIn } from './http.js';
+import { startTestApp, type TestApp } from './test-app.js';
+
+interface UploadReply {
+  success: boolean;
+  code?: string;
+  message: string;
+  data: MediaItem[];
+  skipped: SkippedFile[];
+}
+
+let app: TestApp;
+let storage: ObjectStorage;
+let workers: MediaWorkers;
+let home: MadeCompany;
+let foreign: MadeCompany;
+const as: Record<'superadmin' | 'admin' | 'manager' | 'operator' | 'customer', Credentials> = {} as never;
+
+async function jpeg(width = 1200, height = 800, seed = 1): Promise<Buffer> {
+  return sharp({
+    create: { width, height, channels: 3, background: { r: (seed * 40) % 255, g: 120, b: 200 } },
+  })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+function form(fields: Record<string, string>, files: { name: string; bytes: Buffer; field?: string }[]): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  for (const file of files) {
+    body.append(file.field ?? 'photos', new Blob([new Uint8Array(file.bytes)], { type: 'image/jpeg' }), file.name);
+  }
+  return body;
+}
+
+async function upload(
+  turbineId: number,
+  fields: Record<string, string>,
+  files: { name: string; bytes: Buffer }[],
+  who = as.operator,
+) {
+  return call<UploadReply>(app, 'POST', `/api/turbines/${turbineId}/photos`, { as: who, form: form(fields, files) });
+}
+
+async function list(turbineId: number, query = 'view=all', who = as.operator): Promise<MediaItem[]> {
+  const reply = await call<{ data: MediaItem[] }>(app, 'GET', `/api/turbines/${turbineId}/photos?${query}`, {
+    as: who,
+  });
+  expect(reply.status, reply.text).toBe(200);
+  return reply.body.data;
+}
+
+async function until<T>(what: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await what();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function ready(turbineId: number, id: number): Promise<MediaItem> {
+  return until(async () => (await list(turbineId)).find((item) => item.id === id && item.status !== 'pending'));
+}
+
+async function rows(sql: string, params: unknown[]): Promise<number> {
+  const result: unknown[] = await app.dataSource.query(sql, params);
+  return result.length;
+}
+
+async function fetchPath(path: string, headers: Record<string, string> = {}) {
+  return fetch(app.baseUrl + path, { headers });
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  storage = app.app.get(OBJECT_STORAGE);
+  workers = app.app.get(MediaWorkers);
+  home = await makeCompany(app.dataSource);
+  foreign = await makeCompany(app.dataSource);
+  const roles = {
+    superadmin: 'superadmin',
+    admin: 'admin',
+    manager: 'company_manager',
+    operator: 'operator',
+    customer: 'customer',
+  } as const;
+  for (const [name, role] of Object.entries(roles)) {
+    const user = await makeUser(app.dataSource, { role, companyId: home.id });
+    as[name as keyof typeof as] = (await signIn(app, user.email, PASSWORD)).bearer;
+  }
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('multipart upload', () => {
+  it('streams photos to storage, records where they belong and who sent them, then makes derivatives', async () => {
+    const turbine = await makeTurbine(app.dataSource, home.id);
+    const reply = await upload(turbine, { room: '4', year: '2024', blade: 'b' }, [
+      { name: 'IMG_0001.jpg', bytes: await jpeg(1600, 1000) },
+      { name: 'IMG_0002.jpeg', bytes: await jpeg(800, 600, 2) },
+    ]);
+    expect(reply.status, reply.text).toBe(201);
+    expect(reply.body.message).toContain('2');
+    expect(reply.body.skipped).toEqual([]);
+    const [first] = reply.body.data;
+    expect(first).toMatchObject({
+      originalName: 'IMG_0001.jpg',
+      room: '4',
+      blade: 'B',
+      category: '',
+      year: 2024,
+      kind: 'photo',
+      mime: 'image/jpeg',
+      status: 'pending',
+      is_edited: false,
+      version: 1,
+    });
+    // The key is the server's, never the client's name.
+    expect(first!.key).toMatch(new RegExp(`^turbines/${turbine}/blade-B/room-4/2024/[0-9a-f-]{36}\\.jpg$`));
+    expect(first!._originalKey).toBe(first!.key);
+    expect(first!.uploader_name).toBe('Test operator');
+    expect(first!.month).toBe(new Date().getMonth() + 1);
+
+    const done = await ready(turbine, first!.id);
+    expect(done.status).toBe('ready');
+    expect(done).toMatchObject({ width: 1600, height: 1000, is_panorama: false });
+    for (const url of [done.thumbnail_url, done.preview_url, done.tiles_url]) expect(url).toBeTruthy();
+
+    const thumb = await fetchPath(done.thumbnail_url!);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toBe('image/jpeg');
+    expect(thumb.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(thumb.headers.get('cache-control')).toContain('max-age');
+    const size = (await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width;
+    expect(size).toBeLessThanOrEqual(400);
+    const again = await fetchPath(done.thumbnail_url!, { 'If-None-Match': thumb.headers.get('etag')! });
+    expect(again.status).toBe(304);
+
+    const dzi = await fetchPath(done.tiles_url!);
+    expect(dzi.status).toBe(200);
+    expect(await dzi.text()).toContain('Width="1600"');
+    const tile = await fetchPath(done.tiles_url!.replace('image.dzi', 'image_files/0/0_0.jpeg'));
+    expect(tile.status).toBe(200);
+  });
+
+  it('gives room 1 when the room is missing or invalid, and keeps categories out of blade folders', async () => {
+    const turbine = await makeTurbine(app.dataSource, home.id);
+    const noRoom = await upload(turbine, { year: '2023' }, [{ name: 'a1.jpg', bytes: await jpeg() }]);
+    expect(noRoom.body.data[0]).toMatchObject({ room: '1', blade: null, category: '' });
+    const badRoom = await upload(turbine, { room: 'abc', year: '2023', blade: 'C' }, [
+      { name: 'a2.jpg', bytes: await jpeg() },
+    ]);
+    expect(badRoom.body.data[0]).toMatchObject({ room: '1', blade: 'C' });
+    const drone = await upload(turbine, { category: 'drone', year: '2023' }, [{ name: 'd1.jpg', bytes: await jpeg() }]);
+    expect(drone.body.data[0]).toMatchObject({ category: 'drone' });
+    expect(drone.body.data[0]!.key).toContain('/category-drone/2023/');
+    const legacy = await upload(turbine, { blade: 'category-robot' }, [{ name: 'r1.jpg', bytes: await jpeg() }]);
+    expect(legacy.body.data[0]).toMatchObject({ category: 'robot', year: new Date().getFullYear() });
+
+    // Blade A also lists photos with no blade (spec §9); a category filter picks categories.
+    expect((await list(turbine, 'blade=A')).map((item) => item.originalName).sort()).toEqual([
+      'a1.jpg',
+      'd1.jpg',
+      'r1.jpg',
+    ]);
+    expect((await list(turbine, 'category=drone')).map((item) => item.originalName)).toEqual(['d1.jpg']);
+    expect((await list(turbine, 'room=1&year=2023')).length).toBe(3);
+    expect((await list(turbine, 'view=all&year=2022')).length).toBe(0);
+  });
+
+  it('skips files with bad names or duplicates, with the spec messages, and stores the rest', async () => {
+    const turbine = await makeTurbine(app.dataSource, home.id);
+    await upload(turbine, { room: '1' }, [{ name: 'existing.jpg', bytes: await jpeg() }]);
+    const reply = await upload(turbine, { room: '1' }, [
+      { name: 'good_1.jpg', bytes: await jpeg() },
+      { name: 'bad name (1).jpg', bytes: await jpeg() },
+      { name: 'şekil.jpg', bytes: await jpeg() },
+      { name: 'EXISTING.jpg', bytes: await jpeg() },
+    ]);
+    expect(reply.status, reply.text).toBe(201);
+    expect(reply.body.data.map((item) => item.originalName)).toEqual(['good_1.jpg']);
+    expect(reply.body.skipped.map((skip) => [skip.name, skip.code])).toEqual([
+      ['bad name (1).jpg', 'FILE_NAME_INVALID'],
+      ['şekil.jpg', 'FILE_NAME_INVALID'],
+      ['EXISTING.jpg', 'DUPLICATE_FILE_NAME'],
+    ]);
+    expect(reply.body.message).toContain('2 dosya geçersiz adlar nedeniyle atlandı: bad name (1).jpg, şekil.jpg');
+    expect(reply.body.message).toContain('Aynı isimde fotoğraflar zaten mevcut');
+
+    const allBad = await upload(turbine, { room: '1' }, [{ name: 'existing.jpg', bytes: await jpeg() }]);
+    expect(allBad.status).toBe(409);
+    expect(allBad.body).toMatchObject({ success: false, code: 'DUPLICATE_FILE_NAME' });
+    expect(allBad.body.message).toContain('Aynı isimde fotoğraflar zaten mevcut');
+    expect(await rows(`SELECT 1 FROM media WHERE turbine_id = $1`, [turbine])).toBe(2);
+  });
+
+  it('decides the type from the bytes: mismatches, unknown types, markup and decompression bombs are refused', async () => {
+    const turbine = await makeTurbine(app.dataSource, home.id);
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    // A PNG header declaring 100000 × 100000 pixels: refused from the header, nothing is decoded.
+    const bomb = Buffer.from(png);
+    bomb.writeUInt32BE(100_000, 16);
+    bomb.writeUInt32BE(100_000, 20);
+    const cases: [string, Buffer, string][] = [
+      ['png_named.jpg', png, 'FILE_TYPE_MISMATCH'],
+      ['random.jpg', Buffer.from('just some text, not an image at all'), 'FILE_TYPE_UNKNOWN'],
+      ['drawing.jpg', svg, 'FILE_TYPE_FORBIDDEN'],
+      ['drawing.svg', svg, 'FILE_TYPE_FORBIDDEN'],
+      ['page.html', Buffer.from('<!doctype html><p>hi'), 'FILE_TYPE_FORBIDDEN'],
+      ['bomb.png', bomb, 'IMAGE_TOO_LARGE'],
+    ];
+    for (const [name, bytes, code] of cases) {
+      const reply = await upload(turbine, {}, [{ name, bytes }]);
+      expect(reply.body, name).toMatchObject({ success: false, code });
+      expect(reply.status, name).toBeGreaterThanOrEqual(400);
+      expect(reply.status, name).toBeLessThan(500);
+    }
+    expect(await rows(`SELECT 1 FROM media WHERE turbine_id = $1`, [turbine])).toBe(0);
+    expect(await rows(`SELECT 1 FROM upload_intents WHERE turbine_id = $1`, [turbine])).toBe(0);
+    const stored = [];
+    for await (const object of storage.list(`turbines/${turbine}/`)) stored.push(object.key);
+    expect(stored).toEqual([]);
+  });
+
+  it('accepts .pcd point clouds for blades (no image derivatives)', async () => {
+    const turbine = await makeTurbine(app.dataSource, home.id);
+    const pcd = Buffer.from(
+      '# .PCD v0.7\nVERSION 0.7\nFIELDS x y z\nSIZE 4 4 4\nTYPE F F F\nCOUNT 1 1 1\nWIDTH 2\nHEIGHT 1\nVIEWPOINT 0 0 0 1 0 0 0\nPOINTS 2\nDATA ascii\n0 0 0\n1 1 1\n',
+    );
+    const reply = await upload(turbine, { room: '2', blade: 'A' }, [{ name: 'blade_scan.pcd', bytes: pcd }]);
+    expect(reply.status, reply.text).toBe(201);
+    expect(reply.body.data[0]).toMatchObject({ kind: 'pointcloud', mime: 'application/x-pcd' });
+    const done = await ready(turbine, reply.body.data[0]!.id);
+    expect(done).toMatchObject({ status: 'ready', thumbnail_url: null, tiles_url: null });
+    const download = await fetchPath(done.url);
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment;/);
+  });
+
+  it('refuses a body over 55 MB with 413 and keeps nothing', async () => {
+    const turbine = await makeTurbine(app.dataSource, home.id);
+    const big = Buffer.alloc(56 * 1024 * 1024, 1);
+    (await jpeg()).copy(big);
+    const reply = await upload(turbine, {}, [{ name: 'huge.jpg', bytes: big }]);
+    expect(reply.status).toBe(413);
+    expect(reply.body).toMatchObject({ success: false, code: 'UPLOAD_TOO_LARGE' });
+    expect(reply.body.message).toContain('Dosya çok büyük');
+    expect(await rows(`SELECT 1 FROM media WHERE turbine_id = $1`, [turbine])).toBe(0);
+  });
+
+  it('answers 415 for a body that is not multipart and 400 NO_FILES for a form without files', async () => {
+    const turbine = await makeTurbine(app.dataSource, home.id);
+    const json = await call(app, 'POST', `/api/turbines/${turbine}/photos`, { as: as.operator, body: { room: 1 } });
+    expect(json.status).toBe(415);
+    const empty = await call(app, 'POST', `/api/turbines/${turbine}/photos`, {
+      as: as.operator,
+      form: form({ room: '1' }, []),
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ code: 'NO_FILES' });
+  });
+
+  it('leaves no row, no ledger entry and no blob when the client goes away half-way', async () => {
+    const turbine = await makeTurbine(app.dataSource, home.id);
+    const boundary = 'kanat360boundary';
+    const photo = await jpeg(3000, 2000);
+    const url = new URL(`${app.baseUrl}/api/turbines/${turbine}/photos`);
+    await new Promise<void>((resolve) => {
+      const request = httpRequest(url, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${(as.operator as { token: string }).token}`,
+          'Content-Type': `multipart/form-data; boundary=${boundary}`,
+          'Content-Length': String(photo.length * 4),
+        },
+      });
+      request.on('error', () => resolve());
+      request.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="cut.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      );
+      request.write(photo);
+      setTimeout(() => {
+        request.destroy();
+        resolve();
+      }, 300);
+    });
+    await until(async () =>
+      (await rows(`SELECT 1 FROM upload_intents WHERE turbine_id = $1`, [turbine])) === 0 ? true : undefined,
+    );
+    expect(await rows(`SELECT 1 FROM media WHERE turbine_id = $1`, [turbine])).toBe(0);
+    const stored = [];
+    for await (const object of storage.list(`turbines/${turbine}/`)) stored.push(object.key);
+    expect(stored).toEqual([]);
+  });
+});
+
+describe('direct upload', () => {
+  async function presign(turbineId: number, files: { name: string; size: number; type?: string }[], extra = {}) {
+    return call<{
+      success: boolean;
+      code?: string;
+      presignedUrls: PresignedUpload[];
+      skipped: SkippedFile[];
+      message: string;
+    }>(app, 'POST', `/api/turbines/${turbineId}/presigned-upload`, {
+      as: as.operator,
+      body: { files, room: '3', year: 2025, blade: 'A', ...extra },
+    });
+  }
+
+  it('presigns, takes the PUT, and shows the row only after confirm checks size and bytes', async () => {
+    const turbine = await makeTurbine(app.dataSource, home.id);
+    const bytes = await jpeg(2000, 1000, 3);
+    const reply = await presign(turbine, [{ name: 'direct_1.jpg', size: bytes.length, type: 'image/jpeg' }]);
+    expect(reply.status, reply.text).toBe(200);
+    const [target] = reply.body.presignedUrls;
+    expect(target!.presignedUrl).toMatch(/^\/api\/storage\/uploads\//);
+    expect(target!.key).toMatch(new RegExp(`^turbines/${turbine}/blade-A/room-3/2025/`));
+    const put = await fetch(app.baseUrl + target!.presignedUrl!, {
+      method: 'PUT',
+      body: new Uint8Array(bytes),
+      headers: { 'Content-Type': 'image/jpeg' },
+    });
+    expect(put.status).toBe(200);
+    expect(await list(turbine)).toEqual([]);
+
+    const confirm = await call<UploadReply>(app, 'POST', `/api/turbines/${turbine}/confirm-upload`, {
+      as: as.operator,
+      body: { uploads: [{ key: target!.key, originalName: 'direct_1.jpg', size: bytes.length, type: 'image/jpeg' }] },
+    });
+    expect(confirm.status, confirm.text).toBe(201);
+    expect(confirm.body.data[0]).toMatchObject({
+      originalName: 'direct_1.jpg',
+      room: '3',
+      blade: 'A',
+      year: 2025,
+      size: bytes.length,
+    });
+    expect(await rows(`SELECT 1 FROM upload_intents WHERE turbine_id = $1`, [turbine])).toBe(0);
+    // A second confirm of the same key finds nothing to confirm.
+    const twice = await call(app, 'POST', `/api/turbines/${turbine}/confirm-upload`, {
+      as: as.operator,
+      body: { uploads: [{ key: target!.key }] },
+    });
+    expect(twice.body).toMatchObject({ code: 'UPLOAD_NOT_FOUND' });
+  });
+
+  it('keeps an incomplete upload unconfirmed, and removes one whose bytes are not what the name says', async () => {
+    const turbine = await makeTurbine(app.dataSource, home.id);
+    const bytes = await jpeg();
+    const reply = await presign(turbine, [
+      { name: 'short.jpg', size: bytes.length + 10 },
+      { name: 'fake.jpg', size: 20 },
+    ]);
+    const [short, fake] = reply.body.presignedUrls;
+    await fetch(app.baseUrl + short!.presignedUrl!, { method: 'PUT', body: new Uint8Array(bytes) });
+    await fetch(app.baseUrl + fake!.presignedUrl!, { method: 'PUT', body: 'this is not a jpeg!!' });
+    const confirm = await call<UploadReply>(app, 'POST', `/api/turbines/${turbine}/confirm-upload`, {
+      as: as.operator,
+      body: { uploads: [{ key: short!.key }, { key: fake!.key }] },
+    });
+    expect(confirm.status).toBeGreaterThanOrEqual(400);
+    expect(confirm.body.skipped.map((skip) => skip.code)).toEqual(['UPLOAD_INCOMPLETE', 'FILE_TYPE_UNKNOWN']);
+    expect(await storage.head(short!.key)).not.toBeNull();
+    expect(await storage.head(fake!.key)).toBeNull();
+    expect(await rows(`SELECT 1 FROM media WHERE turbine_id = $1`, [turbine])).toBe(0);
+  });
+
+  it('refuses bad names, duplicates, unknown types and videos over 50 GB before any byte is sent', async () => {
+    const turbine = await makeTurbine(app.dataSource, home.id);
+    await upload(turbine, {}, [{ name: 'taken.jpg', bytes: await jpeg() }]);
+    const reply = await presign(turbine, [
+      { name: 'ok_video.mp4', size: 10 * 1024 ** 3 },
+      { name: 'huge.mp4', size: 51 * 1024 ** 3 },
+      { name: 'taken.jpg', size: 100 },
+      { name: 'bad name.jpg', size: 100 },
+      { name: 'notes.docx', size: 100 },
+      { name: 'x.svg', size: 100 },
+    ]);
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body.skipped.map((skip) => [skip.name, skip.code])).toEqual([
+      ['huge.mp4', 'VIDEO_TOO_LARGE'],
+      ['taken.jpg', 'DUPLICATE_FILE_NAME'],
+      ['bad name.jpg', 'FILE_NAME_INVALID'],
+      ['notes.docx', 'FILE_TYPE_UNKNOWN'],
+      ['x.svg', 'FILE_TYPE_FORBIDDEN'],
+    ]);
+    expect(reply.body.message).toContain('Video dosyası çok büyük (>50GB): huge.mp4');
+    // Above 5 GB: a multipart upload with an address per part, so a failed part is sent again alone.
+    const [video] = reply.body.presignedUrls;
+    expect(video).toMatchObject({ presignedUrl: null, originalName: 'ok_video.mp4' });
+    expect(video!.upload_id).toBeTruthy();
+    expect(video!.parts!.length).toBe(Math.ceil((10 * 1024 ** 3) / video!.part_size!));
+    expect(video!.parts![0]!.presignedUrl).toMatch(/^\/api\/storage\/uploads\//);
+  });
+
+  it('sweeps expired intents: the blob of an upload never confirmed goes, and so does an open multipart upload', async () => {
+    const turbine = await makeTurbine(app.dataSource, home.id);
+    const bytes = await jpeg();
+    const reply = await presign(turbine, [{ name: 'abandoned.jpg', size: bytes.length }]);
+    const [target] = reply.body.presignedUrls;
+    await fetch(app.baseUrl + target!.presignedUrl!, { method: 'PUT', body: new Uint8Array(bytes) });
+    expect(await storage.head(target!.key)).not.toBeNull();
+    await app.dataSource.query(
+      `UPDATE upload_intents SET expires_at = now() - interval '1 minute' WHERE turbine_id = $1`,
+      [turbine],
+    );
+    expect(await workers.sweepUploads()).toBeGreaterThanOrEqual(1);
+    expect(await storage.head(target!.key)).toBeNull();
+    expect(await rows(`SELECT 1 FROM upload_intents WHERE turbine_id = $1`, [turbine])).toBe(0);
+    // Running it again finds nothing and does no harm.
+    await workers.sweepUploads();
+  });
+});
+
+describe('serving, deleting and versions', () => {
+  let turbine: number;
+  let photo: MediaItem;
+  let original: Buffer;
+
+  beforeAll(async () => {
+    turbine = await makeTurbine(app.dataSource, home.id);
+    original = await jpeg(1000, 500, 7);
+    const reply = await upload(turbine, { room: '5', blade: 'A', year: '2024' }, [
+      { name: 'Kanat_Ön.jpg'.replace('Ö', 'O'), bytes: original },
+    ]);
+    photo = await ready(turbine, reply.body.data[0]!.id);
+  });
+
+  it('serves the original inline with its type, ranges for seeking, and as an RFC 6266 attachment on download', async () => {
+    const whole = await fetchPath(photo.url);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('image/jpeg');
+    expect(whole.headers.get('content-disposition')).toMatch(/^inline;/);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(Buffer.from(await whole.arrayBuffer()).equals(original)).toBe(true);
+
+    const part = await fetchPath(photo.url, { Range: 'bytes=10-19' });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 10-19/${original.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(original.subarray(10, 20))).toBe(true);
+    expect((await fetchPath(photo.url, { Range: `bytes=${original.length + 5}-` })).status).toBe(416);
+
+    const download = await fetchPath(photo.download_url);
+    expect(download.headers.get('content-disposition')).toBe(
+      `attachment; filename="Kanat_On.jpg"; filename*=UTF-8''Kanat_On.jpg`,
+    );
+  });
+
+  it('refuses a tampered or expired address', async () => {
+    const tampered = photo.url.replace(
+      /\/(\d+)\/([^/]+)\/media\//,
+      (_all, expires: string) => `/${expires}/AAAA/media/`,
+    );
+    expect((await fetchPath(tampered)).status).toBe(403);
+    const expired = photo.url.replace(/\/files\/(\d+)\/(\d+)\//, (_all, id: string) => `/files/${id}/1000/`);
+    expect((await fetchPath(expired)).status).toBe(403);
+    const otherTurbine = photo.url.replace(`/files/${turbine}/`, `/files/${turbine + 1}/`);
+    expect((await fetchPath(otherTurbine)).status).toBe(403);
+  });
+
+  it('saves an edited photo as a new current version, keeps the original, and restores it', async () => {
+    const edited = await jpeg(1000, 500, 9);
+    const body = new FormData();
+    body.append('photoId', String(photo.id));
+    body.append('photoKey', photo.key);
+    body.append('turbineId', String(turbine));
+    body.append('replaceOriginal', 'true');
+    body.append('photo', new Blob([new Uint8Array(edited)], { type: 'image/jpeg' }), 'edited.jpg');
+    const saved = await call<{ success: boolean; data: MediaItem; message: string }>(
+      app,
+      'POST',
+      `/api/turbines/${turbine}/save-edited-photo`,
+      { as: as.operator, form: body },
+    );
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.message).toBe('Çizimli fotoğraf başarıyla kaydedildi!');
+    expect(saved.body.data).toMatchObject({
+      version: 2,
+      is_edited: true,
+      _originalKey: photo.key,
+      originalName: photo.originalName,
+    });
+
+    const now = await list(turbine);
+    expect(now.map((item) => item.key)).toEqual([saved.body.data.key]);
+    expect(await storage.head(photo.key)).not.toBeNull();
+
+    const versions = await call<{ data: MediaItem[] }>(
+      app,
+      'GET',
+      `/api/turbines/${turbine}/photos/versions?key=${encodeURIComponent(photo.key)}`,
+      { as: as.customer },
+    );
+    expect(versions.body.data.map((item) => item.version)).toEqual([1, 2]);
+
+    const restored = await call<{ data: MediaItem }>(app, 'POST', `/api/turbines/${turbine}/photos/restore`, {
+      as: as.operator,
+      body: { key: saved.body.data.key },
+    });
+    expect(restored.status, restored.text).toBe(200);
+    expect(restored.body.data.key).toBe(photo.key);
+    expect((await list(turbine)).map((item) => item.key)).toEqual([photo.key]);
+    const nothing = await call(app, 'POST', `/api/turbines/${turbine}/photos/restore`, {
+      as: as.operator,
+      body: { key: photo.key },
+    });
+    expect(nothing.body).toMatchObject({ code: 'NOTHING_TO_RESTORE' });
+
+    const notJpeg = new FormData();
+    notJpeg.append('photoId', String(photo.id));
+    notJpeg.append(
+      'photo',
+      new Blob([
+        new Uint8Array(
+          await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+            .png()
+            .toBuffer(),
+        ),
+      ]),
+      'x.png',
+    );
+    const refused = await call(app, 'POST', `/api/turbines/${turbine}/save-edited-photo`, {
+      as: as.operator,
+      form: notJpeg,
+    });
+    expect(refused.body).toMatchObject({ code: 'EDITED_PHOTO_NOT_JPEG' });
+  });
+
+  it('runs each media job twice without harm', async () => {
+    await workers.derivatives(photo.id);
+    await workers.derivatives(photo.id);
+    const again = (await list(turbine)).find((item) => item.id === photo.id);
+    expect(again).toMatchObject({ status: 'ready', thumbnail_url: photo.thumbnail_url });
+    await workers.deleteBlobs({ keys: ['turbines/0/none.jpg'], prefixes: ['turbines/0/derivatives/none/'] });
+    await workers.deleteBlobs({ keys: ['turbines/0/none.jpg'], prefixes: ['turbines/0/derivatives/none/'] });
+  });
+
+  it('deletes a photo with every version and, through the job, its blobs', async () => {
+    const forbidden = await call(
+      app,
+      'DELETE',
+      `/api/turbines/${turbine}/photos?key=${encodeURIComponent(photo.key)}`,
+      { as: as.operator },
+    );
+    expect(forbidden.status).toBe(403);
+    const reply = await call(app, 'DELETE', `/api/turbines/${turbine}/photos?key=${encodeURIComponent(photo.key)}`, {
+      as: as.manager,
+    });
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body).toMatchObject({ success: true, message: 'Fotoğraf Silindi' });
+    expect(await list(turbine)).toEqual([]);
+    expect(await rows(`SELECT 1 FROM media WHERE turbine_id = $1`, [turbine])).toBe(0);
+    await until(async () => ((await storage.head(photo.key)) === null ? true : undefined));
+    await until(async () => {
+      const left = [];
+      for await (const object of storage.list(`turbines/${turbine}/`)) left.push(object.key);
+      return left.length === 0 ? true : undefined;
+    });
+    const missing = await call(app, 'DELETE', `/api/turbines/${turbine}/photos?key=${encodeURIComponent(photo.key)}`, {
+      as: as.manager,
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ code: 'MEDIA_NOT_FOUND' });
+  });
+});
+
+describe('access', () => {
+  it('answers a foreign turbine exactly like a missing one, and keeps customers to reading', async () => {
+    const own = await makeTurbine(app.dataSource, home.id);
+    const other = await makeTurbine(app.dataSource, foreign.id);
+    for (const id of [other, 2_000_000_000]) {
+      const reply = await call(app, 'GET', `/api/turbines/${id}/photos`, { as: as.operator });
+      expect(reply.status).toBe(404);
+      expect(reply.body).toMatchObject({ code: 'TURBINE_NOT_FOUND' });
+      const post = await upload(id, {}, [{ name: `x${unique()}.jpg`, bytes: await jpeg() }]);
+      expect(post.status).toBe(404);
+    }
+    const customer = await upload(own, {}, [{ name: 'c.jpg', bytes: await jpeg() }], as.customer);
+    expect(customer.status).toBe(403);
+    expect((await call(app, 'GET', `/api/turbines/${own}/photos`, { as: as.customer })).status).toBe(200);
+    // The superadmin reaches every company's turbines.
+    expect((await call(app, 'GET', `/api/turbines/${other}/photos`, { as: as.superadmin })).status).toBe(200);
+  });
+
+  it('purges a deleted turbine: rows and blobs, idempotently', async () => {
+    const turbine = await makeTurbine(app.dataSource, home.id);
+    const reply = await upload(turbine, {}, [{ name: 'p1.jpg', bytes: await jpeg() }]);
+    await ready(turbine, reply.body.data[0]!.id);
+    const deleted = await call(app, 'DELETE', `/api/turbines/${turbine}`, { as: as.superadmin });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect((await call(app, 'GET', `/api/turbines/${turbine}/photos`, { as: as.superadmin })).status).toBe(404);
+    await until(async () => ((await rows(`SELECT 1 FROM turbines WHERE id = $1`, [turbine])) === 0 ? true : undefined));
+    expect(await rows(`SELECT 1 FROM media WHERE turbine_id = $1`, [turbine])).toBe(0);
+    const left = [];
+    for await (const object of storage.list(`turbines/${turbine}/`)) left.push(object.key);
+    expect(left).toEqual([]);
+    await app.app.get(TurbinePurgeWorker).purge(turbine);
+  });
+});
