@@ -26,6 +26,17 @@ function serverErrorPageFolder() {
 export default defineConfig({
   output: 'static',
   outDir: './dist',
+  // Absolute addresses for hreflang alternates, canonical links and the sitemap: the same PUBLIC_URL the server
+  // uses for mailed links (read at build time), with the default `npm start` address otherwise.
+  site: process.env.PUBLIC_URL || 'http://localhost:3000',
+  image: {
+    // The scene pictures are SVG files drawn by scripts/draw-scenes.mjs in this repository (no third-party
+    // SVG is ever processed): sharp rasterises them to sized AVIF and WebP.
+    dangerouslyProcessSVG: true,
+    // AVIF at sharp's default effort takes many seconds per picture on a small machine; effort 2 is a few
+    // times faster for files a few kilobytes larger.
+    service: { entrypoint: 'astro/assets/services/sharp', config: { avif: { effort: 2 } } },
+  },
   i18n: {
     locales: ['tr', 'en'],
     defaultLocale: 'tr',

@@ -4,12 +4,17 @@ import { LoggerModule } from 'nestjs-pino';
 import { type Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { AuthModule } from './auth/auth.module.js';
+import { CommentsModule } from './comments/comments.module.js';
 import { ErrorFilter } from './common/error.filter.js';
 import { CompaniesModule } from './companies/companies.module.js';
+import { ContactModule } from './contact/contact.module.js';
 import { type Config, CONFIG } from './config/config.provider.js';
+import { FilesModule } from './files/files.module.js';
 import { HealthController } from './health/health.controller.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { MailModule } from './mail/mail.module.js';
+import { MediaModule } from './media/media.module.js';
+import { ReportsModule } from './reports/reports.module.js';
 import { StorageModule } from './storage/storage.module.js';
 import { TurbinesModule } from './turbines/turbines.module.js';
 import { UsersModule } from './users/users.module.js';
@@ -44,8 +49,13 @@ export class AppModule {
         MailModule,
         StorageModule,
         CompaniesModule,
+        ContactModule,
         UsersModule,
         TurbinesModule,
+        CommentsModule,
+        FilesModule,
+        MediaModule,
+        ReportsModule,
       ],
       controllers: [HealthController],
       providers: [

@@ -1,7 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { can, type ErrorCode, type Permission, PERMISSIONS, type Role, ROLES } from '@kanat360/contracts';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCompany, makeUser, type MadeCompany, PASSWORD, unique } from './factories.js';
+import { OBJECT_STORAGE, type ObjectStorage } from '../src/storage/object-storage.js';
+import { makeCompany, makeTurbine, makeUser, type MadeCompany, PASSWORD, unique } from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -28,6 +30,8 @@ interface Context {
 interface Built {
   path: string;
   body?: unknown;
+  /** A multipart/form-data body (uploads), sent instead of `body`. */
+  form?: FormData;
   /** Credentials to use instead of the caller's standing session (still the caller, or anonymous for null). */
   as?: Credentials | null;
   /** Whether the call had its effect; checked to be true exactly when the call was allowed and succeeded. */
@@ -68,6 +72,84 @@ async function userField(
     id,
   ]);
   return rows[0]?.[column];
+}
+
+/** A report row of a turbine of the target's company, without a blob (deleting it queues a harmless job). */
+async function makeReport(ctx: Context, target: Target): Promise<{ turbineId: number; reportId: number }> {
+  const turbineId = await makeTurbine(ctx.app.dataSource, companyOf(ctx, target).id);
+  const rows: { id: number }[] = await ctx.app.dataSource.query(
+    `INSERT INTO reports (turbine_id, year, original_filename, storage_key, file_size_bytes)
+     VALUES ($1, 2024, 'Matrix.pdf', $2, 16) RETURNING id`,
+    [turbineId, `turbines/${turbineId}/reports/2024/matrix-${unique()}.pdf`],
+  );
+  return { turbineId, reportId: rows[0]!.id };
+}
+
+/**
+ * A turbine of the target's company with a fresh comment written by the caller (by another user of the callers'
+ * company when the caller is anonymous).
+ */
+async function makeComment(ctx: Context, target: Target): Promise<{ turbineId: number; commentId: number }> {
+  const turbineId = await makeTurbine(ctx.app.dataSource, companyOf(ctx, target).id);
+  const author =
+    ctx.caller === 'anonymous'
+      ? (await makeUser(ctx.app.dataSource, { role: 'operator', companyId: ctx.own.id })).email
+      : users[ctx.caller]!.email;
+  const rows: { id: number }[] = await ctx.app.dataSource.query(
+    `INSERT INTO comments (turbine_id, user_id, comment)
+     SELECT $1, id, 'Matrix comment' FROM users WHERE email = $2 RETURNING id`,
+    [turbineId, author],
+  );
+  return { turbineId, commentId: rows[0]!.id };
+}
+
+/** A photo row (no blob needed for the metadata routes) on a turbine of the target company. */
+async function makeMedia(
+  ctx: Context,
+  target: Target,
+  extra: { originalId?: number; isCurrent?: boolean; turbineId?: number } = {},
+): Promise<{ turbineId: number; mediaId: number; key: string }> {
+  const turbineId = extra.turbineId ?? (await makeTurbine(ctx.app.dataSource, companyOf(ctx, target).id));
+  const assetId = randomUUID();
+  const key = `turbines/${turbineId}/blade-A/room-1/2024/${assetId}.jpg`;
+  const rows: { id: number }[] = await ctx.app.dataSource.query(
+    `INSERT INTO media (turbine_id, asset_id, storage_key, kind, category, blade, room, year, month, original_name, size,
+                        mime, status, original_id, version, is_current)
+     VALUES ($1, $2, $3, 'photo', 'blade', 'A', 1, 2024, 5, $4, 100, 'image/jpeg', 'ready', $5, $6, $7) RETURNING id`,
+    [
+      turbineId,
+      assetId,
+      key,
+      `m${unique()}.jpg`,
+      extra.originalId ?? null,
+      extra.originalId ? 2 : 1,
+      extra.isCurrent ?? true,
+    ],
+  );
+  return { turbineId, mediaId: rows[0]!.id, key };
+}
+
+/** The caller's own user id (the first user of its role in the callers' company: the one signed in). */
+async function callerId(ctx: Context): Promise<number | null> {
+  if (ctx.caller === 'anonymous') return null;
+  const rows: { id: number }[] = await ctx.app.dataSource.query(
+    `SELECT id FROM users WHERE company_id = $1 AND role = $2 ORDER BY id LIMIT 1`,
+    [ctx.own.id, ctx.caller],
+  );
+  return rows[0]?.id ?? null;
+}
+
+async function smallJpeg(): Promise<Buffer> {
+  return sharp({ create: { width: 8, height: 8, channels: 3, background: '#8ab' } })
+    .jpeg()
+    .toBuffer();
+}
+
+function photoForm(fields: Record<string, string>, field: string, bytes: Buffer, name: string): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append(field, new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), name);
+  return form;
 }
 
 const ROUTES: RouteCase[] = [
@@ -160,6 +242,22 @@ const ROUTES: RouteCase[] = [
         path: '/api/auth/password-reset/confirm',
         body: { token, password: 'matrix-reset-1' },
         took: async () => (await userField(ctx, user.id, 'password_hash')) !== before,
+      };
+    },
+  },
+
+  // the site's contact form
+  {
+    route: 'POST /api/contact',
+    access: 'public',
+    scoped: false,
+    ok: 201,
+    build: (ctx) => {
+      const subject = `Matrix ${unique()}`;
+      return {
+        path: '/api/contact',
+        body: { name: 'Matrix', subject, message: 'A message from the authorization matrix' },
+        took: () => found(ctx, `SELECT 1 FROM contact_messages WHERE subject = $1`, [subject]),
       };
     },
   },
@@ -290,6 +388,295 @@ const ROUTES: RouteCase[] = [
       return { path: `/api/users/${user.id}`, took: async () => !(await exists(ctx, 'users', user.id)) };
     },
   },
+
+  // turbines
+  {
+    route: 'GET /api/turbines',
+    access: 'turbine.read',
+    scoped: false,
+    ok: 200,
+    build: () => ({ path: '/api/turbines' }),
+  },
+  {
+    route: 'POST /api/turbines',
+    access: 'turbine.create',
+    scoped: false,
+    ok: 201,
+    build: (ctx) => {
+      const code = `M-${unique()}`;
+      return {
+        path: '/api/turbines',
+        body: { city: 'izmir', code, location: 'Matrix', company_id: ctx.own.id },
+        took: () => found(ctx, `SELECT 1 FROM turbines WHERE code = $1`, [code]),
+      };
+    },
+  },
+  {
+    route: 'GET /api/turbines/{id}',
+    access: 'turbine.read',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => ({
+      path: `/api/turbines/${await makeTurbine(ctx.app.dataSource, companyOf(ctx, target).id)}`,
+    }),
+  },
+  {
+    route: 'PUT /api/turbines/{id}',
+    access: 'turbine.update',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const id = await makeTurbine(ctx.app.dataSource, companyOf(ctx, target).id);
+      const location = `Matrix ${unique()}`;
+      return {
+        path: `/api/turbines/${id}`,
+        body: { city: 'izmir', code: `M-${unique()}`, location },
+        took: () => found(ctx, `SELECT 1 FROM turbines WHERE id = $1 AND location = $2`, [id, location]),
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/turbines/{id}',
+    // Only superadmin holds turbine.delete, and it holds tenant.all: no 404 is expected for either target.
+    access: 'turbine.delete',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const id = await makeTurbine(ctx.app.dataSource, companyOf(ctx, target).id);
+      return {
+        path: `/api/turbines/${id}`,
+        // Marked deleted, or already purged by the job: either way no longer live.
+        took: async () => !(await found(ctx, `SELECT 1 FROM turbines WHERE id = $1 AND deleted_at IS NULL`, [id])),
+      };
+    },
+  },
+
+  // comments
+  {
+    route: 'GET /api/turbines/{id}/comments',
+    access: 'comment.read',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => ({
+      path: `/api/turbines/${(await makeComment(ctx, target)).turbineId}/comments`,
+    }),
+  },
+  {
+    route: 'POST /api/turbines/{id}/comments',
+    access: 'comment.create',
+    scoped: true,
+    ok: 201,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const turbineId = await makeTurbine(ctx.app.dataSource, companyOf(ctx, target).id);
+      const comment = `Matrix ${unique()}`;
+      return {
+        path: `/api/turbines/${turbineId}/comments`,
+        body: { comment },
+        took: () => found(ctx, `SELECT 1 FROM comments WHERE turbine_id = $1 AND comment = $2`, [turbineId, comment]),
+      };
+    },
+  },
+  {
+    // The caller's own fresh comment: anyone who may comment may edit it (others' comments: comments.test.ts).
+    route: 'PUT /api/turbines/{id}/comments/{commentId}',
+    access: 'comment.create',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const { turbineId, commentId } = await makeComment(ctx, target);
+      const comment = `Matrix ${unique()}`;
+      return {
+        path: `/api/turbines/${turbineId}/comments/${commentId}`,
+        body: { comment },
+        took: () => found(ctx, `SELECT 1 FROM comments WHERE id = $1 AND comment = $2`, [commentId, comment]),
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/turbines/{id}/comments/{commentId}',
+    access: 'comment.create',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const { turbineId, commentId } = await makeComment(ctx, target);
+      return {
+        path: `/api/turbines/${turbineId}/comments/${commentId}`,
+        took: async () => !(await found(ctx, `SELECT 1 FROM comments WHERE id = $1`, [commentId])),
+      };
+    },
+  },
+
+  // media
+  {
+    route: 'GET /api/turbines/{id}/photos',
+    access: 'media.read',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => ({
+      path: `/api/turbines/${(await makeMedia(ctx, target)).turbineId}/photos?view=all`,
+    }),
+  },
+  {
+    route: 'GET /api/turbines/{id}/photos/versions',
+    access: 'media.read',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const { turbineId, key } = await makeMedia(ctx, target);
+      return { path: `/api/turbines/${turbineId}/photos/versions?key=${encodeURIComponent(key)}` };
+    },
+  },
+  {
+    route: 'POST /api/turbines/{id}/photos',
+    access: 'media.upload',
+    scoped: true,
+    ok: 201,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const turbineId = await makeTurbine(ctx.app.dataSource, companyOf(ctx, target).id);
+      return {
+        path: `/api/turbines/${turbineId}/photos`,
+        form: photoForm({ room: '2', blade: 'B' }, 'photos', await smallJpeg(), 'matrix.jpg'),
+        took: () => found(ctx, `SELECT 1 FROM media WHERE turbine_id = $1`, [turbineId]),
+      };
+    },
+  },
+  {
+    route: 'POST /api/turbines/{id}/presigned-upload',
+    access: 'media.upload',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const turbineId = await makeTurbine(ctx.app.dataSource, companyOf(ctx, target).id);
+      return {
+        path: `/api/turbines/${turbineId}/presigned-upload`,
+        body: { files: [{ name: 'direct.jpg', size: 1000, type: 'image/jpeg' }], room: '1', year: 2024, blade: 'A' },
+        took: () => found(ctx, `SELECT 1 FROM upload_intents WHERE turbine_id = $1`, [turbineId]),
+      };
+    },
+  },
+  {
+    route: 'POST /api/turbines/{id}/confirm-upload',
+    access: 'media.upload',
+    scoped: true,
+    ok: 201,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      // An upload the caller itself announced and sent: the intent row and the blob, as presign and PUT leave them.
+      const turbineId = await makeTurbine(ctx.app.dataSource, companyOf(ctx, target).id);
+      const key = `turbines/${turbineId}/blade-A/room-1/2024/${randomUUID()}.jpg`;
+      const bytes = await smallJpeg();
+      await ctx.app.app.get<ObjectStorage>(OBJECT_STORAGE).put(key, bytes, 'image/jpeg');
+      await ctx.app.dataSource.query(
+        `INSERT INTO upload_intents (id, turbine_id, storage_key, original_name, size, category, blade, room, year,
+                                     user_id, expires_at)
+         VALUES ($1, $2, $3, 'confirmed.jpg', $4, 'blade', 'A', 1, 2024, $5, now() + interval '1 hour')`,
+        [randomUUID(), turbineId, key, bytes.length, await callerId(ctx)],
+      );
+      return {
+        path: `/api/turbines/${turbineId}/confirm-upload`,
+        body: { uploads: [{ key, originalName: 'confirmed.jpg', size: bytes.length, type: 'image/jpeg' }] },
+        took: () => found(ctx, `SELECT 1 FROM media WHERE storage_key = $1`, [key]),
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/turbines/{id}/photos',
+    access: 'media.delete',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const { turbineId, mediaId, key } = await makeMedia(ctx, target);
+      return {
+        path: `/api/turbines/${turbineId}/photos?key=${encodeURIComponent(key)}`,
+        took: async () => !(await found(ctx, `SELECT 1 FROM media WHERE id = $1`, [mediaId])),
+      };
+    },
+  },
+  {
+    route: 'POST /api/turbines/{id}/save-edited-photo',
+    access: 'media.edit',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const { turbineId, mediaId } = await makeMedia(ctx, target);
+      return {
+        path: `/api/turbines/${turbineId}/save-edited-photo`,
+        form: photoForm({ photoId: String(mediaId), replaceOriginal: 'true' }, 'photo', await smallJpeg(), 'edit.jpg'),
+        took: () => found(ctx, `SELECT 1 FROM media WHERE original_id = $1 AND is_current`, [mediaId]),
+      };
+    },
+  },
+  {
+    route: 'POST /api/turbines/{id}/photos/restore',
+    access: 'media.edit',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const original = await makeMedia(ctx, target, { isCurrent: false });
+      const edited = await makeMedia(ctx, target, { turbineId: original.turbineId, originalId: original.mediaId });
+      return {
+        path: `/api/turbines/${original.turbineId}/photos/restore`,
+        body: { key: edited.key },
+        took: () => found(ctx, `SELECT 1 FROM media WHERE id = $1 AND is_current`, [original.mediaId]),
+      };
+    },
+  },
+
+  // reports
+  {
+    route: 'GET /api/turbines/{id}/reports',
+    access: 'report.read',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => ({ path: `/api/turbines/${(await makeReport(ctx, target)).turbineId}/reports` }),
+  },
+  {
+    route: 'POST /api/turbines/{id}/reports',
+    access: 'report.upload',
+    scoped: true,
+    ok: 201,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const turbineId = await makeTurbine(ctx.app.dataSource, companyOf(ctx, target).id);
+      const form = new FormData();
+      form.append('year', '2024');
+      form.append('reports', new Blob(['%PDF-1.4\n%%EOF\n']), 'Matrix.pdf');
+      return {
+        path: `/api/turbines/${turbineId}/reports`,
+        form,
+        took: () => found(ctx, `SELECT 1 FROM reports WHERE turbine_id = $1`, [turbineId]),
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/turbines/{id}/reports/{reportId}',
+    access: 'report.delete',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const { turbineId, reportId } = await makeReport(ctx, target);
+      return {
+        path: `/api/turbines/${turbineId}/reports/${reportId}`,
+        took: async () => !(await found(ctx, `SELECT 1 FROM reports WHERE id = $1`, [reportId])),
+      };
+    },
+  },
 ];
 
 const CALLERS: readonly Caller[] = ['anonymous', ...ROLES];
@@ -404,7 +791,11 @@ describe('authorization matrix', () => {
     const standing = caller === 'anonymous' ? undefined : sessions[caller];
     const as = built.as === undefined ? standing : (built.as ?? undefined);
     const method = route.route.split(' ')[0]!;
-    const reply = await call<{ success: boolean; code?: string }>(app, method, built.path, { as, body: built.body });
+    const reply = await call<{ success: boolean; code?: string }>(app, method, built.path, {
+      as,
+      body: built.body,
+      form: built.form,
+    });
 
     const want = expected(route, caller, target);
     expect(reply.status, reply.text).toBe(want.status);

@@ -40,6 +40,12 @@ describe('config', () => {
     });
   });
 
+  it('mails contact messages to the business address unless CONTACT_INBOX names another', () => {
+    expect(loadConfig({}, tempDir()).contactInbox).toBe('iletisim@kanat360.com.tr');
+    expect(loadConfig({ CONTACT_INBOX: 'sales@example.com' }, tempDir()).contactInbox).toBe('sales@example.com');
+    expect(problemsOf({ CONTACT_INBOX: 'sales' })).toEqual(['CONTACT_INBOX must be an email address']);
+  });
+
   it('generates the embedded secrets once and keeps them under DATA_DIR', () => {
     const cwd = tempDir();
     const first = loadConfig({}, cwd);

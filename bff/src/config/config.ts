@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUSINESS_CONTACT } from '@kanat360/contracts';
 import { z } from 'zod';
 import { embeddedSecrets } from './secrets.js';
 
@@ -70,6 +71,7 @@ const environment = z.object({
   S3_FORCE_PATH_STYLE: bool(true),
   SMTP_URL: url(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().min(3).default('Kanat360 <no-reply@kanat360.local>'),
+  CONTACT_INBOX: z.email({ error: 'must be an email address' }).default(BUSINESS_CONTACT.email),
   SEED_DEMO: bool(false).optional(),
   WORKER: z.enum(['inline', 'only', 'off'], { error: 'must be inline, only or off' }).default('inline'),
   LOG_LEVEL: z
@@ -112,6 +114,8 @@ export interface Config {
         forcePathStyle: boolean;
       };
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  /** Where the site's contact form messages are mailed. */
+  contactInbox: string;
   seedDemo: boolean;
   worker: 'inline' | 'only' | 'off';
   logLevel: string;
@@ -171,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     storage,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: join(dataDir, 'outbox') },
+    contactInbox: e.CONTACT_INBOX,
     seedDemo: e.SEED_DEMO ?? embedded,
     worker: e.WORKER,
     logLevel: e.LOG_LEVEL,

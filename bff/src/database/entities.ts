@@ -3,6 +3,7 @@ import { PasswordResetTokenEntity } from '../auth/password-reset-token.entity.js
 import { SessionEntity } from '../auth/session.entity.js';
 import { CommentEntity } from '../comments/comment.entity.js';
 import { CompanyEntity } from '../companies/company.entity.js';
+import { ContactMessageEntity } from '../contact/contact-message.entity.js';
 import { MediaEntity } from '../media/media.entity.js';
 import { UploadIntentEntity } from '../media/upload-intent.entity.js';
 import { ReportEntity } from '../reports/report.entity.js';
@@ -21,4 +22,5 @@ export const ENTITIES = [
   UploadIntentEntity,
   ReportEntity,
   CommentEntity,
+  ContactMessageEntity,
 ];

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where replies go, when not to the sender (the contact form: to the visitor). */
+  replyTo?: string;
 }
 
 export interface MailTransport {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 
 /** Hashed build assets never change under the same name; everything else is revalidated. */
@@ -18,6 +19,8 @@ export function webApps(dirs: { siteDir: string; panelDir: string }) {
   const siteNotFound = join(dirs.siteDir, '404.html');
   const staticOptions = { setHeaders: cacheHeaders };
 
+  // HTML, CSS, JS and SVG shrink to a fraction over the wire (brotli or gzip); images and videos are skipped.
+  router.use(compression());
   router.use('/dashboard', express.static(dirs.panelDir, { ...staticOptions, index: false, redirect: false }));
   router.use('/dashboard', (request: Request, response: Response, next: NextFunction) => {
     if (!['GET', 'HEAD'].includes(request.method) || !existsSync(panelIndex)) return next();

@@ -31,6 +31,8 @@ export const LIMITS = {
   skippedNamesToastMs: 5000,
   skippedReportsToastMs: 8000,
   contactButtonDelayMs: 1000,
+  /** How long the contact form's success message stays (spec §4). */
+  contactSuccessMs: 3000,
   companyRedirectMs: 2000,
 } as const;
 

@@ -4,7 +4,10 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language, isLanguage } from '@kanat36
 /** Every page of the site by name, as its path without the locale prefix. */
 export const ROUTES = {
   home: '',
+  about: 'about',
   contact: 'contact',
+  faq: 'faq',
+  privacy: 'privacy',
   login: 'login',
   passwordReset: 'password-reset',
   serverError: '500',
@@ -12,6 +15,17 @@ export const ROUTES = {
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
+
+/** The pages search engines should list (the sitemap's entries); error pages are left out. */
+export const INDEXABLE_ROUTES = [
+  'home',
+  'about',
+  'contact',
+  'faq',
+  'privacy',
+  'login',
+  'passwordReset',
+] as const satisfies readonly RouteName[];
 
 /** The URL of `route` in `language`: `/login/` for Turkish (the default locale), `/en/login/` for English. */
 export function localizedUrl(language: Language, route: RouteName): string {

@@ -2,6 +2,7 @@ import { createApiClient } from '@kanat360/api-client';
 import { type LoginBody, type LoginResponse, SESSION_USER_STORAGE_KEY, loginBody } from '@kanat360/contracts';
 import { LANGUAGE_STORAGE_KEY, type Language, translator } from '@kanat360/i18n';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { ErrorAlert, inputClass, labelClass, Spinner } from '../forms/form-parts';
 import { loginFailureMessage, validationMessage } from './login-failure';
 import { dashboardRedirectTarget } from './redirect-target';
 
@@ -91,16 +92,7 @@ export default function LoginForm({ language, labelledBy, passwordResetHref }: P
       onSubmit={handleSubmit}
       className="mt-6 space-y-5"
     >
-      {status.kind === 'failed' && (
-        <div
-          id={ALERT_ID}
-          role="alert"
-          className="flex gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200"
-        >
-          <AlertIcon />
-          <p>{status.message}</p>
-        </div>
-      )}
+      {status.kind === 'failed' && <ErrorAlert id={ALERT_ID} message={status.message} />}
       {status.kind === 'signedIn' && (
         <div
           role="status"
@@ -162,37 +154,4 @@ export default function LoginForm({ language, labelledBy, passwordResetHref }: P
 
 function isField(key: PropertyKey | undefined): key is Field {
   return key === 'email' || key === 'password';
-}
-
-const labelClass = 'block text-sm font-medium text-slate-800 dark:text-slate-200';
-const inputClass =
-  'mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-xs placeholder:text-slate-500 hover:border-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-invalid:border-red-600 aria-invalid:ring-2 aria-invalid:ring-red-600/20 dark:border-slate-600 dark:bg-slate-950 dark:text-white dark:placeholder:text-slate-400 dark:hover:border-slate-500 dark:focus:border-brand-400 dark:focus:ring-brand-400/30 dark:aria-invalid:border-red-400';
-
-function Spinner() {
-  return (
-    <svg className="size-5 animate-spin" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />
-      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-function AlertIcon() {
-  return (
-    <svg
-      className="mt-0.5 size-5 shrink-0"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M12 3.5 21.5 20h-19Z" />
-      <path d="M12 10v4.5" />
-      <path d="M12 17.5h.01" />
-    </svg>
-  );
 }

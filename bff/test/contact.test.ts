@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unique } from './factories.js';
+import { call, uniqueIp } from './http.js';
+import { type Mail, outbox, sleep } from './mail-reader.js';
+import { startTestApp, type TestApp } from './test-app.js';
+
+interface Answer {
+  success: boolean;
+  code?: string;
+  message: string;
+  field?: string;
+  data?: unknown;
+}
+
+interface Row {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  subject: string;
+  message: string;
+  language: string;
+  ip: string;
+}
+
+const INBOX = 'inbox@kanat360.example.test';
+
+describe('POST /api/contact', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp({ CONTACT_INBOX: INBOX });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const send = (body: unknown, options: { ip?: string; headers?: Record<string, string>; raw?: string } = {}) =>
+    call<Answer>(app, 'POST', '/api/contact', { body, ...options });
+  const rowsAbout = (subject: string) =>
+    app.dataSource.query<Row[]>(
+      `SELECT name, email, phone, subject, message, language, ip FROM contact_messages WHERE subject = $1`,
+      [subject],
+    );
+  const mailsAbout = (subject: string) => outbox(app).filter((mail) => mail.subject.includes(subject));
+  /** Mail goes through a job: waits (up to ~15 s) for the mail about `subject`. */
+  async function mailAbout(subject: string): Promise<Mail> {
+    for (let waited = 0; waited < 15_000; waited += 100) {
+      const [mail] = mailsAbout(subject);
+      if (mail) return mail;
+      await sleep(100);
+    }
+    throw new Error(`no mail about ${subject} arrived`);
+  }
+  const message = (overrides: Record<string, unknown> = {}) => ({
+    name: 'Ayşe Yılmaz',
+    email: 'Ayse.Yilmaz@Example.com',
+    phone: '+90 532 000 00 00',
+    subject: `Teklif ${unique()}`,
+    message: 'Merhaba,\n40 türbinlik sahamız için denetim teklifi rica ediyoruz.',
+    ...overrides,
+  });
+
+  it('stores the message and mails it to the inbox, with replies going to the visitor', async () => {
+    const body = message();
+    const ip = uniqueIp();
+    const reply = await send(body, { ip });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toEqual({ success: true, data: null, message: 'Mesajınız başarıyla gönderildi' });
+
+    expect(await rowsAbout(body.subject)).toEqual([
+      {
+        name: 'Ayşe Yılmaz',
+        email: 'ayse.yilmaz@example.com',
+        phone: '+90 532 000 00 00',
+        subject: body.subject,
+        message: body.message,
+        language: 'tr',
+        ip,
+      },
+    ]);
+
+    const mail = await mailAbout(body.subject);
+    expect(mail.to).toBe(INBOX);
+    expect(mail.replyTo).toBe('ayse.yilmaz@example.com');
+    expect(mail.subject).toBe(`Web sitesinden yeni mesaj: ${body.subject}`);
+    expect(mail.text).toContain('Ad Soyad: Ayşe Yılmaz');
+    expect(mail.text).toContain('Telefon: +90 532 000 00 00');
+    expect(mail.text).toContain('Sayfa dili: Türkçe');
+    expect(mail.text).toContain('40 türbinlik sahamız için denetim teklifi rica ediyoruz.');
+    expect(mail.html).toContain('Ayşe Yılmaz');
+  });
+
+  it('answers in English and records the language for a message from the English site', async () => {
+    const body = message({ email: '', phone: null });
+    const reply = await send(body, { headers: { 'X-Lang': 'en' } });
+    expect(reply.status).toBe(201);
+    expect(reply.body.message).toBe('Your message has been sent successfully');
+    const [row] = await rowsAbout(body.subject);
+    expect(row).toMatchObject({ email: null, phone: null, language: 'en' });
+
+    // Still a Turkish mail for the team, saying the visitor wrote in English and left no address to reply to.
+    const mail = await mailAbout(body.subject);
+    expect(mail.replyTo).toBe('');
+    expect(mail.text).toContain('Sayfa dili: English');
+    expect(mail.text).toContain('E-posta: belirtilmedi');
+    expect(mail.text).toContain('Ziyaretçi e-posta adresi bırakmadı');
+  });
+
+  it('takes name, subject and message as the only required fields', async () => {
+    const body = { name: 'Can', subject: `Soru ${unique()}`, message: 'Fiyat listesi?' };
+    expect((await send(body)).status).toBe(201);
+    expect(await rowsAbout(body.subject)).toHaveLength(1);
+  });
+
+  it('escapes what the visitor typed in the HTML mail', async () => {
+    const body = message({ name: '<script>alert(1)</script>', message: '<img src=x onerror=alert(1)>' });
+    expect((await send(body)).status).toBe(201);
+    const mail = await mailAbout(body.subject);
+    expect(mail.html).not.toContain('<script>alert(1)</script>');
+    expect(mail.html).not.toContain('<img src=x');
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('refuses bad input with 400 and a code, and neither stores nor mails anything', async () => {
+    const marker = `Geçersiz ${unique()}`;
+    const cases: [unknown, string, string | undefined][] = [
+      [message({ subject: marker, name: undefined }), 'NAME_REQUIRED', 'name'],
+      [message({ subject: marker, name: '   ' }), 'NAME_REQUIRED', 'name'],
+      [message({ subject: '' }), 'SUBJECT_REQUIRED', 'subject'],
+      [message({ subject: undefined }), 'SUBJECT_REQUIRED', 'subject'],
+      [message({ subject: marker, message: '' }), 'MESSAGE_REQUIRED', 'message'],
+      [message({ subject: marker, message: undefined }), 'MESSAGE_REQUIRED', 'message'],
+      [message({ subject: marker, email: 'not-an-email' }), 'EMAIL_INVALID', 'email'],
+      [message({ subject: marker, phone: 'call me maybe' }), 'PHONE_INVALID', 'phone'],
+      [message({ subject: marker, message: 'x'.repeat(5001) }), 'VALUE_TOO_LONG', 'message'],
+      [message({ subject: marker, name: 'x'.repeat(121) }), 'VALUE_TOO_LONG', 'name'],
+      [message({ subject: marker, name: 42 }), 'VALIDATION_ERROR', 'name'],
+      [message({ subject: marker, message: 'a\u0000b' }), 'VALIDATION_ERROR', 'message'],
+      [{ ...message({ subject: marker }), company: 'x' }, 'UNKNOWN_FIELD', 'company'],
+    ];
+    for (const [body, code, field] of cases) {
+      const reply = await send(body);
+      expect(reply.status, code).toBe(400);
+      expect(reply.body, code).toMatchObject({ success: false, code, field });
+    }
+    const invalidJson = await send(undefined, { raw: '{"name": ' });
+    expect(invalidJson.status).toBe(400);
+    expect(invalidJson.body.code).toBe('INVALID_JSON');
+
+    const english = await send(message({ subject: marker, name: '' }), { headers: { 'X-Lang': 'en' } });
+    expect(english.body.message).toBe('Name is required');
+    const turkish = await send(message({ subject: marker, message: ' ' }));
+    expect(turkish.body.message).toBe('Mesaj gereklidir');
+
+    expect(await rowsAbout(marker)).toEqual([]);
+    const stored: { count: string }[] = await app.dataSource.query(
+      `SELECT count(*) AS count FROM contact_messages WHERE subject = '' OR message LIKE 'xxxxxxxxxx%'`,
+    );
+    expect(Number(stored[0]?.count)).toBe(0);
+    await sleep(1000);
+    expect(mailsAbout(marker)).toEqual([]);
+  });
+
+  it('takes five messages from one address in 15 minutes, then answers 429 until the oldest leaves the window', async () => {
+    const ip = uniqueIp();
+    const subjects = Array.from({ length: 5 }, () => `Sınır ${unique()}`);
+    for (const subject of subjects) expect((await send(message({ subject }), { ip })).status).toBe(201);
+
+    const refused = message({ subject: `Fazla ${unique()}` });
+    const reply = await send(refused, { ip });
+    expect(reply.status).toBe(429);
+    expect(reply.body).toMatchObject({
+      success: false,
+      code: 'TOO_MANY_MESSAGES',
+      message: 'Kısa sürede çok fazla mesaj gönderildi. Lütfen 15 dakika sonra tekrar deneyin.',
+    });
+    const retryAfter = Number(reply.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(await rowsAbout(refused.subject)).toEqual([]);
+
+    // Another address is not affected.
+    expect((await send(message(), { ip: uniqueIp() })).status).toBe(201);
+
+    // Once the oldest message is older than the window, one more is accepted.
+    await app.dataSource.query(
+      `UPDATE contact_messages SET created_at = created_at - interval '16 minutes' WHERE subject = $1`,
+      [subjects[0]],
+    );
+    expect((await send(message(), { ip })).status).toBe(201);
+    expect((await send(message(), { ip })).status).toBe(429);
+
+    await sleep(1000);
+    expect(mailsAbout(refused.subject)).toEqual([]);
+  });
+
+  it('keeps the limit when one address sends many messages at once', async () => {
+    const ip = uniqueIp();
+    const marker = `Paralel ${unique()}`;
+    const replies = await Promise.all(
+      Array.from({ length: 9 }, (_, index) => send(message({ subject: `${marker} ${index}` }), { ip })),
+    );
+    const statuses = replies.map((reply) => reply.status).sort();
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429, 429, 429]);
+    const rows: unknown[] = await app.dataSource.query(`SELECT 1 FROM contact_messages WHERE ip = $1`, [ip]);
+    expect(rows).toHaveLength(5);
+  });
+});
