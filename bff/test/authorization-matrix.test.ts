@@ -513,6 +513,22 @@ const ROUTES: RouteCase[] = [
     },
   },
 
+  // the local driver's presigned upload address: the signed token is the authorization
+  {
+    route: 'PUT /api/storage/uploads/{token}',
+    access: 'public',
+    scoped: false,
+    ok: 200,
+    build: async (ctx) => {
+      const key = `matrix/${unique()}.bin`;
+      const storage = ctx.app.app.get<ObjectStorage>(OBJECT_STORAGE);
+      return {
+        path: await storage.presignPut(key, 'application/octet-stream', 60),
+        took: async () => (await storage.head(key)) !== null,
+      };
+    },
+  },
+
   // media
   {
     route: 'GET /api/turbines/{id}/photos',
