@@ -229,6 +229,16 @@ describe('multipart upload', () => {
       expect(reply.status, name).toBeGreaterThanOrEqual(400);
       expect(reply.status, name).toBeLessThan(500);
     }
+    // A refused file bigger than the sniffed head is read away, and the next file of the upload still arrives.
+    const mixed = await upload(turbine, {}, [
+      { name: 'notes.jpg', bytes: Buffer.alloc(3 * 1024 * 1024, 'a') },
+      { name: 'after.jpg', bytes: await jpeg() },
+    ]);
+    expect(mixed.status, mixed.text).toBe(201);
+    expect(mixed.body.skipped.map((skip) => skip.code)).toEqual(['FILE_TYPE_UNKNOWN']);
+    await app.dataSource.query(`DELETE FROM media WHERE turbine_id = $1`, [turbine]);
+    await storage.deletePrefix(`turbines/${turbine}/`);
+
     expect(await rows(`SELECT 1 FROM media WHERE turbine_id = $1`, [turbine])).toBe(0);
     expect(await rows(`SELECT 1 FROM upload_intents WHERE turbine_id = $1`, [turbine])).toBe(0);
     const stored = [];

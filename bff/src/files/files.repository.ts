@@ -28,7 +28,7 @@ export class FilesRepository {
 
   async report(turbineId: number, reportId: number): Promise<StoredFile | null> {
     const rows: StoredFile[] = await this.dataSource.query(
-      `SELECT r.storage_key AS "storageKey", r.original_filename AS name, 'application/pdf' AS mime,
+      `SELECT r.storage_key AS "storageKey", regexp_replace(r.original_filename, '^[0-9]+-[0-9]+-', '') AS name, 'application/pdf' AS mime,
               r.file_size_bytes::float8 AS size, 'report-' || r.id AS etag
          FROM reports r JOIN turbines t ON t.id = r.turbine_id
         WHERE r.id = $1 AND r.turbine_id = $2 AND t.deleted_at IS NULL`,

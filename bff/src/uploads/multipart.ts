@@ -76,6 +76,9 @@ export function readMultipart(
       fields[name] = value;
     });
     parser.on('file', (fieldName, stream, info) => {
+      // busboy destroys the stream with an error when the body ends early, maybe before onFile listens: the
+      // failure reaches onFile through its own pipeline, and must not become an uncaught exception.
+      stream.on('error', () => undefined);
       queue = queue
         .then(async () => {
           if (failed) {
@@ -83,12 +86,12 @@ export function readMultipart(
             return;
           }
           current = stream;
-          // A failure destroys the stream with its error; onFile's own pipeline reports it, nobody else must.
-          stream.on('error', () => undefined);
           stream.on('limit', () => fail(tooLarge(request)));
           await onFile({ fieldName, fileName: info.filename ?? '', stream, fields: { ...fields } });
           current = undefined;
-          // Whatever onFile left unread is skipped, so the next part can come.
+          // Whatever onFile left unread (a skipped file, maybe still piped into a peek) is drained, so the next
+          // part can come.
+          stream.unpipe();
           stream.resume();
         })
         .catch(fail);
