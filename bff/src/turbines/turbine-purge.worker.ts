@@ -26,6 +26,11 @@ export class TurbinePurgeWorker implements OnModuleInit {
   }
 
   async purge(turbineId: number): Promise<void> {
+    // Only ever for a turbine marked deleted (or already gone): a stray or replayed job must not wipe live data.
+    if (await this.turbines.isLive(turbineId)) {
+      this.logger.warn({ turbineId }, 'turbine purge skipped: the turbine is not deleted');
+      return;
+    }
     for (const upload of await this.turbines.openMultipartUploads(turbineId)) {
       await this.storage.abortMultipartUpload(upload.key, upload.uploadId);
     }

@@ -18,17 +18,28 @@ export interface TurbineWrite {
 
 /**
  * The answer shape of spec §7 straight from SQL: one query however many turbines there are (the photo count is a
- * lateral count over the current-media index, not a query per turbine).
+ * lateral count over the current-media index, not a query per turbine). The display name is added in `withName`.
  */
 const SELECT_TURBINE = `
-  SELECT t.id, t.turbine_name, COALESCE(NULLIF(t.turbine_name, ''), initcap(t.city) || ' Türbini') AS name,
-         t.code, t.city, t.location, t.site_name, t.coordinates, t.rooms, t.status, t.company_id,
-         c.name AS company_name, p.photo_count, t.created_at, t.updated_at
+  SELECT t.id, t.turbine_name, t.code, t.city, t.location, t.site_name, t.coordinates, t.rooms, t.status,
+         t.company_id, c.name AS company_name, p.photo_count, t.created_at, t.updated_at
     FROM turbines t
     JOIN companies c ON c.id = t.company_id
     CROSS JOIN LATERAL (
       SELECT count(*)::int AS photo_count FROM media m WHERE m.turbine_id = t.id AND m.is_current AND m.kind = 'photo'
     ) p`;
+
+/**
+ * Spec §2: turbine_name, else the city with the suffix "Türbini". Capitalised here with Turkish rules, not with
+ * PostgreSQL's initcap, which makes "izmir" "Izmir" instead of "İzmir".
+ */
+function withName(row: Omit<Turbine, 'name'>): Turbine {
+  const city = row.city.replace(
+    /(^|[\s-])(\p{L})/gu,
+    (_match, gap: string, letter: string) => gap + letter.toLocaleUpperCase('tr-TR'),
+  );
+  return { ...row, name: row.turbine_name || `${city} Türbini` };
+}
 
 /** Every read is scoped: a turbine outside the caller's company, or one being deleted, does not exist. */
 function scopeClause(scope: TenantScope, params: unknown[]): string {
@@ -48,16 +59,20 @@ export class TurbinesRepository {
       params.push(filterCompanyId);
       where += ` AND t.company_id = $${params.length}`;
     }
-    return this.dataSource.query(`${SELECT_TURBINE} ${where} ORDER BY t.created_at DESC, t.id DESC`, params);
+    const rows: Omit<Turbine, 'name'>[] = await this.dataSource.query(
+      `${SELECT_TURBINE} ${where} ORDER BY t.created_at DESC, t.id DESC`,
+      params,
+    );
+    return rows.map(withName);
   }
 
   async findVisible(id: number, scope: TenantScope): Promise<Turbine | null> {
     const params: unknown[] = [id];
-    const rows: Turbine[] = await this.dataSource.query(
+    const rows: Omit<Turbine, 'name'>[] = await this.dataSource.query(
       `${SELECT_TURBINE} WHERE t.id = $1 AND t.deleted_at IS NULL${scopeClause(scope, params)}`,
       params,
     );
-    return rows[0] ?? null;
+    return rows[0] ? withName(rows[0]) : null;
   }
 
   /** Whether the caller may reach this turbine: the cheap check the media, report and comment routes start with. */
@@ -89,6 +104,14 @@ export class TurbinesRepository {
       .where('id = :id AND deleted_at IS NULL', { id })
       .execute();
     return (result.affected ?? 0) > 0;
+  }
+
+  /** Whether the row exists and is not marked deleted (the purge job leaves such a turbine alone). */
+  async isLive(id: number): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM turbines WHERE id = $1 AND deleted_at IS NULL`, [
+      id,
+    ]);
+    return rows.length > 0;
   }
 
   /** The last step of a purge: the row goes, and its media, reports, comments and intents with it. */
