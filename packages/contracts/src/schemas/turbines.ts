@@ -48,11 +48,19 @@ export const createTurbineBody = z.strictObject({
 export type CreateTurbineBody = z.infer<typeof createTurbineBody>;
 
 /** An update keeps the rooms and status it does not mention. */
-export const updateTurbineBody = z.strictObject({ ...turbineFields, rooms: roomsField, status: statusField.optional() });
+export const updateTurbineBody = z.strictObject({
+  ...turbineFields,
+  rooms: roomsField,
+  status: statusField.optional(),
+});
 export type UpdateTurbineBody = z.infer<typeof updateTurbineBody>;
 
 export const turbineListQuery = z.object({
-  filter_company_id: idField('COMPANY_INVALID', 'COMPANY_INVALID').optional(),
+  // An empty filter (a form's "all companies") means no filter.
+  filter_company_id: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    idField('COMPANY_INVALID', 'COMPANY_INVALID').optional(),
+  ),
 });
 
 export interface Turbine {
