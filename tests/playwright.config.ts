@@ -38,7 +38,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     env: { PORT: String(port) },
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A fresh data folder: the first start seeds the demo data, photos included (about 15–40 s on 2 cores).
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -5,7 +5,11 @@ import { loadConfig } from './config/config.js';
 import { openDatabase } from './database/database.js';
 import { generateMigration } from './database/migration-generator.js';
 import { createSuperadmin, superadminInput } from './seed/superadmin.js';
-import { demoLoginsText, seedDemo } from './seed/demo-seed.js';
+import { demoLoginsText, demoSeedText, seedDemo } from './seed/demo-seed.js';
+import { JobQueue } from './jobs/job-queue.js';
+import { createLogger } from './logger.js';
+import { S3Storage } from './storage/s3-storage.js';
+import { createObjectStorage } from './storage/storage.module.js';
 import { validationError } from './common/zod-validation.js';
 
 const USAGE = `Kanat360 command line (run from the repository root: pnpm --filter @kanat360/bff cli <command>)
@@ -13,7 +17,8 @@ const USAGE = `Kanat360 command line (run from the repository root: pnpm --filte
   migrate                           apply pending database migrations
   create-superadmin --email E --password P --first-name F --last-name L
                                     create a superadmin in the system company (the first one is the protected root)
-  seed-demo                         seed the demo companies and users (skipped when present)
+  seed-demo                         seed the demo companies, users, turbines, media, reports and comments
+                                    (skipped when present)
   migration:generate <Name>         write a migration for the difference between the entities and the database
 
 The database is DATABASE_URL, or the embedded PostgreSQL under DATA_DIR when it is unset.`;
@@ -57,13 +62,25 @@ async function main(): Promise<void> {
         );
         break;
       }
-      case 'seed-demo':
-        console.log(
-          (await seedDemo(database.dataSource))
-            ? `Demo data seeded.\n${demoLoginsText()}`
-            : 'Demo data is already there.',
-        );
+      case 'seed-demo': {
+        // The derivative jobs are queued here and run when a server or a WORKER=only process is up.
+        const jobs = new JobQueue(database.url, createLogger(config));
+        const storage = createObjectStorage(config);
+        await jobs.start();
+        try {
+          const seeded = await seedDemo({ dataSource: database.dataSource, storage, jobs });
+          console.log(
+            seeded
+              ? `Demo data seeded: ${demoSeedText(seeded)}.\nThumbnails, previews and tiles are made by the ` +
+                  `server's jobs (or a WORKER=only process).\n${demoLoginsText()}`
+              : 'Demo data is already there.',
+          );
+        } finally {
+          await jobs.stop();
+          if (storage instanceof S3Storage) storage.close();
+        }
         break;
+      }
       case 'migration:generate': {
         const name = rest[0];
         if (!name) throw new Error('migration:generate needs a name, e.g. migration:generate AddTurbineMedia');

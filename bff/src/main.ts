@@ -6,7 +6,9 @@ import { ConfigError, loadConfig } from './config/config.js';
 import { openDatabase } from './database/database.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { createLogger } from './logger.js';
-import { demoLoginsText, seedDemo } from './seed/demo-seed.js';
+import { demoLoginsText, demoSeedText, seedDemo } from './seed/demo-seed.js';
+import { S3Storage } from './storage/s3-storage.js';
+import { createObjectStorage } from './storage/storage.module.js';
 
 async function main(): Promise<void> {
   let config;
@@ -22,10 +24,24 @@ async function main(): Promise<void> {
   const logger = createLogger(config);
   if (config.embedded) logger.info(`starting the embedded PostgreSQL in ${config.dataDir}/pg`);
   const database = await openDatabase(config, { migrate: true, log: (message) => logger.debug({ postgres: message }) });
-  if (config.seedDemo && (await seedDemo(database.dataSource))) logger.info('demo data seeded');
 
   const jobs = new JobQueue(database.url, logger);
   await jobs.start();
+  if (config.seedDemo) {
+    // Its own storage client: the app's is made inside Nest, which starts after the demo data is in.
+    const storage = createObjectStorage(config);
+    try {
+      const seeded = await seedDemo({
+        dataSource: database.dataSource,
+        storage,
+        jobs,
+        onStart: () => logger.info('seeding the demo data (turbines, photos, reports): the first start takes longer'),
+      });
+      if (seeded) logger.info({ ...seeded }, `demo data seeded: ${demoSeedText(seeded)}`);
+    } finally {
+      if (storage instanceof S3Storage) storage.close();
+    }
+  }
   const context = { config, dataSource: database.dataSource, jobs, logger };
 
   let closeApp: () => Promise<void>;

@@ -29,7 +29,8 @@ function baseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return env;
 }
 
-async function startServer(env: Record<string, string>): Promise<Server> {
+/** `timeoutMs`: a first start also seeds the demo data (photos included), which takes a while on a busy machine. */
+async function startServer(env: Record<string, string>, timeoutMs = 90_000): Promise<Server> {
   const port = nextPort++;
   const child = spawn(process.execPath, [mainJs], {
     env: baseEnv({ PORT: String(port), HOST: '127.0.0.1', ...env }),
@@ -39,7 +40,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
@@ -79,7 +80,7 @@ afterAll(() => {
 
 describe('the server process with the embedded defaults', () => {
   it('starts its own PostgreSQL, seeds the demo data once, prints the demo logins, and stops cleanly', async () => {
-    const server = await startServer({ DATA_DIR: dataDir });
+    const server = await startServer({ DATA_DIR: dataDir }, 180_000);
     expect(existsSync(join(dataDir, 'pg', 'PG_VERSION'))).toBe(true);
     expect(existsSync(join(dataDir, 'secrets.json'))).toBe(true);
     expect(server.output()).toContain('superadmin@demo.kanat360.local');
@@ -110,7 +111,7 @@ describe('the server process with the embedded defaults', () => {
     expect(await server.exited).toBe(0);
     // PostgreSQL shut down (not killed): its pid file is gone.
     expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
-  });
+  }, 240_000);
 
   it('keeps the cluster and its data across restarts, without seeding twice', async () => {
     const server = await startServer({ DATA_DIR: dataDir });
@@ -132,11 +133,20 @@ describe('the server process with the embedded defaults', () => {
         'Anadolu Rüzgar Enerji A.Ş.',
         'Ege Yenilenebilir Enerji Ltd.',
       ]);
+      // The demo turbines with their photos, seeded once with the companies.
+      const turbines = (await (
+        await fetch(`http://127.0.0.1:${server.port}/api/turbines`, {
+          headers: { Authorization: `Bearer ${token.token}` },
+        })
+      ).json()) as { data: { code: string; photo_count: number }[] };
+      expect(turbines.data).toHaveLength(9);
+      expect(turbines.data.every((turbine) => turbine.photo_count > 0)).toBe(true);
     } finally {
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
     }
-  });
+    // The seed's derivative jobs resume here; a shutdown lets a running one finish (up to 10 s).
+  }, 120_000);
 
   it('refuses to boot on a bad setting, naming the variable', () => {
     const result = spawnSync(process.execPath, [mainJs], {

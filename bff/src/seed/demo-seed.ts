@@ -1,8 +1,16 @@
 import { type Role } from '@kanat360/contracts';
-import { type DataSource } from 'typeorm';
+import { type DataSource, type EntityManager } from 'typeorm';
 import { hashPassword } from '../auth/passwords.js';
 import { CompanyEntity } from '../companies/company.entity.js';
+import { type JobQueue, QUEUES } from '../jobs/job-queue.js';
+import { type ObjectStorage } from '../storage/object-storage.js';
 import { UserEntity } from '../users/user.entity.js';
+import {
+  type DemoInspectionOptions,
+  discardDemoInspections,
+  insertDemoInspections,
+  prepareDemoInspections,
+} from './demo-inspections.js';
 
 export const DEMO_PASSWORD = 'kanat360-demo';
 export const DEMO_DOMAIN = 'demo.kanat360.local';
@@ -53,36 +61,115 @@ export const DEMO_USERS: readonly DemoUser[] = [
 
 export const demoEmail = (local: string) => `${local}@${DEMO_DOMAIN}`;
 
+export interface DemoSeedSummary {
+  companies: number;
+  users: number;
+  turbines: number;
+  photos: number;
+  panoramas: number;
+  videos: number;
+  pointClouds: number;
+  reports: number;
+  comments: number;
+  /** Bytes of every blob written (media and reports). */
+  bytes: number;
+  /** Wall time of the whole seed. */
+  ms: number;
+}
+
+export interface DemoSeedInput {
+  dataSource: DataSource;
+  /** Where the media and report blobs go (createObjectStorage(config), or the app's OBJECT_STORAGE). */
+  storage: ObjectStorage;
+  /** Gets a derivatives job per media row once the rows are committed. */
+  jobs: Pick<JobQueue, 'send'>;
+  options?: DemoInspectionOptions;
+  /** Called when seeding really starts (the database has no demo data): it takes a while, worth a log line. */
+  onStart?: () => void;
+}
+
+/** Serialises seeders (a server and a WORKER=only process booting together): the second finds the data there. */
+const SEED_LOCK = `SELECT pg_advisory_xact_lock(hashtext('kanat360.seed-demo'))`;
+
+const isSeeded = (manager: EntityManager) =>
+  manager.getRepository(UserEntity).exists({ where: { email: demoEmail('superadmin') } });
+
 /**
- * Seeds the demo partners and one user of every role, once: a database that already has the demo superadmin is
- * left alone. Answers whether it seeded.
+ * Seeds the demo partners, one user of every role, and their inspection data (demo-inspections.ts), once: a
+ * database that already has the demo superadmin is left alone. Blobs are written first, then every row in one
+ * transaction; if that fails (or another process seeded meanwhile) the blobs are deleted again. The derivative jobs
+ * are queued after the commit, so a job always finds its row. Answers what was seeded, or null when nothing was.
  */
-export async function seedDemo(dataSource: DataSource): Promise<boolean> {
-  return dataSource.transaction(async (manager) => {
-    const users = manager.getRepository(UserEntity);
-    if (await users.exists({ where: { email: demoEmail('superadmin') } })) return false;
-    const companyIds: number[] = [];
-    for (const company of DEMO_COMPANIES) {
-      const result = await manager.getRepository(CompanyEntity).insert({ ...company });
-      companyIds.push((result.identifiers[0] as { id: number }).id);
-    }
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
-    for (const user of DEMO_USERS) {
-      await users.insert({
-        id: user.id,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: demoEmail(user.local),
-        passwordHash,
-        role: user.role,
-        companyId: companyIds[user.company],
-        isProtected: user.isProtected ?? false,
-      });
-    }
-    // Rows inserted with an explicit id (35) must not be handed out again by the identity sequence.
-    await manager.query(`SELECT setval(pg_get_serial_sequence('users', 'id'), (SELECT max(id) FROM users))`);
-    return true;
-  });
+export async function seedDemo(input: DemoSeedInput): Promise<DemoSeedSummary | null> {
+  const { dataSource, storage, jobs, options } = input;
+  const started = performance.now();
+  if (await isSeeded(dataSource.manager)) return null;
+  input.onStart?.();
+  const prepared = await prepareDemoInspections(dataSource, storage, options);
+  let mediaIds: number[] | null;
+  try {
+    mediaIds = await dataSource.transaction(async (manager) => {
+      await manager.query(SEED_LOCK);
+      if (await isSeeded(manager)) return null;
+      const companyIds: number[] = [];
+      for (const company of DEMO_COMPANIES) {
+        const result = await manager.getRepository(CompanyEntity).insert({ ...company });
+        companyIds.push((result.identifiers[0] as { id: number }).id);
+      }
+      const passwordHash = await hashPassword(DEMO_PASSWORD);
+      const userIds = new Map<string, number>();
+      for (const user of DEMO_USERS) {
+        const result = await manager.getRepository(UserEntity).insert({
+          id: user.id,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          email: demoEmail(user.local),
+          passwordHash,
+          role: user.role,
+          companyId: companyIds[user.company],
+          isProtected: user.isProtected ?? false,
+        });
+        userIds.set(user.local, (result.identifiers[0] as { id: number }).id);
+      }
+      // Rows inserted with an explicit id (35) must not be handed out again by the identity sequence.
+      await manager.query(`SELECT setval(pg_get_serial_sequence('users', 'id'), (SELECT max(id) FROM users))`);
+      return insertDemoInspections(manager, prepared, companyIds, userIds);
+    });
+  } catch (error) {
+    await discardDemoInspections(storage, prepared);
+    throw error;
+  }
+  if (!mediaIds) {
+    await discardDemoInspections(storage, prepared);
+    return null;
+  }
+  for (const mediaId of mediaIds) await jobs.send(QUEUES.mediaDerivatives, { mediaId });
+
+  const media = prepared.media;
+  return {
+    companies: DEMO_COMPANIES.length,
+    users: DEMO_USERS.length,
+    turbines: prepared.turbineIds.length,
+    photos: media.filter((item) => item.kind === 'photo').length,
+    panoramas: media.filter((item) => item.panorama).length,
+    videos: media.filter((item) => item.kind === 'video').length,
+    pointClouds: media.filter((item) => item.kind === 'pointcloud').length,
+    reports: prepared.reports.length,
+    comments: prepared.comments.length,
+    bytes: [...media, ...prepared.reports].reduce((sum, item) => sum + item.size, 0),
+    ms: Math.round(performance.now() - started),
+  };
+}
+
+/** One line for the log and the CLI: what the seed made and how long it took. */
+export function demoSeedText(summary: DemoSeedSummary): string {
+  const mb = (summary.bytes / 1_000_000).toFixed(0);
+  return (
+    `${summary.companies} companies, ${summary.users} users, ${summary.turbines} turbines, ` +
+    `${summary.photos} photos (${summary.panoramas} panorama), ${summary.videos} video, ` +
+    `${summary.pointClouds} point cloud, ${summary.reports} reports, ${summary.comments} comments; ` +
+    `${mb} MB in ${(summary.ms / 1000).toFixed(1)} s`
+  );
 }
 
 export function demoLoginsText(): string {
