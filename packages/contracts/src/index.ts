@@ -1,3 +1,4 @@
+import './zod-config.js';
 export * from './api.js';
 export * from './business.js';
 export * from './constants.js';

@@ -1,0 +1,127 @@
+import { expect, test } from '@playwright/test';
+import { demo, DEMO_PASSWORD } from './fixtures.js';
+import { waitForMail } from './site.js';
+
+test.use({ locale: 'tr-TR' });
+
+test.describe('password reset', () => {
+  test('idle → sending → success screen with the email, the spam warning, back to login; resend returns to idle', async ({
+    page,
+  }) => {
+    await page.goto('/password-reset/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Şifrenizi mi unuttunuz?');
+    const send = page.getByRole('button', { name: 'Sıfırlama Bağlantısı Gönder' });
+    await expect(send).toBeEnabled();
+    const email = page.getByLabel('E-posta');
+
+    // Spec §5's messages, before anything is sent.
+    await send.click();
+    await expect(page.getByRole('alert')).toHaveText('E-posta adresi gereklidir');
+    await expect(email).toBeFocused();
+    await email.fill('bir adres@örnek');
+    await send.click();
+    await expect(page.getByRole('alert')).toHaveText('Lütfen geçerli bir e-posta adresi girin');
+
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/password-reset', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await email.fill('nobody@example.com');
+    await send.click();
+    await expect(page.getByRole('button', { name: 'Gönderiliyor...' })).toBeDisabled();
+    release();
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('E-postanızı kontrol edin');
+    await expect(page.locator('[data-reset-email]')).toHaveText('nobody@example.com');
+    await expect(page.getByText('spam (gereksiz) klasörünüzü kontrol edin')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Giriş sayfasına dön' })).toHaveAttribute('href', '/login/');
+
+    await page.getByRole('button', { name: 'Tekrar gönder' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Şifrenizi mi unuttunuz?');
+    await expect(email).toHaveValue('nobody@example.com');
+    await expect(email).toBeFocused();
+  });
+
+  test('the login page links to it, in both languages', async ({ page }) => {
+    await page.goto('/login/');
+    await page.getByRole('link', { name: 'Şifrenizi mi unuttunuz?' }).click();
+    await expect(page).toHaveURL('/password-reset/');
+    await page.goto('/en/login/');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expect(page).toHaveURL('/en/password-reset/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Forgot your password?');
+  });
+
+  test('a full reset through the mailed link, then signing in with the new password', async ({ page, request }) => {
+    // A user of its own, made through the API as the superadmin, so no other test's login changes.
+    const signIn = await request.post('/api/auth/login', {
+      data: { email: demo('superadmin'), password: DEMO_PASSWORD },
+    });
+    expect(signIn.status()).toBe(200);
+    const headers = { Authorization: `Bearer ${((await signIn.json()) as { token: string }).token}` };
+    const companies = (await (await request.get('/api/companies', { headers })).json()) as { data: { id: number }[] };
+    const email = `reset.${Date.now()}@example.com`;
+    const created = await request.post('/api/users', {
+      headers,
+      data: {
+        first_name: 'Reset',
+        last_name: 'Test',
+        email,
+        password: 'first-password-1',
+        role: 'operator',
+        company_id: companies.data[0]!.id,
+      },
+    });
+    expect(created.status()).toBe(201);
+
+    await page.goto('/password-reset/');
+    await page.getByLabel('E-posta').fill(email);
+    await page.getByRole('button', { name: 'Sıfırlama Bağlantısı Gönder' }).click();
+    await expect(page.locator('[data-reset-email]')).toHaveText(email);
+
+    const mail = await waitForMail(email);
+    const link = /https?:\/\/\S+\/password-reset\?token=[\w-]+/.exec(mail)?.[0];
+    expect(link).toBeDefined();
+    await page.goto(link!);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Yeni şifre belirleyin');
+
+    const password = page.getByLabel('Yeni şifre', { exact: true });
+    const confirm = page.getByLabel('Yeni şifre (tekrar)');
+    const save = page.getByRole('button', { name: 'Şifreyi Güncelle' });
+    await save.click();
+    await expect(page.getByRole('alert')).toHaveText('Yeni şifre gereklidir');
+    await password.fill('12345');
+    await confirm.fill('12345');
+    await save.click();
+    await expect(page.getByRole('alert')).toHaveText('Şifre en az 6 karakter olmalı');
+    await password.fill('yeni-sifre-42');
+    await confirm.fill('yeni-sifre-43');
+    await save.click();
+    await expect(page.getByRole('alert')).toHaveText('Şifreler eşleşmiyor');
+    await expect(confirm).toBeFocused();
+    await confirm.fill('yeni-sifre-42');
+    await save.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Şifreniz güncellendi');
+    await expect(page.getByRole('status')).toHaveText('Şifreniz güncellendi. Yeni şifrenizle giriş yapabilirsiniz.');
+
+    // The link is used up.
+    await page.goto(link!);
+    await page.getByLabel('Yeni şifre', { exact: true }).fill('baska-sifre-1');
+    await page.getByLabel('Yeni şifre (tekrar)').fill('baska-sifre-1');
+    await page.getByRole('button', { name: 'Şifreyi Güncelle' }).click();
+    await expect(page.getByRole('alert')).toContainText('Şifre sıfırlama bağlantısı geçersiz veya süresi dolmuş');
+    await expect(page.getByRole('link', { name: 'Yeni bir bağlantı iste' })).toHaveAttribute(
+      'href',
+      '/password-reset/',
+    );
+
+    await page.goto('/login/');
+    await expect(page.locator('button[type="submit"]')).toBeEnabled();
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill('yeni-sifre-42');
+    await page.locator('button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/dashboard\/?$/);
+  });
+});

@@ -1,0 +1,100 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { type Page, expect } from '@playwright/test';
+
+export type Language = 'tr' | 'en';
+
+/** Every page of the public site with a twin in the other language, by its path in each language. */
+export const PUBLIC_PAGES = [
+  { name: 'home', tr: '/', en: '/en/' },
+  { name: 'about', tr: '/about/', en: '/en/about/' },
+  { name: 'contact', tr: '/contact/', en: '/en/contact/' },
+  { name: 'faq', tr: '/faq/', en: '/en/faq/' },
+  { name: 'privacy', tr: '/privacy/', en: '/en/privacy/' },
+  { name: 'login', tr: '/login/', en: '/en/login/' },
+  { name: 'password reset', tr: '/password-reset/', en: '/en/password-reset/' },
+  { name: 'server error', tr: '/500/', en: '/en/500/' },
+  { name: 'unauthorized', tr: '/401/', en: '/en/401/' },
+] as const;
+
+export const LANGUAGE_KEY = 'kanat360.language';
+export const THEME_KEY = 'kanat360.theme';
+
+/** A catalog key that was not translated shows up as itself, e.g. "site.home.hero.title". */
+export const RAW_KEY = /\b(?:site|common|errors|auth|api|mail|panel)\.[a-zA-Z]+(?:\.[a-zA-Z0-9]+)+\b/;
+
+/** Checks that the page shows no catalog key where a text belongs, in its body, title or attributes. */
+export async function expectNoRawKeys(page: Page): Promise<void> {
+  const texts = await page.evaluate(() => {
+    const attributes = [
+      ...document.querySelectorAll('[aria-label], [title], [placeholder], [alt], [data-count-template]'),
+    ].flatMap((element) =>
+      ['aria-label', 'title', 'placeholder', 'alt', 'data-count-template', 'data-empty-template'].map(
+        (name) => element.getAttribute(name) ?? '',
+      ),
+    );
+    const meta = [...document.querySelectorAll('meta[name="description"], meta[property^="og:"]')].map(
+      (element) => element.getAttribute('content') ?? '',
+    );
+    return [document.title, document.body.innerText, ...attributes, ...meta];
+  });
+  for (const text of texts) expect(text).not.toMatch(RAW_KEY);
+}
+
+/**
+ * Stops the page's clock before it loads: its timers (slideshow, delays) then fire only when the test moves the
+ * clock on with `page.clock.runFor`, so timing checks do not depend on how fast the machine is.
+ */
+export async function freezeClock(page: Page): Promise<void> {
+  const start = Date.parse('2026-06-01T09:00:00Z');
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(start + 1000);
+}
+
+/** The floating WhatsApp button waits a second; tests that look at the whole page show it at once. */
+export async function showDelayedParts(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll('[data-whatsapp]')) element.setAttribute('data-shown', '');
+  });
+}
+
+// --- The mails the e2e server wrote to its outbox (start-server.mjs: tests/.tmp/e2e-data/outbox) ---
+
+const OUTBOX = new URL('../.tmp/e2e-data/outbox/', import.meta.url);
+
+function decodeQuotedPrintable(body: string): string {
+  const joined = body.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let index = 0; index < joined.length; index += 1) {
+    const hex = joined.slice(index + 1, index + 3);
+    if (joined[index] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      index += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[index] ?? '', 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** The mails to `address`, each as its raw header block plus its decoded body parts. */
+export function mailsTo(address: string): string[] {
+  if (!existsSync(OUTBOX)) return [];
+  return readdirSync(OUTBOX)
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .map((name) => readFileSync(new URL(name, OUTBOX), 'utf8'))
+    .filter((raw) => new RegExp(`^To: .*${address.replace(/[.+]/g, '\\$&')}`, 'im').test(raw))
+    .map((raw) => {
+      const quoted = /Content-Transfer-Encoding: quoted-printable/i.test(raw);
+      return quoted ? decodeQuotedPrintable(raw) : raw;
+    });
+}
+
+/** Waits for the first mail to `address` (mail goes through a background job). */
+export async function waitForMail(address: string): Promise<string> {
+  let mail: string | undefined;
+  await expect
+    .poll(() => (mail = mailsTo(address)[0]), { timeout: 20_000, message: `a mail to ${address}` })
+    .toBeDefined();
+  return mail!;
+}
