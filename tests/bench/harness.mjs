@@ -1,0 +1,225 @@
+// What the BFF benchmarks share: a fresh data folder with its own embedded PostgreSQL, the built BFF (bff/dist)
+// as a child process on 127.0.0.1, set-up straight in SQL, and sign-in. Everything is removed again in `close()`.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BFF_DIST = join(ROOT, 'bff', 'dist');
+
+/** `pg` and friends as the BFF itself resolves them (they are the BFF's dependencies, not the tests package's). */
+export const requireFromBff = createRequire(join(ROOT, 'bff', 'package.json'));
+export const pg = requireFromBff('pg');
+
+/** A module of the built BFF, e.g. `importBff('auth/passwords.js')`. */
+export function importBff(path) {
+  return import(pathToFileURL(join(BFF_DIST, path)).href);
+}
+
+export const PASSWORD = 'bench-password-7';
+const HOST = '127.0.0.1';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, HOST, () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits for a child to exit; SIGKILL when it has not after `graceMs`. */
+async function stopChild(child, graceMs = 15_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * A fresh data folder and its PostgreSQL (started here, so set-up and the baselines reach it too). `close()` stops
+ * every child started through `spawnBff`/`spawnNode`, the pool and PostgreSQL, and removes the folder.
+ */
+export async function startStack(name) {
+  const dataDir = mkdtempSync(join(tmpdir(), `kanat360-bench-${name}-`));
+  // As root, PostgreSQL runs as its own user, which must be able to enter the folder.
+  chmodSync(dataDir, 0o755);
+  const children = [];
+  let postgres;
+  let pool;
+  const close = async () => {
+    for (const child of children.reverse()) await stopChild(child);
+    await pool?.end().catch(() => undefined);
+    await postgres?.stop().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const { startEmbeddedPostgres } = await importBff('database/embedded-postgres.js');
+    postgres = await startEmbeddedPostgres(dataDir);
+    pool = new pg.Pool({ connectionString: postgres.url, max: 4 });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const sessionSecret = randomBytes(32).toString('hex');
+
+  /** Any node script as a child with an IPC channel; stopped by `close()`. */
+  function spawnNode(args, env, { output = 'inherit' } = {}) {
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      stdio: ['ignore', output, output, 'ipc'],
+    });
+    children.push(child);
+    return child;
+  }
+
+  /** The built BFF (`node bff/dist/main.js`) on a free port of 127.0.0.1; answers when /api/health/ready does. */
+  async function spawnBff(extraEnv = {}) {
+    const port = await freePort();
+    const baseUrl = `http://${HOST}:${port}`;
+    const child = spawnNode(
+      [join(BFF_DIST, 'main.js')],
+      {
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        DATABASE_URL: postgres.url,
+        SESSION_SECRET: sessionSecret,
+        HOST,
+        PORT: String(port),
+        PUBLIC_URL: baseUrl,
+        SEED_DEMO: 'false',
+        WORKER: 'off',
+        LOG_LEVEL: 'warn',
+        ...extraEnv,
+      },
+      { output: 'pipe' },
+    );
+    const log = collectLog(child);
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the BFF exited with code ${child.exitCode} while starting`);
+      try {
+        const response = await fetch(`${baseUrl}/api/health/ready`, { signal: AbortSignal.timeout(2_000) });
+        if (response.ok) break;
+      } catch {
+        // Not listening yet.
+      }
+      if (Date.now() > deadline) throw new Error('the BFF did not become ready within 180 s');
+      await sleep(250);
+    }
+    return { child, pid: child.pid, baseUrl, log };
+  }
+
+  return { dataDir, databaseUrl: postgres.url, pool, spawnBff, spawnNode, close };
+}
+
+/**
+ * The BFF's own output, kept out of the benchmark's: pino lines (warn and above at LOG_LEVEL=warn) are counted by
+ * message, the start-up banner is dropped, anything else (a crash) goes straight to stderr.
+ */
+function collectLog(child) {
+  const counts = new Map();
+  const take = (stream) => {
+    let rest = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (text) => {
+      const lines = (rest + text).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.trim() || /Kanat360 is running|API docs/.test(line)) continue;
+        let entry;
+        try {
+          entry = JSON.parse(line);
+        } catch {
+          process.stderr.write(`[bff] ${line}\n`);
+          continue;
+        }
+        const key = [entry.msg, entry.err?.message].filter(Boolean).join(': ');
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+    });
+  };
+  take(child.stdout);
+  take(child.stderr);
+  return {
+    /** One line per distinct message, with how often it came. */
+    summary() {
+      const total = [...counts.values()].reduce((a, b) => a + b, 0);
+      if (total === 0) return '  BFF log: nothing at warn or above';
+      return [
+        `  BFF log: ${total} line(s) at warn or above`,
+        ...[...counts].map(([message, count]) => `    ${count} × ${message}`),
+      ].join('\n');
+    },
+  };
+}
+
+/** A company, and a user of it with PASSWORD; straight in SQL, as bff/test/factories.ts does. */
+export async function makeUser(pool, { role, companyId, email }) {
+  const { hashPassword } = await importBff('auth/passwords.js');
+  const { rows } = await pool.query(
+    `INSERT INTO users (first_name, last_name, email, password_hash, role, company_id, is_active, is_protected, language)
+     VALUES ('Bench', $1, $2, $3, $1, $4, true, false, 'tr') RETURNING id`,
+    [role, email, await hashPassword(PASSWORD), companyId],
+  );
+  return rows[0].id;
+}
+
+export async function makeCompanies(pool, count) {
+  const { rows } = await pool.query(
+    `INSERT INTO companies (name) SELECT 'Bench Company ' || g FROM generate_series(1, $1::int) g RETURNING id`,
+    [count],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Signs in through the API; answers the bearer token. */
+export async function login(baseUrl, email) {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const body = await response.json();
+  if (!response.ok || typeof body.token !== 'string') {
+    throw new Error(`login failed: ${response.status} ${JSON.stringify(body)}`);
+  }
+  return body.token;
+}
+
+/** Runs `main` with the stack, always closing it; a failure exits 1 (a missed target does not). */
+export async function runBenchmark(name, main) {
+  let stack;
+  const interrupt = () => {
+    console.error('interrupted: cleaning up');
+    void (stack?.close() ?? Promise.resolve()).finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  try {
+    stack = await startStack(name);
+    await main(stack);
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+  } finally {
+    await stack?.close();
+  }
+}
+
+export function formatMs(value) {
+  return `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+}
