@@ -61,12 +61,24 @@ export class JobQueue {
     await this.boss.send(name, data, { retryLimit: 5, retryDelay: 10, retryBackoff: true, db });
   }
 
-  /** Runs `handler` for each job of the queue; `concurrency` jobs at a time in this process. */
-  async work<T>(name: QueueName, handler: (data: T) => Promise<void>, concurrency = 1): Promise<void> {
+  /**
+   * Runs `handler` for each job of the queue; `concurrency` workers in this process, each taking `batchSize` jobs
+   * per fetch. A full batch makes pg-boss fetch again at once instead of waiting for the next poll, so a queue of
+   * many short jobs drains as fast as they run; only queues whose jobs may repeat harmlessly as a batch use it.
+   */
+  async work<T>(
+    name: QueueName,
+    handler: (data: T) => Promise<void>,
+    { concurrency = 1, batchSize = 1 }: { concurrency?: number; batchSize?: number } = {},
+  ): Promise<void> {
     await this.ensureQueue(name);
-    await this.boss.work<T>(name, { pollingIntervalSeconds: 1, localConcurrency: concurrency }, async (jobs) => {
-      for (const job of jobs) await handler(job.data);
-    });
+    await this.boss.work<T>(
+      name,
+      { pollingIntervalSeconds: 1, localConcurrency: concurrency, batchSize },
+      async (jobs) => {
+        for (const job of jobs) await handler(job.data);
+      },
+    );
   }
 
   /** Sends a job on a cron schedule (one schedule per queue, shared by every replica). */
