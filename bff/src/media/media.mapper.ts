@@ -9,6 +9,7 @@ export function toMediaItem(row: MediaRow, prefix: string): MediaItem {
   const url = `${prefix}/media/${row.id}`;
   const derivative = (key: string | null, path: string) => (key ? `${prefix}/d/${row.assetId}/${path}` : null);
   const uploader = row.uploaderName ?? row.uploaderEmail;
+  const createdAt = row.createdAt.toISOString();
   return {
     id: row.id,
     key: row.storageKey,
@@ -31,8 +32,8 @@ export function toMediaItem(row: MediaRow, prefix: string): MediaItem {
     is_panorama: row.isPanorama,
     version: row.version,
     is_edited: row.originalId !== null,
-    upload_date: row.createdAt.toISOString(),
-    createdAt: row.createdAt.toISOString(),
+    upload_date: createdAt,
+    createdAt,
     lastModified: row.updatedAt.toISOString(),
     url,
     file_path: row.storageKey,
