@@ -77,6 +77,7 @@ test.describe('password reset', () => {
     expect(created.status()).toBe(201);
 
     await page.goto('/password-reset/');
+    // Typed at once, possibly before React has taken the form over: nothing typed may be lost.
     await page.getByLabel('E-posta').fill(email);
     await page.getByRole('button', { name: 'Sıfırlama Bağlantısı Gönder' }).click();
     await expect(page.locator('[data-reset-email]')).toHaveText(email);

@@ -63,7 +63,9 @@ function RequestLinkForm({
   const t = translator(language);
   const api = useMemo(() => createApiClient({ language: () => language }), [language]);
   const [state, setState] = useState<Request>({ kind: 'idle' });
-  const [email, setEmail] = useState('');
+  // The address last sent to: the form shows it again after "send again". The field itself is uncontrolled, so
+  // what is typed before React has taken over is kept.
+  const [lastEmail, setLastEmail] = useState('');
   const emailRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const previous = useRef<Request['kind']>('idle');
@@ -96,6 +98,7 @@ function RequestLinkForm({
       emailRef.current?.focus();
       return;
     }
+    setLastEmail(parsed.data.email);
     setState({ kind: 'sending' });
     void send(parsed.data.email);
   }
@@ -170,8 +173,7 @@ function RequestLinkForm({
             autoCapitalize="none"
             spellCheck={false}
             required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            defaultValue={lastEmail}
             placeholder={t('site.login.emailPlaceholder')}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? ALERT_ID : undefined}
