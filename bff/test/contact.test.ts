@@ -101,7 +101,7 @@ describe('POST /api/contact', () => {
     // Still a Turkish mail for the team, saying the visitor wrote in English and left no address to reply to.
     const mail = await mailAbout(body.subject);
     expect(mail.replyTo).toBe('');
-    expect(mail.text).toContain('Sayfa dili: English');
+    expect(mail.text).toContain('Sayfa dili: İngilizce');
     expect(mail.text).toContain('E-posta: belirtilmedi');
     expect(mail.text).toContain('Ziyaretçi e-posta adresi bırakmadı');
   });

@@ -31,7 +31,7 @@ export function contactMail(input: {
     [t('mail.contact.email'), message.email ?? notGiven],
     [t('mail.contact.phone'), message.phone ?? notGiven],
     [t('mail.contact.subjectLabel'), message.subject],
-    [t('mail.contact.language'), input.language === 'tr' ? 'Türkçe' : 'English'],
+    [t('mail.contact.language'), t(`mail.contact.languageName.${input.language}`)],
     [t('mail.contact.sentAt'), sentAt],
   ];
   const hint = message.email ? t('mail.contact.replyHint') : t('mail.contact.noReplyHint');
