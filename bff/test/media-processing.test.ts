@@ -287,6 +287,8 @@ describe('makeDerivatives', () => {
   let root: string;
   let storage: LocalStorage;
   let blade: Buffer;
+  let ownTmp: string;
+  const previousTmp = process.env.TMPDIR;
 
   const tempFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith('kanat360-tiles-')).length;
   async function stored(key: string): Promise<Buffer> {
@@ -304,6 +306,10 @@ describe('makeDerivatives', () => {
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'kanat360-derivatives-test-'));
+    // A temporary folder of this file's own (os.tmpdir() reads TMPDIR), so other processes making tiles on the
+    // same machine cannot change the count of leftovers.
+    ownTmp = mkdtempSync(join(tmpdir(), 'kanat360-derivatives-tmp-'));
+    process.env.TMPDIR = ownTmp;
     storage = new LocalStorage(root, new UploadUrls('media-processing-test-secret'));
     blade = await bladePhoto({ width: 6000, height: 4000, seed: 7, blade: 'B', room: 3, capturedAt, gps });
     await storage.put('turbines/1/photos/blade.jpg', blade, 'image/jpeg');
@@ -311,6 +317,9 @@ describe('makeDerivatives', () => {
 
   afterAll(() => {
     rmSync(root, { recursive: true, force: true });
+    if (previousTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previousTmp;
+    rmSync(ownTmp, { recursive: true, force: true });
   });
 
   it('makes a thumbnail, a preview and deep-zoom tiles of a 24 MP photo and reads its EXIF', async () => {

