@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The public site's quality check (on demand: `pnpm bench:site`, after `pnpm build`). Starts the built server,
 // runs Lighthouse in its mobile mode with Debian's Chromium on the home, FAQ and contact pages in both languages,
-// prints the four category scores per page, then the home page's JavaScript + CSS bytes after gzip. Exits 1 when
-// a target is missed: performance ≥ 98; accessibility, best practices and SEO = 100; home JS + CSS ≤ 60 KB.
+// prints the four category scores per page, then the home page's JavaScript + CSS bytes after gzip, and whether
+// the targets are met: performance ≥ 98; accessibility, best practices and SEO = 100; home JS + CSS ≤ 60 KB.
+// Like the other benchmarks (README.md here) it exits non-zero only when something fails, not on a missed target.
 //   node tests/bench/site-quality.mjs [--runs=3] [--save=dir] [--only=home,faq]
 // With several runs, each page's median performance counts; --save keeps the Lighthouse reports (JSON) in dir;
 // --only measures some of the pages.
@@ -101,7 +102,7 @@ async function homeBytes(baseUrl, report) {
 }
 
 const stack = await startStack('site');
-let failed = false;
+let missed = false;
 try {
   const { baseUrl } = await stack.spawnBff();
   console.log(`Lighthouse ${runs > 1 ? `(${runs} runs, median performance) ` : ''}mobile, ${baseUrl}\n`);
@@ -134,7 +135,7 @@ try {
         (id) => report.audits[id].displayValue,
       );
       const misses = CATEGORIES.filter((category, index) => scores[index] < TARGETS[category]);
-      if (misses.length > 0) failed = true;
+      if (misses.length > 0) missed = true;
       console.log(
         [
           `${page.name} ${language}`.padEnd(16),
@@ -162,12 +163,12 @@ try {
         `(${bytes.files} files ${(bytes.external / 1024).toFixed(1)} KB + inline ${(bytes.inline / 1024).toFixed(1)} KB; ` +
         `as transferred: ${(bytes.transferred / 1024).toFixed(1)} KB) — target ≤ ${HOME_BYTES_TARGET / 1024} KB`,
     );
-    if (total > HOME_BYTES_TARGET) failed = true;
+    if (total > HOME_BYTES_TARGET) missed = true;
   }
   console.log(
-    `\nTargets: performance ≥ 98; accessibility, best practices, SEO = 100. ${failed ? 'MISSED' : 'All met.'}`,
+    '\nTargets: performance ≥ 98; accessibility, best practices, SEO = 100; home JS + CSS ≤ 60 KB: ' +
+      (missed ? 'target missed' : 'target met'),
   );
 } finally {
   await stack.close();
 }
-process.exitCode = failed ? 1 : 0;
