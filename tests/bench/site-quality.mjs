@@ -114,7 +114,7 @@ try {
     'TBT',
     'CLS',
   ];
-  console.log(header.map((cell, index) => (index === 0 ? cell.padEnd(16) : cell.padStart(13))).join(''));
+  console.log(header.map((cell, index) => (index === 0 ? cell.padEnd(16) : cell.padStart(15))).join(''));
   let homeReport;
   for (const page of PAGES.filter((candidate) => !only || only.includes(candidate.name))) {
     for (const language of ['tr', 'en']) {
@@ -140,8 +140,8 @@ try {
       console.log(
         [
           `${page.name} ${language}`.padEnd(16),
-          ...scores.map((value) => String(value).padStart(13)),
-          ...metrics.map((value) => value.padStart(13)),
+          ...scores.map((value) => String(value).padStart(15)),
+          ...metrics.map((value) => value.padStart(15)),
         ].join('') + (misses.length > 0 ? `   below target: ${misses.join(', ')}` : ''),
       );
       for (const category of misses) {
