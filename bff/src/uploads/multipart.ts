@@ -69,7 +69,8 @@ export function readMultipart(
       request.unpipe(parser);
       // Read the rest of the body away, so the answer reaches a client that is still sending.
       request.resume();
-      reject(error);
+      // Answer only once the file in hand has cleaned up after itself, so the caller's own clean-up sees all.
+      void queue.finally(() => reject(error));
     };
 
     parser.on('field', (name, value) => {
