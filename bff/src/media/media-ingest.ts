@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { type ErrorCode, isValidFileName, type MediaKind, type UploadTarget } from '@kanat360/contracts';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { JobQueue, QUEUES } from '../jobs/job-queue.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '../storage/object-storage.js';
@@ -16,6 +16,14 @@ import { exceedsPixelLimit, imageDimensions, sniffMedia } from './sniff.js';
 export const HEAD_BYTES = 1024 * 1024;
 /** How long a streamed upload's ledger entry outlives a crash before the sweep removes its blob. */
 const STREAM_LEDGER_MS = 60 * 60 * 1000;
+
+/** Where a blob being streamed in belongs, as its ledger entry records it. */
+export type LedgerEntry = Pick<UploadTarget, 'category' | 'blade' | 'room' | 'year'> & {
+  turbineId: number;
+  key: string;
+  originalName: string;
+  userId: number;
+};
 
 /** What the bytes turned out to be, decided from the head. */
 export interface Inspected {
@@ -92,24 +100,9 @@ export class MediaIngest {
     const inspected = await this.inspect(head, fileName);
     const assetId = randomUUID();
     const key = mediaKey(turbineId, target, assetId, inspected.ext);
-    const intentId = randomUUID();
-    await this.media.insertIntent({
-      id: intentId,
-      turbineId,
-      storageKey: key,
-      originalName: fileName,
-      size: 0,
-      category: target.category,
-      blade: target.blade,
-      room: target.room,
-      year: target.year,
-      multipartUploadId: null,
-      userId: uploaderId,
-      expiresAt: new Date(Date.now() + STREAM_LEDGER_MS),
-    });
-    try {
-      const { size } = await this.storage.put(key, body, inspected.mime);
-      return await this.commit(intentId, {
+    const ledger = { turbineId, key, originalName: fileName, userId: uploaderId, ...target };
+    return this.streamOwned(ledger, body, inspected.mime, (manager, size) =>
+      this.insertPending(manager, {
         turbineId,
         assetId,
         storageKey: key,
@@ -125,9 +118,41 @@ export class MediaIngest {
         uploadedBy: uploaderId,
         width: inspected.width,
         height: inspected.height,
-      });
+      }),
+    );
+  }
+
+  /**
+   * Streams a blob into the store under a ledger entry, then lets `own` write the rows that own it, in one
+   * transaction with the entry's removal. Any failure removes the blob and the entry at once; a crash leaves the
+   * entry, and the sweep removes both when it expires.
+   */
+  async streamOwned(
+    ledger: LedgerEntry,
+    body: Readable,
+    mime: string,
+    own: (manager: EntityManager, size: number) => Promise<number>,
+  ): Promise<number> {
+    const intentId = randomUUID();
+    await this.media.insertIntent({
+      id: intentId,
+      turbineId: ledger.turbineId,
+      storageKey: ledger.key,
+      originalName: ledger.originalName,
+      size: 0,
+      category: ledger.category,
+      blade: ledger.blade,
+      room: ledger.room,
+      year: ledger.year,
+      multipartUploadId: null,
+      userId: ledger.userId,
+      expiresAt: new Date(Date.now() + STREAM_LEDGER_MS),
+    });
+    try {
+      const { size } = await this.storage.put(ledger.key, body, mime);
+      return await this.replaceLedger(intentId, ledger.originalName, (manager) => own(manager, size));
     } catch (error) {
-      await this.discard(intentId, key);
+      await this.discard(intentId, ledger.key);
       throw error;
     }
   }
@@ -137,17 +162,29 @@ export class MediaIngest {
    * visible exactly when its blob is complete and owned.
    */
   async commit(intentId: string, row: MediaInsert): Promise<number> {
+    return this.replaceLedger(intentId, row.originalName, (manager) => this.insertPending(manager, row));
+  }
+
+  /** A new pending media row and its derivatives job, in the caller's transaction. */
+  async insertPending(manager: EntityManager, row: MediaInsert): Promise<number> {
+    const id = await this.media.insert(manager, row);
+    await this.jobs.send(QUEUES.mediaDerivatives, { mediaId: id }, manager);
+    return id;
+  }
+
+  private async replaceLedger(
+    intentId: string,
+    fileName: string,
+    write: (manager: EntityManager) => Promise<number>,
+  ): Promise<number> {
     try {
       return await this.dataSource.transaction(async (manager) => {
         await this.media.deleteIntent(manager, intentId);
-        const id = await this.media.insert(manager, row);
-        await this.jobs.send(QUEUES.mediaDerivatives, { mediaId: id }, manager);
-        return id;
+        return write(manager);
       });
     } catch (error) {
       // Another upload of the same name won the race.
-      if (isUniqueViolation(error, 'UQ_media_turbine_name'))
-        throw new SkipFile(row.originalName, 'DUPLICATE_FILE_NAME');
+      if (isUniqueViolation(error, 'UQ_media_turbine_name')) throw new SkipFile(fileName, 'DUPLICATE_FILE_NAME');
       throw error;
     }
   }

@@ -304,55 +304,32 @@ export class MediaService {
     const assetId = randomUUID();
     const folder = current.storageKey.slice(0, current.storageKey.lastIndexOf('/'));
     const key = `${folder}/${assetId}.jpg`;
-    const intentId = randomUUID();
-    await this.media.insertIntent({
-      id: intentId,
-      turbineId: current.turbineId,
-      storageKey: key,
-      originalName: current.originalName,
-      size: 0,
-      category: current.category,
-      blade: current.blade,
-      room: current.room,
-      year: current.year,
-      multipartUploadId: null,
-      userId: actor.userId,
-      expiresAt: new Date(Date.now() + 3600_000),
-    });
-    try {
-      const { size } = await this.storage.put(key, body, 'image/jpeg');
-      const rootId = current.originalId ?? current.id;
-      return await this.dataSource.transaction(async (manager) => {
-        await this.media.deleteIntent(manager, intentId);
-        const versions: { max: number }[] = await manager.query(
-          `SELECT max(version)::int AS max FROM media WHERE COALESCE(original_id, id) = $1`,
-          [rootId],
-        );
-        await this.media.retireCurrent(manager, rootId);
-        const id = await this.media.insert(manager, {
-          turbineId: current.turbineId,
-          assetId,
-          storageKey: key,
-          kind: 'photo',
-          category: current.category,
-          blade: current.blade,
-          room: current.room,
-          year: current.year,
-          month: current.month,
-          originalName: current.originalName,
-          size,
-          mime: 'image/jpeg',
-          uploadedBy: actor.userId,
-          originalId: rootId,
-          version: (versions[0]?.max ?? 1) + 1,
-        });
-        await this.jobs.send(QUEUES.mediaDerivatives, { mediaId: id }, manager);
-        return id;
+    const rootId = current.originalId ?? current.id;
+    const ledger = { ...current, key, userId: actor.userId };
+    return this.ingest.streamOwned(ledger, body, 'image/jpeg', async (manager, size) => {
+      const versions: { max: number }[] = await manager.query(
+        `SELECT max(version)::int AS max FROM media WHERE COALESCE(original_id, id) = $1`,
+        [rootId],
+      );
+      await this.media.retireCurrent(manager, rootId);
+      return this.ingest.insertPending(manager, {
+        turbineId: current.turbineId,
+        assetId,
+        storageKey: key,
+        kind: 'photo',
+        category: current.category,
+        blade: current.blade,
+        room: current.room,
+        year: current.year,
+        month: current.month,
+        originalName: current.originalName,
+        size,
+        mime: 'image/jpeg',
+        uploadedBy: actor.userId,
+        originalId: rootId,
+        version: (versions[0]?.max ?? 1) + 1,
       });
-    } catch (error) {
-      await this.ingest.discard(intentId, key);
-      throw error;
-    }
+    });
   }
 
   /** Makes the original current again; the edited versions stay in the history. */
