@@ -57,9 +57,9 @@ export async function showDelayedParts(page: Page): Promise<void> {
   });
 }
 
-// --- The mails the e2e server wrote to its outbox (start-server.mjs: tests/.tmp/e2e-data/outbox) ---
+// --- The mails the e2e server wrote to its outbox (start-server.mjs: tests/.tmp/e2e-data-{port}/outbox) ---
 
-const OUTBOX = new URL('../.tmp/e2e-data/outbox/', import.meta.url);
+const OUTBOX = new URL(`../.tmp/e2e-data-${process.env.E2E_PORT ?? 3210}/outbox/`, import.meta.url);
 
 function decodeQuotedPrintable(body: string): string {
   const joined = body.replace(/=\r?\n/g, '');

@@ -2,7 +2,8 @@
 import { chmodSync, mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const dataDir = fileURLToPath(new URL('../.tmp/e2e-data/', import.meta.url));
+// Per port, so two runs on one machine (each on its own E2E_PORT) never share a database.
+const dataDir = fileURLToPath(new URL(`../.tmp/e2e-data-${process.env.PORT}/`, import.meta.url));
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 // As root, PostgreSQL runs as its own user, which must be able to enter the folder.

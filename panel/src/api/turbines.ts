@@ -1,0 +1,67 @@
+import { type ApiSuccess, type CreateTurbineBody, type Turbine, type UpdateTurbineBody } from '@kanat360/contracts';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from './client';
+import { companyKeys } from './companies';
+import { useApiMutation } from './use-api-mutation';
+
+export const turbineKeys = {
+  all: ['turbines'] as const,
+  list: () => [...turbineKeys.all, 'list'] as const,
+};
+
+/** Spec §9: the turbine list is cached for 2 minutes. */
+const TURBINE_LIST_STALE_MS = 2 * 60_000;
+
+/** Every turbine the session may see (the server scopes it to the user's company unless superadmin). */
+export function turbineListQueryOptions() {
+  return queryOptions({
+    queryKey: turbineKeys.list(),
+    queryFn: async ({ signal }) => (await apiClient.get<ApiSuccess<Turbine[]>>('/turbines', { signal })).data,
+    staleTime: TURBINE_LIST_STALE_MS,
+  });
+}
+
+/** The body of a turbine form, as typed: the contracts schemas parse and check it. */
+export type TurbineInput = Record<keyof CreateTurbineBody, unknown>;
+
+// A turbine's counts show on its company's card: company lists refetch too.
+const turbineChanges = [turbineKeys.all, companyKeys.all] as const;
+
+export function useCreateTurbine(onCreated: (turbine: Turbine) => void) {
+  const queryClient = useQueryClient();
+  return useApiMutation({
+    mutationFn: (body: CreateTurbineBody) => apiClient.post<ApiSuccess<Turbine>>('/turbines', body),
+    invalidates: turbineChanges,
+    onSuccess: (turbine) => {
+      // Spec §4: the new turbine comes first, before the refetch lands.
+      queryClient.setQueryData(turbineKeys.list(), (list: Turbine[] | undefined) => [
+        turbine,
+        ...(list ?? []).filter((item) => item.id !== turbine.id),
+      ]);
+      onCreated(turbine);
+    },
+  });
+}
+
+export function useUpdateTurbine(onUpdated: (turbine: Turbine) => void) {
+  return useApiMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateTurbineBody }) =>
+      apiClient.put<ApiSuccess<Turbine>>(`/turbines/${id}`, body),
+    invalidates: turbineChanges,
+    onSuccess: onUpdated,
+  });
+}
+
+export function useDeleteTurbine(onDeleted: (id: number) => void) {
+  const queryClient = useQueryClient();
+  return useApiMutation({
+    mutationFn: (id: number) => apiClient.delete<ApiSuccess<null>>(`/turbines/${id}`),
+    invalidates: turbineChanges,
+    onSuccess: (_data, id) => {
+      queryClient.setQueryData(turbineKeys.list(), (list: Turbine[] | undefined) =>
+        list?.filter((item) => item.id !== id),
+      );
+      onDeleted(id);
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Page } from '@playwright/test';
+
+/**
+ * The serious and critical WCAG 2.2 AA (and best-practice) violations axe finds on the page as it is now;
+ * `exclude` lists selectors of parts that are hidden duplicates of checked ones.
+ */
+export async function blockingViolations(page: Page, exclude: string[] = []) {
+  let builder = new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .options({ resultTypes: ['violations'] });
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+    }));
+}

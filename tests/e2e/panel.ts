@@ -1,0 +1,109 @@
+import { type APIRequestContext, type Page, expect, request } from '@playwright/test';
+import {
+  type ApiSuccess,
+  type Company,
+  type LoginResponse,
+  type Role,
+  SESSION_USER_STORAGE_KEY,
+  type Turbine,
+  type User,
+} from '@kanat360/contracts';
+import { demo, DEMO_PASSWORD } from './fixtures.js';
+import { LANGUAGE_KEY, type Language, THEME_KEY } from './site.js';
+
+// Helpers of the panel's browser tests: sign in and seed through the API (STYLE 15), check accessibility.
+
+export type DemoAccount = 'superadmin' | 'admin' | 'manager' | 'operator' | 'customer' | 'operator2';
+
+/** The demo company every demo account but operator2 belongs to. */
+export const DEMO_COMPANY = 'Anadolu Rüzgar Enerji A.Ş.';
+
+const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
+
+/** A name no other test (or earlier run against the same server) has used. */
+export function unique(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
+async function login(email: string, password = DEMO_PASSWORD): Promise<LoginResponse> {
+  const api = await request.newContext({ baseURL: baseURL() });
+  const response = await api.post('/api/auth/login', { data: { email, password } });
+  expect(response.status(), `sign-in of ${email}`).toBe(200);
+  const body = (await response.json()) as LoginResponse;
+  await api.dispose();
+  return body;
+}
+
+/** An API client signed in as `email` with a bearer token (no cookie, so no XSRF header needed). */
+export async function apiAs(email: string, password = DEMO_PASSWORD): Promise<APIRequestContext> {
+  const { token } = await login(email, password);
+  return request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { Authorization: `Bearer ${token}` } });
+}
+
+/**
+ * Signs `page` in through the API, as the login page would: the session cookies land in the browser context and
+ * the non-secret profile in local storage. Then opens `path` (default the turbine list).
+ */
+export async function signInThroughApi(
+  page: Page,
+  email: string,
+  {
+    language = 'tr',
+    theme = 'light',
+    path = '/dashboard',
+  }: { language?: Language; theme?: 'light' | 'dark'; path?: string } = {},
+): Promise<LoginResponse['user']> {
+  const response = await page.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(response.status(), `sign-in of ${email}`).toBe(200);
+  const { user } = (await response.json()) as LoginResponse;
+  // Local storage belongs to the origin: set it from a light page of the same origin first.
+  await page.goto('/api/health');
+  await page.evaluate(
+    ([userKey, userValue, languageKey, languageValue, themeKey, themeValue]) => {
+      localStorage.setItem(userKey, userValue);
+      localStorage.setItem(languageKey, languageValue);
+      localStorage.setItem(themeKey, themeValue);
+    },
+    [SESSION_USER_STORAGE_KEY, JSON.stringify(user), LANGUAGE_KEY, language, THEME_KEY, theme] as const,
+  );
+  await page.goto(path);
+  return user;
+}
+
+/** Signs in as one of the demo accounts. */
+export function signInAs(page: Page, account: DemoAccount, options?: Parameters<typeof signInThroughApi>[2]) {
+  return signInThroughApi(page, demo(account), options);
+}
+
+async function data<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as ApiSuccess<T>).data;
+}
+
+/** Seeding through the API as the demo superadmin. */
+export async function seeder() {
+  const api = await apiAs(demo('superadmin'));
+  return {
+    api,
+    createCompany: (body: Partial<Company> & { name: string }) =>
+      api.post('/api/companies', { data: body }).then((response) => data<Company>(response)),
+    createUser: (body: {
+      first_name: string;
+      last_name: string;
+      email: string;
+      password: string;
+      role: Role;
+      company_id: number;
+    }) => api.post('/api/users', { data: body }).then((response) => data<User>(response)),
+    createTurbine: (body: {
+      city: string;
+      code: string;
+      location: string;
+      company_id: number;
+      rooms?: number;
+      turbine_name?: string;
+    }) => api.post('/api/turbines', { data: body }).then((response) => data<Turbine>(response)),
+    companies: () => api.get('/api/companies').then((response) => data<Company[]>(response)),
+    dispose: () => api.dispose(),
+  };
+}
