@@ -24,6 +24,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Read by scripts/check-bundle.mjs to weigh what the first load of /dashboard downloads.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

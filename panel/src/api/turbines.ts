@@ -21,9 +21,6 @@ export function turbineListQueryOptions() {
   });
 }
 
-/** The body of a turbine form, as typed: the contracts schemas parse and check it. */
-export type TurbineInput = Record<keyof CreateTurbineBody, unknown>;
-
 // A turbine's counts show on its company's card: company lists refetch too.
 const turbineChanges = [turbineKeys.all, companyKeys.all] as const;
 

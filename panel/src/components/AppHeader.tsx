@@ -14,7 +14,7 @@ export function AppHeader() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-6 px-8">
         <div className="flex items-center gap-6">
-          <Link to="/" className="rounded-lg" aria-label={t('panel.nav.home')}>
+          <Link to="/" className="rounded-lg">
             <BrandMark tagline />
           </Link>
           <PanelNav />

@@ -1,12 +1,118 @@
+import { type Turbine } from '@kanat360/contracts';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useSessionUser } from '@/session/use-session';
-import { WelcomeCard } from './-components/WelcomeCard';
+import { useMemo, useState } from 'react';
+import { companyListQueryOptions } from '@/api/companies';
+import { turbineListQueryOptions } from '@/api/turbines';
+import { EmptyState } from '@/components/EmptyState';
+import { PageHeading } from '@/components/PageHeading';
+import { StrokeIcon } from '@/components/StrokeIcon';
+import { useI18n } from '@/i18n/language';
+import { loadSessionUser } from '@/session/load-session-user';
+import { hasPermission } from '@/session/session-user';
+import { useCan, useSessionUser } from '@/session/use-session';
+import { companyOptions } from './-components/turbines/company-options';
+import { DeleteTurbineDialog } from './-components/turbines/DeleteTurbineDialog';
+import { filterTurbines, hasFilters, turbineSearchSchema } from './-components/turbines/turbine-filters';
+import { TurbineFilters } from './-components/turbines/TurbineFilters';
+import { TurbineFormModal } from './-components/turbines/TurbineFormModal';
+import { TurbineGrid, TurbineTable } from './-components/turbines/TurbineGrid';
 
 export const Route = createFileRoute('/_auth/')({
-  component: DashboardHome,
+  validateSearch: turbineSearchSchema,
+  loader: async ({ context: { queryClient } }) => {
+    const user = await loadSessionUser(queryClient);
+    await Promise.all([
+      queryClient.ensureQueryData(turbineListQueryOptions()),
+      // The company filter and the forms' company pickers; only a user who may read every company gets them.
+      hasPermission(user, 'company.read') ? queryClient.ensureQueryData(companyListQueryOptions()) : null,
+    ]);
+  },
+  component: TurbineDashboard,
 });
 
-function DashboardHome() {
+type OpenModal = { kind: 'add' } | { kind: 'edit'; turbine: Turbine } | { kind: 'delete'; turbine: Turbine } | null;
+
+function TurbineDashboard() {
+  const { t } = useI18n();
   const user = useSessionUser();
-  return <WelcomeCard user={user} />;
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const { data: turbines } = useSuspenseQuery(turbineListQueryOptions());
+  const canReadCompanies = useCan('company.read');
+  const { data: companies } = useQuery({ ...companyListQueryOptions(), enabled: canReadCompanies });
+  const canCreate = useCan('turbine.create');
+  const seesEveryCompany = useCan('tenant.all');
+  const [modal, setModal] = useState<OpenModal>(null);
+
+  const shown = useMemo(() => filterTurbines(turbines, search), [turbines, search]);
+  const options = useMemo(() => companyOptions(user, companies), [user, companies]);
+  const close = () => setModal(null);
+  const setSearch = (next: typeof search) => void navigate({ search: next, replace: true });
+
+  return (
+    <>
+      <PageHeading
+        title={t('panel.turbines.title')}
+        summary={t('panel.turbines.counts', { total: turbines.length, shown: shown.length })}
+        actions={
+          canCreate && (
+            <button type="button" className="btn-primary" onClick={() => setModal({ kind: 'add' })}>
+              <StrokeIcon className="size-4">
+                <path d="M12 4.5v15m7.5-7.5h-15" />
+              </StrokeIcon>
+              {t('panel.turbines.add')}
+            </button>
+          )
+        }
+      />
+      <TurbineFilters
+        turbines={turbines}
+        companies={seesEveryCompany ? options : null}
+        search={search}
+        onChange={setSearch}
+      />
+      {shown.length === 0 ? (
+        turbines.length === 0 ? (
+          <EmptyState title={t('panel.turbines.empty')}>
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              {canCreate ? t('panel.turbines.emptyCanAdd') : t('panel.turbines.emptyHint')}
+            </p>
+          </EmptyState>
+        ) : (
+          <EmptyState title={t('panel.turbines.noMatch')}>
+            {hasFilters(search) && (
+              <button type="button" className="btn-secondary" onClick={() => setSearch({ view: search.view })}>
+                {t('panel.turbines.clearFilters')}
+              </button>
+            )}
+          </EmptyState>
+        )
+      ) : search.view === 'list' ? (
+        <TurbineTable
+          turbines={shown}
+          onEdit={(turbine) => setModal({ kind: 'edit', turbine })}
+          onDelete={(turbine) => setModal({ kind: 'delete', turbine })}
+        />
+      ) : (
+        <TurbineGrid
+          turbines={shown}
+          onEdit={(turbine) => setModal({ kind: 'edit', turbine })}
+          onDelete={(turbine) => setModal({ kind: 'delete', turbine })}
+        />
+      )}
+
+      {(modal?.kind === 'add' || modal?.kind === 'edit') && (
+        <TurbineFormModal
+          turbine={modal.kind === 'edit' ? modal.turbine : null}
+          companies={options}
+          canChooseAnyCompany={seesEveryCompany}
+          onClose={close}
+          // Spec §4: after adding, the new turbine is first and the filters are reset so it is in view.
+          onCreated={() => setSearch({ view: search.view })}
+        />
+      )}
+      {modal?.kind === 'delete' && <DeleteTurbineDialog turbine={modal.turbine} onClose={close} />}
+    </>
+  );
 }

@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// Weighs the JavaScript the first load of /dashboard downloads (gzip), from Vite's manifest of the last build,
+// and fails above the budget (issue #5: ≤ 200 KB) or when a viewer library has slipped into that load.
+// Run after `pnpm build`: node panel/scripts/check-bundle.mjs
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_BYTES = 200_000;
+/** The route files matched at /dashboard: the root, the session guard and the turbine list. */
+const FIRST_LOAD_ROUTES = ['src/routes/__root.tsx', 'src/routes/_auth.tsx', 'src/routes/_auth/index.tsx'];
+/** Text each viewer library keeps after minification; none may be in the first load (they belong to their routes). */
+const VIEWER_MARKERS = ['OpenSeadragon', 'photo-sphere-viewer', 'PCDLoader', 'WebGLRenderer'];
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const manifestPath = join(dist, '.vite', 'manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error(
+    `check-bundle: ${manifestPath} is missing; build the panel first (pnpm --filter @kanat360/panel build).`,
+  );
+  process.exit(1);
+}
+/** @type {Record<string, { file: string; imports?: string[]; isEntry?: boolean }>} */
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+
+const starts = Object.keys(manifest).filter(
+  (key) => manifest[key].isEntry || FIRST_LOAD_ROUTES.includes(key.split('?')[0]),
+);
+const seen = new Set();
+const visit = (key) => {
+  if (seen.has(key) || !manifest[key]) return;
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) visit(imported);
+};
+starts.forEach(visit);
+
+const files = [...new Set([...seen].map((key) => manifest[key].file))].filter((file) => file.endsWith('.js'));
+const rows = files
+  .map((file) => {
+    const code = readFileSync(join(dist, file));
+    return { file, raw: code.length, gzip: gzipSync(code, { level: 9 }).length, text: code.toString('utf8') };
+  })
+  .sort((a, b) => b.gzip - a.gzip);
+
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+for (const row of rows)
+  console.log(`  ${row.file.padEnd(40)} ${kb(row.raw).padStart(10)} ${kb(row.gzip).padStart(10)} gzip`);
+const total = rows.reduce((sum, row) => sum + row.gzip, 0);
+console.log(
+  `first load of /dashboard: ${kb(total)} of JavaScript after gzip (budget ${kb(BUDGET_BYTES)}), ${rows.length} files`,
+);
+
+const leaked = VIEWER_MARKERS.filter((marker) => rows.some((row) => row.text.includes(marker)));
+if (leaked.length > 0) {
+  console.error(`check-bundle: viewer code in the first load (${leaked.join(', ')}); import it from its route only.`);
+  process.exit(1);
+}
+if (total > BUDGET_BYTES) {
+  console.error(`check-bundle: over budget by ${kb(total - BUDGET_BYTES)}.`);
+  process.exit(1);
+}

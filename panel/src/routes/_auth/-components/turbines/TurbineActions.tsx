@@ -1,0 +1,76 @@
+import { type Turbine } from '@kanat360/contracts';
+import { StrokeIcon } from '@/components/StrokeIcon';
+import { useI18n } from '@/i18n/language';
+import { useCan } from '@/session/use-session';
+
+// The detail and 360° screens are separate bundles of the panel; plain links keep them out of this route's code.
+export const turbinePhotosPath = (id: number) => `/dashboard/turbine/${id}`;
+export const turbinePanoramaPath = (id: number) => `/dashboard/turbine/${id}/360-view`;
+
+/** A turbine's buttons: photos and 360° view for everyone; edit and delete where the permission map allows. */
+export function TurbineActions({
+  turbine,
+  onEdit,
+  onDelete,
+  compact = false,
+}: {
+  turbine: Turbine;
+  onEdit: (turbine: Turbine) => void;
+  onDelete: (turbine: Turbine) => void;
+  compact?: boolean;
+}) {
+  const { t } = useI18n();
+  const canEdit = useCan('turbine.update');
+  const canDelete = useCan('turbine.delete');
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <a
+        href={turbinePhotosPath(turbine.id)}
+        className={compact ? 'btn-secondary h-8 px-2.5' : 'btn-primary'}
+        aria-label={t('panel.turbines.photosOf', { name: turbine.name })}
+      >
+        <StrokeIcon className="size-4">
+          <path d="m2.25 15.75 5.16-5.16a2.25 2.25 0 0 1 3.18 0l5.16 5.16m-1.5-1.5 1.41-1.41a2.25 2.25 0 0 1 3.18 0l2.91 2.91M3.75 21h16.5A1.5 1.5 0 0 0 21.75 19.5V4.5A1.5 1.5 0 0 0 20.25 3H3.75A1.5 1.5 0 0 0 2.25 4.5v15A1.5 1.5 0 0 0 3.75 21Z" />
+        </StrokeIcon>
+        {t('panel.turbines.photos')}
+      </a>
+      <a
+        href={turbinePanoramaPath(turbine.id)}
+        className={compact ? 'btn-secondary h-8 px-2.5' : 'btn-secondary'}
+        aria-label={t('panel.turbines.panoramaOf', { name: turbine.name })}
+      >
+        <StrokeIcon className="size-4">
+          <path d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z" />
+          <path d="M3.6 9h16.8M3.6 15h16.8M12 3a15 15 0 0 1 0 18M12 3a15 15 0 0 0 0 18" />
+        </StrokeIcon>
+        {t('panel.turbines.panorama')}
+      </a>
+      {canEdit && (
+        <button
+          type="button"
+          className="btn-icon"
+          aria-label={t('panel.turbines.editOf', { name: turbine.name })}
+          title={t('panel.action.edit')}
+          onClick={() => onEdit(turbine)}
+        >
+          <StrokeIcon className="size-4">
+            <path d="m16.86 4.49 1.69-1.69a1.88 1.88 0 1 1 2.65 2.65L10.58 16.07a4.5 4.5 0 0 1-1.9 1.13L6 18l.8-2.68a4.5 4.5 0 0 1 1.13-1.9l8.93-8.93Zm0 0L19.5 7.13" />
+          </StrokeIcon>
+        </button>
+      )}
+      {canDelete && (
+        <button
+          type="button"
+          className="btn-icon text-red-700 dark:text-red-400"
+          aria-label={t('panel.turbines.deleteOf', { name: turbine.name })}
+          title={t('panel.action.delete')}
+          onClick={() => onDelete(turbine)}
+        >
+          <StrokeIcon className="size-4">
+            <path d="m14.74 9-.35 9m-4.78 0-.35-9m9.97-3.21c.34.05.68.1 1.02.16m-1.02-.16L18.16 19.67A2.25 2.25 0 0 1 15.916 21.75H8.084a2.25 2.25 0 0 1-2.244-2.08L4.77 5.79m14.46 0a48.1 48.1 0 0 0-3.48-.4m-12 .56c.34-.06.68-.11 1.02-.16m0 0a48.1 48.1 0 0 1 3.48-.4m7.5 0v-.92c0-1.18-.91-2.16-2.09-2.2a52 52 0 0 0-3.32 0c-1.18.04-2.09 1.02-2.09 2.2v.92m7.5 0a48.7 48.7 0 0 0-7.5 0" />
+          </StrokeIcon>
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { type Turbine } from '@kanat360/contracts';
+import { SearchInput } from '@/components/SearchInput';
+import { useI18n } from '@/i18n/language';
+import { type CompanyOption } from './company-options';
+import { cityLabel, citiesOf, hasFilters, type TurbineSearch, type TurbineView, yearsOf } from './turbine-filters';
+
+const selectClass = 'input w-auto min-w-40';
+
+/** City, year, search text and (for who sees every company) company; plus the grid/list switch. */
+export function TurbineFilters({
+  turbines,
+  companies,
+  search,
+  onChange,
+}: {
+  turbines: readonly Turbine[];
+  /** Null when the user sees only its own company (no company filter then). */
+  companies: readonly CompanyOption[] | null;
+  search: TurbineSearch;
+  onChange: (next: TurbineSearch) => void;
+}) {
+  const { t } = useI18n();
+  const view: TurbineView = search.view ?? 'grid';
+  const update = (patch: Partial<TurbineSearch>) => onChange({ ...search, ...patch });
+  const optionalNumber = (value: string) => (value === '' ? undefined : Number(value));
+
+  return (
+    <div
+      className="card mb-6 flex flex-wrap items-center gap-3 p-4"
+      role="search"
+      aria-label={t('panel.turbines.filters')}
+    >
+      <SearchInput
+        label={t('panel.turbines.searchLabel')}
+        placeholder={t('panel.turbines.searchPlaceholder')}
+        value={search.q ?? ''}
+        onChange={(q) => update({ q: q === '' ? undefined : q })}
+      />
+      <select
+        className={selectClass}
+        aria-label={t('panel.turbines.cityFilter')}
+        value={search.city ?? ''}
+        onChange={(event) => update({ city: event.target.value || undefined })}
+      >
+        <option value="">{t('panel.turbines.allCities')}</option>
+        {citiesOf(turbines).map((city) => (
+          <option key={city} value={city}>
+            {cityLabel(city)}
+          </option>
+        ))}
+      </select>
+      <select
+        className={selectClass}
+        aria-label={t('panel.turbines.yearFilter')}
+        value={search.year ?? ''}
+        onChange={(event) => update({ year: optionalNumber(event.target.value) })}
+      >
+        <option value="">{t('panel.turbines.allYears')}</option>
+        {yearsOf(turbines).map((year) => (
+          <option key={year} value={year}>
+            {year}
+          </option>
+        ))}
+      </select>
+      {companies && (
+        <select
+          className={selectClass}
+          aria-label={t('panel.turbines.companyFilter')}
+          value={search.company ?? ''}
+          onChange={(event) => update({ company: optionalNumber(event.target.value) })}
+        >
+          <option value="">{t('panel.turbines.allCompanies')}</option>
+          {companies.map((company) => (
+            <option key={company.id} value={company.id}>
+              {company.name}
+            </option>
+          ))}
+        </select>
+      )}
+      {hasFilters(search) && (
+        <button type="button" className="btn-ghost" onClick={() => onChange({ view: search.view })}>
+          {t('panel.turbines.clearFilters')}
+        </button>
+      )}
+      <div
+        className="ml-auto flex rounded-lg border border-slate-300 p-0.5 dark:border-slate-600"
+        role="group"
+        aria-label={t('panel.turbines.viewLabel')}
+      >
+        {(['grid', 'list'] as const).map((option) => (
+          <button
+            key={option}
+            type="button"
+            aria-pressed={view === option}
+            className="btn h-8 text-slate-700 aria-pressed:bg-brand-700 aria-pressed:text-white dark:text-slate-200 dark:aria-pressed:bg-brand-300 dark:aria-pressed:text-slate-950"
+            onClick={() => update({ view: option === 'grid' ? undefined : option })}
+          >
+            {t(`panel.turbines.view.${option}`)}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { type Turbine } from '@kanat360/contracts';
+import { useI18n } from '@/i18n/language';
+import { TurbineActions } from './TurbineActions';
+import { cityLabel } from './turbine-filters';
+import { TurbineStatusBadge } from './TurbineStatusBadge';
+
+interface TurbineListProps {
+  turbines: readonly Turbine[];
+  onEdit: (turbine: Turbine) => void;
+  onDelete: (turbine: Turbine) => void;
+}
+
+/** Spec §2's cards: name, city-code, location, company, rooms and photos, and the turbine's buttons. */
+export function TurbineGrid({ turbines, onEdit, onDelete }: TurbineListProps) {
+  const { t, locale } = useI18n();
+  const number = new Intl.NumberFormat(locale);
+  return (
+    <ul className="grid grid-cols-2 gap-5 xl:grid-cols-3" aria-label={t('panel.turbines.listLabel')}>
+      {turbines.map((turbine) => (
+        <li key={turbine.id} className="card flex flex-col p-5" data-testid="turbine-card" data-turbine-id={turbine.id}>
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <h2 className="truncate text-lg font-semibold" data-testid="turbine-name">
+                {turbine.name}
+              </h2>
+              <p className="text-sm font-medium text-brand-800 dark:text-brand-300">
+                {cityLabel(turbine.city)}-{turbine.code}
+              </p>
+            </div>
+            <TurbineStatusBadge status={turbine.status} />
+          </div>
+          <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+            <div className="col-span-2">
+              <dt className="text-xs text-slate-600 dark:text-slate-400">{t('panel.turbines.field.location')}</dt>
+              <dd className="truncate">{turbine.location}</dd>
+            </div>
+            <div className="col-span-2">
+              <dt className="text-xs text-slate-600 dark:text-slate-400">{t('panel.turbines.field.company')}</dt>
+              <dd className="truncate" data-testid="turbine-company">
+                {turbine.company_name}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-600 dark:text-slate-400">{t('panel.turbines.field.rooms')}</dt>
+              <dd className="font-medium" data-testid="turbine-rooms">
+                {number.format(turbine.rooms)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-600 dark:text-slate-400">{t('panel.turbines.photoCount')}</dt>
+              <dd className="font-medium" data-testid="turbine-photos">
+                {number.format(turbine.photo_count)}
+              </dd>
+            </div>
+          </dl>
+          <div className="mt-5 border-t border-slate-200 pt-4 dark:border-slate-800">
+            <TurbineActions turbine={turbine} onEdit={onEdit} onDelete={onDelete} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The same turbines as rows, for scanning many at once. */
+export function TurbineTable({ turbines, onEdit, onDelete }: TurbineListProps) {
+  const { t, locale } = useI18n();
+  const number = new Intl.NumberFormat(locale);
+  const header = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400';
+  return (
+    <div className="card overflow-x-auto">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{t('panel.turbines.listLabel')}</caption>
+        <thead className="border-b border-slate-200 dark:border-slate-800">
+          <tr>
+            <th scope="col" className={header}>
+              {t('panel.turbines.field.name')}
+            </th>
+            <th scope="col" className={header}>
+              {t('panel.turbines.cityCode')}
+            </th>
+            <th scope="col" className={header}>
+              {t('panel.turbines.field.location')}
+            </th>
+            <th scope="col" className={header}>
+              {t('panel.turbines.field.company')}
+            </th>
+            <th scope="col" className={`${header} text-right`}>
+              {t('panel.turbines.field.rooms')}
+            </th>
+            <th scope="col" className={`${header} text-right`}>
+              {t('panel.turbines.photoCount')}
+            </th>
+            <th scope="col" className={header}>
+              {t('panel.turbines.field.status')}
+            </th>
+            <th scope="col" className={header}>
+              <span className="sr-only">{t('panel.turbines.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+          {turbines.map((turbine) => (
+            <tr key={turbine.id} data-testid="turbine-row" data-turbine-id={turbine.id}>
+              <th scope="row" className="px-4 py-3 text-left font-medium" data-testid="turbine-name">
+                {turbine.name}
+              </th>
+              <td className="px-4 py-3 whitespace-nowrap">
+                {cityLabel(turbine.city)}-{turbine.code}
+              </td>
+              <td className="px-4 py-3">{turbine.location}</td>
+              <td className="px-4 py-3" data-testid="turbine-company">
+                {turbine.company_name}
+              </td>
+              <td className="px-4 py-3 text-right tabular-nums">{number.format(turbine.rooms)}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{number.format(turbine.photo_count)}</td>
+              <td className="px-4 py-3">
+                <TurbineStatusBadge status={turbine.status} />
+              </td>
+              <td className="px-4 py-3">
+                <TurbineActions turbine={turbine} onEdit={onEdit} onDelete={onDelete} compact />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

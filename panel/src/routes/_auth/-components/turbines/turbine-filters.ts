@@ -1,0 +1,68 @@
+import { type Turbine } from '@kanat360/contracts';
+import { z } from 'zod';
+
+export const TURBINE_VIEWS = ['grid', 'list'] as const;
+export type TurbineView = (typeof TURBINE_VIEWS)[number];
+
+/**
+ * The turbine list's filters, kept in the URL (STYLE 9) so a filtered view survives reload and can be shared.
+ * A value that does not parse is dropped rather than failing the page.
+ */
+export const turbineSearchSchema = z.object({
+  view: z.enum(TURBINE_VIEWS).optional().catch(undefined),
+  city: z.string().trim().min(1).optional().catch(undefined),
+  year: z.coerce.number().int().min(1900).max(9999).optional().catch(undefined),
+  q: z.string().optional().catch(undefined),
+  company: z.coerce.number().int().positive().optional().catch(undefined),
+});
+export type TurbineSearch = z.infer<typeof turbineSearchSchema>;
+
+/** Turkish-aware case folding, so "İzmir", "IZMIR" and "izmir" all match. */
+export function fold(text: string): string {
+  return text.toLocaleLowerCase('tr-TR');
+}
+
+/** Spec §2: a turbine's year is that of its last update, else of its creation. */
+export function turbineYear(turbine: Pick<Turbine, 'updated_at' | 'created_at'>): number | null {
+  const date = new Date(turbine.updated_at || turbine.created_at);
+  return Number.isNaN(date.getTime()) ? null : date.getFullYear();
+}
+
+/** Cities are stored lowercased (spec §5); shown with a capital first letter, the Turkish way. */
+export function cityLabel(city: string): string {
+  return city.charAt(0).toLocaleUpperCase('tr-TR') + city.slice(1);
+}
+
+/** The distinct cities of the list, in Turkish alphabetical order. */
+export function citiesOf(turbines: readonly Turbine[]): string[] {
+  return [...new Set(turbines.map((turbine) => turbine.city))].sort((a, b) => a.localeCompare(b, 'tr'));
+}
+
+/** The distinct years of the list, newest first. */
+export function yearsOf(turbines: readonly Turbine[]): number[] {
+  const years = turbines.map(turbineYear).filter((year): year is number => year !== null);
+  return [...new Set(years)].sort((a, b) => b - a);
+}
+
+/** Search text matches code, city, location or turbine name (spec §2). */
+function matchesText(turbine: Turbine, query: string): boolean {
+  return [turbine.code, turbine.city, turbine.location, turbine.turbine_name ?? '', turbine.name].some((field) =>
+    fold(field).includes(query),
+  );
+}
+
+export function filterTurbines(turbines: readonly Turbine[], search: TurbineSearch): Turbine[] {
+  const query = fold(search.q?.trim() ?? '');
+  return turbines.filter(
+    (turbine) =>
+      (search.city === undefined || turbine.city === search.city) &&
+      (search.year === undefined || turbineYear(turbine) === search.year) &&
+      (search.company === undefined || turbine.company_id === search.company) &&
+      (query === '' || matchesText(turbine, query)),
+  );
+}
+
+/** Whether any filter narrows the list (the view is not a filter). */
+export function hasFilters(search: TurbineSearch): boolean {
+  return Boolean(search.city || search.year || search.company || search.q?.trim());
+}

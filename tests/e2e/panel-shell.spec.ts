@@ -1,0 +1,158 @@
+import { expect, test } from '@playwright/test';
+import { SESSION_COOKIE, SESSION_USER_STORAGE_KEY } from '@kanat360/contracts';
+import { demo, DEMO_PASSWORD } from './fixtures.js';
+import { signInAs } from './panel.js';
+
+test.describe('panel shell', () => {
+  test('a window of 768 px shows the desktop-only notice in the current language; 769 px shows the panel', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 768, height: 900 });
+    await signInAs(page, 'operator');
+    const notice = page.getByTestId('mobile-notice');
+    await expect(notice).toContainText(
+      'Yönetim paneli yalnızca masaüstü bilgisayarlar içindir. Lütfen bir bilgisayar veya dizüstü bilgisayar kullanın.',
+    );
+    await expect(page.getByTestId('turbine-card')).toHaveCount(0);
+    await notice.getByRole('button', { name: /^English/ }).click();
+    await expect(notice).toContainText('The management panel is for desktop computers only.');
+    await page.setViewportSize({ width: 769, height: 900 });
+    await expect(notice).toBeHidden();
+    await expect(page.getByTestId('turbine-card').first()).toBeVisible();
+  });
+
+  test.describe('on a phone', () => {
+    test.use({
+      viewport: { width: 1280, height: 800 },
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+    });
+
+    test('a phone user agent gets the notice even on a wide screen', async ({ page }) => {
+      await signInAs(page, 'operator', { language: 'en' });
+      await expect(page.getByTestId('mobile-notice')).toContainText(
+        'The management panel is for desktop computers only.',
+      );
+      await expect(page.getByTestId('turbine-card')).toHaveCount(0);
+    });
+  });
+
+  test('an expired session goes to sign in, keeping the filtered view, and comes back to it', async ({
+    page,
+    context,
+  }) => {
+    await signInAs(page, 'operator', { path: '/dashboard?city=izmir&view=list' });
+    await expect(page.getByTestId('turbine-row').first()).toBeVisible();
+    // The server no longer knows the session (as after it expired): the next load is refused.
+    await context.clearCookies({ name: SESSION_COOKIE });
+    await page.reload();
+    await expect(page).toHaveURL(/\/login\/?\?redirect=%2Fdashboard%3Fcity%3Dizmir%26view%3Dlist$/);
+    expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_USER_STORAGE_KEY)).toBeNull();
+
+    await expect(page.locator('button[type="submit"]')).toBeEnabled();
+    await page.locator('input[name="email"]').fill(demo('operator'));
+    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+    await page.locator('button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/dashboard\?city=izmir&view=list$/);
+    await expect(page.getByTestId('turbine-row').first()).toBeVisible();
+    await expect(page.getByLabel('Şehir', { exact: true })).toHaveValue('izmir');
+  });
+
+  test('a stored profile whose session has run out signs out without asking the server', async ({ page }) => {
+    await signInAs(page, 'operator');
+    await expect(page.getByTestId('turbine-card').first()).toBeVisible();
+    await page.evaluate((key) => {
+      const user = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
+      localStorage.setItem(key, JSON.stringify({ ...user, session_expires_at: '2000-01-01T00:00:00.000Z' }));
+    }, SESSION_USER_STORAGE_KEY);
+    let validations = 0;
+    await page.route('**/api/auth/validate-session', (route) => {
+      validations += 1;
+      return route.continue();
+    });
+    await page.goto('/dashboard?q=ALG');
+    await expect(page).toHaveURL(/\/login\/?\?redirect=%2Fdashboard%3Fq%3DALG$/);
+    expect(validations).toBe(0);
+  });
+
+  test('a 401 from any call ends the session and returns to the same view after sign-in', async ({ page, context }) => {
+    await signInAs(page, 'superadmin', { path: '/dashboard?view=list' });
+    await page.getByRole('button', { name: 'Türbin Ekle' }).click();
+    const form = page.getByTestId('turbine-form');
+    await form.getByLabel('Şehir').fill('manisa');
+    await form.getByLabel('Türbin kodu').fill('NEVER-SAVED');
+    await form.getByLabel('Konum').fill('Soma');
+    await form.getByLabel('Şirket').selectOption({ index: 1 });
+    await context.clearCookies({ name: SESSION_COOKIE });
+    await form.getByRole('button', { name: 'Türbin Ekle' }).click();
+    await expect(page).toHaveURL(/\/login\/?\?redirect=%2Fdashboard%3Fview%3Dlist$/);
+  });
+
+  test('toasts close by their button, by Escape, and by themselves after 3 s', async ({ page }) => {
+    await page.clock.install();
+    await signInAs(page, 'superadmin');
+    const card = page.getByTestId('turbine-card').first();
+    const name = (await card.getByTestId('turbine-name').textContent()) ?? '';
+    const saveUnchanged = async () => {
+      await card.getByRole('button', { name: `Düzenle: ${name}` }).click();
+      await page.getByTestId('turbine-form').getByRole('button', { name: 'Kaydet' }).click();
+      await expect(page.getByTestId('turbine-form')).toBeHidden();
+    };
+    const toast = page.getByTestId('toast').filter({ hasText: 'Türbin başarıyla kaydedildi' });
+
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await saveUnchanged();
+    await expect(toast).toHaveAttribute('data-toast-type', 'success');
+    await page.clock.runFor(2_900);
+    await expect(toast).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(toast).toBeHidden();
+
+    await saveUnchanged();
+    await expect(toast).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(toast).toBeHidden();
+
+    await saveUnchanged();
+    await toast.getByRole('button', { name: 'Bildirimi kapat' }).click();
+    await expect(toast).toBeHidden();
+  });
+
+  test('errors: an unknown panel page is "not found"; a failing load shows the fallback and recovers', async ({
+    page,
+  }) => {
+    await signInAs(page, 'operator', { language: 'en', path: '/dashboard/no-such-screen' });
+    await expect(page.getByTestId('not-found')).toContainText('Page not found');
+    await page.getByRole('link', { name: 'Go Home' }).click();
+    await expect(page.getByTestId('turbine-card').first()).toBeVisible();
+
+    await page.route('**/api/turbines', (route) =>
+      route.fulfill({ status: 500, contentType: 'text/html', body: '<html>bad gateway</html>' }),
+    );
+    await page.reload();
+    const fallback = page.getByTestId('error-screen');
+    await expect(fallback).toContainText('Unexpected Application Error');
+    await expect(fallback).toContainText('Server error: 500');
+    await page.unroute('**/api/turbines');
+    await fallback.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByTestId('turbine-card').first()).toBeVisible();
+  });
+
+  test('every path change starts at the top; the theme is stored', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await signInAs(page, 'superadmin');
+    await expect(page.getByTestId('turbine-card').first()).toBeVisible();
+    await page.mouse.wheel(0, 2000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'Kullanıcı Ayarları' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/users$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    const root = page.locator('html');
+    await expect(root).not.toHaveClass(/dark/);
+    await page.getByRole('button', { name: /tema/ }).click();
+    await expect(root).toHaveClass(/dark/);
+    await page.reload();
+    await expect(root).toHaveClass(/dark/);
+  });
+});
