@@ -34,6 +34,10 @@ test.describe('turbine dashboard', () => {
     await expect(card.getByTestId('turbine-name')).toHaveText(first.name);
     await expect(card.getByTestId('turbine-rooms')).toHaveText(String(first.rooms));
     await expect(card.getByTestId('turbine-photos')).toHaveText(String(first.photo_count));
+    // Dates in the user's language through Intl: tr-TR here, en-GB in English (the header test).
+    await expect(card.locator('time')).toHaveText(
+      new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long' }).format(new Date(first.updated_at)),
+    );
     await expect(card.getByRole('link', { name: `Fotoğraflar: ${first.name}` })).toHaveAttribute(
       'href',
       `/dashboard/turbine/${first.id}`,
@@ -241,6 +245,10 @@ test.describe('turbine dashboard', () => {
     await page.getByRole('button', { name: /^English/ }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Turbines');
     await expect(page.getByRole('button', { name: 'Add Turbine' })).toBeVisible();
+    const updated = await page.getByTestId('turbine-card').first().locator('time').getAttribute('datetime');
+    await expect(page.getByTestId('turbine-card').first().locator('time')).toHaveText(
+      new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' }).format(new Date(updated ?? '')),
+    );
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Turbines');
     await page.getByRole('button', { name: /^Türkçe/ }).click();

@@ -1,4 +1,5 @@
 import { type Turbine } from '@kanat360/contracts';
+import { formatDate } from '@/i18n/format-date';
 import { useI18n } from '@/i18n/language';
 import { TurbineActions } from './TurbineActions';
 import { cityLabel } from './turbine-filters';
@@ -12,7 +13,7 @@ interface TurbineListProps {
 
 /** Spec §2's cards: name, city-code, location, company, rooms and photos, and the turbine's buttons. */
 export function TurbineGrid({ turbines, onEdit, onDelete }: TurbineListProps) {
-  const { t, locale } = useI18n();
+  const { t, locale, language } = useI18n();
   const number = new Intl.NumberFormat(locale);
   return (
     <ul className="grid grid-cols-2 gap-5 xl:grid-cols-3" aria-label={t('panel.turbines.listLabel')}>
@@ -50,6 +51,12 @@ export function TurbineGrid({ turbines, onEdit, onDelete }: TurbineListProps) {
               <dt className="text-xs text-slate-600 dark:text-slate-400">{t('panel.turbines.photoCount')}</dt>
               <dd className="font-medium" data-testid="turbine-photos">
                 {number.format(turbine.photo_count)}
+              </dd>
+            </div>
+            <div className="col-span-2">
+              <dt className="text-xs text-slate-600 dark:text-slate-400">{t('panel.turbines.updated')}</dt>
+              <dd>
+                <time dateTime={turbine.updated_at}>{formatDate(turbine.updated_at, language)}</time>
               </dd>
             </div>
           </dl>
