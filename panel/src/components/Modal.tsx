@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useI18n } from '@/i18n/language';
 import { StrokeIcon } from './StrokeIcon';
 
@@ -29,9 +29,13 @@ export function Modal({
   const titleId = useId();
   const descriptionId = useId();
 
-  useEffect(() => {
+  // The body mounts once the dialog is open: React focuses an `autoFocus` control as it mounts, and a control in a
+  // dialog not yet shown cannot take focus (showModal would then put it on the close button instead).
+  const [shown, setShown] = useState(false);
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
+    setShown(true);
     return () => dialog?.close();
   }, []);
 
@@ -72,7 +76,7 @@ export function Modal({
           </StrokeIcon>
         </button>
       </div>
-      <div className="px-6 py-5">{children}</div>
+      <div className="px-6 py-5">{shown && children}</div>
     </dialog>
   );
 }
