@@ -7,44 +7,59 @@ import { useCan } from '@/session/use-session';
 export const turbinePhotosPath = (id: number) => `/dashboard/turbine/${id}`;
 export const turbinePanoramaPath = (id: number) => `/dashboard/turbine/${id}/360-view`;
 
-/** A turbine's buttons: photos and 360° view for everyone; edit and delete where the permission map allows. */
-export function TurbineActions({
-  turbine,
-  onEdit,
-  onDelete,
-  compact = false,
-}: {
+interface TurbineButtonsProps {
   turbine: Turbine;
-  onEdit: (turbine: Turbine) => void;
-  onDelete: (turbine: Turbine) => void;
+  /** Table rows show icons only; every button keeps its full name for assistive technology. */
   compact?: boolean;
-}) {
+}
+
+/** Photos and 360° view: for everyone who sees the turbine. */
+export function TurbineLinks({ turbine, compact = false }: TurbineButtonsProps) {
   const { t } = useI18n();
-  const canEdit = useCan('turbine.update');
-  const canDelete = useCan('turbine.delete');
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <>
       <a
         href={turbinePhotosPath(turbine.id)}
-        className={compact ? 'btn-secondary h-8 px-2.5' : 'btn-primary'}
+        className={compact ? 'btn-icon' : 'btn-primary'}
         aria-label={t('panel.turbines.photosOf', { name: turbine.name })}
+        title={compact ? t('panel.turbines.photos') : undefined}
       >
         <StrokeIcon className="size-4">
           <path d="m2.25 15.75 5.16-5.16a2.25 2.25 0 0 1 3.18 0l5.16 5.16m-1.5-1.5 1.41-1.41a2.25 2.25 0 0 1 3.18 0l2.91 2.91M3.75 21h16.5A1.5 1.5 0 0 0 21.75 19.5V4.5A1.5 1.5 0 0 0 20.25 3H3.75A1.5 1.5 0 0 0 2.25 4.5v15A1.5 1.5 0 0 0 3.75 21Z" />
         </StrokeIcon>
-        {t('panel.turbines.photos')}
+        {!compact && t('panel.turbines.photos')}
       </a>
       <a
         href={turbinePanoramaPath(turbine.id)}
-        className={compact ? 'btn-secondary h-8 px-2.5' : 'btn-secondary'}
+        className={compact ? 'btn-icon' : 'btn-secondary'}
         aria-label={t('panel.turbines.panoramaOf', { name: turbine.name })}
+        title={compact ? t('panel.turbines.panorama') : undefined}
       >
         <StrokeIcon className="size-4">
           <path d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z" />
           <path d="M3.6 9h16.8M3.6 15h16.8M12 3a15 15 0 0 1 0 18M12 3a15 15 0 0 0 0 18" />
         </StrokeIcon>
-        {t('panel.turbines.panorama')}
+        {!compact && t('panel.turbines.panorama')}
       </a>
+    </>
+  );
+}
+
+/** Edit and delete, where the permission map allows them. */
+export function TurbineManageButtons({
+  turbine,
+  onEdit,
+  onDelete,
+}: {
+  turbine: Turbine;
+  onEdit: (turbine: Turbine) => void;
+  onDelete: (turbine: Turbine) => void;
+}) {
+  const { t } = useI18n();
+  const canEdit = useCan('turbine.update');
+  const canDelete = useCan('turbine.delete');
+  return (
+    <>
       {canEdit && (
         <button
           type="button"
@@ -71,6 +86,6 @@ export function TurbineActions({
           </StrokeIcon>
         </button>
       )}
-    </div>
+    </>
   );
 }

@@ -35,6 +35,7 @@ export function TurbineFilters({
         placeholder={t('panel.turbines.searchPlaceholder')}
         value={search.q ?? ''}
         onChange={(q) => update({ q: q === '' ? undefined : q })}
+        className="min-w-72 flex-1"
       />
       <select
         className={selectClass}

@@ -1,7 +1,7 @@
 import { type Turbine } from '@kanat360/contracts';
 import { formatDate } from '@/i18n/format-date';
 import { useI18n } from '@/i18n/language';
-import { TurbineActions } from './TurbineActions';
+import { TurbineLinks, TurbineManageButtons } from './TurbineActions';
 import { cityLabel } from './turbine-filters';
 import { TurbineStatusBadge } from './TurbineStatusBadge';
 
@@ -28,9 +28,12 @@ export function TurbineGrid({ turbines, onEdit, onDelete }: TurbineListProps) {
                 {cityLabel(turbine.city)}-{turbine.code}
               </p>
             </div>
-            <TurbineStatusBadge status={turbine.status} />
+            <div className="-mt-1 -mr-2 flex shrink-0 items-center gap-1">
+              <TurbineStatusBadge status={turbine.status} />
+              <TurbineManageButtons turbine={turbine} onEdit={onEdit} onDelete={onDelete} />
+            </div>
           </div>
-          <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+          <dl className="mt-4 mb-5 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
             <div className="col-span-2">
               <dt className="text-xs text-slate-600 dark:text-slate-400">{t('panel.turbines.field.location')}</dt>
               <dd className="truncate">{turbine.location}</dd>
@@ -60,8 +63,8 @@ export function TurbineGrid({ turbines, onEdit, onDelete }: TurbineListProps) {
               </dd>
             </div>
           </dl>
-          <div className="mt-5 border-t border-slate-200 pt-4 dark:border-slate-800">
-            <TurbineActions turbine={turbine} onEdit={onEdit} onDelete={onDelete} />
+          <div className="mt-auto flex flex-wrap gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
+            <TurbineLinks turbine={turbine} />
           </div>
         </li>
       ))}
@@ -109,7 +112,7 @@ export function TurbineTable({ turbines, onEdit, onDelete }: TurbineListProps) {
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
           {turbines.map((turbine) => (
             <tr key={turbine.id} data-testid="turbine-row" data-turbine-id={turbine.id}>
-              <th scope="row" className="px-4 py-3 text-left font-medium" data-testid="turbine-name">
+              <th scope="row" className="px-4 py-3 text-left font-medium whitespace-nowrap" data-testid="turbine-name">
                 {turbine.name}
               </th>
               <td className="px-4 py-3 whitespace-nowrap">
@@ -125,7 +128,10 @@ export function TurbineTable({ turbines, onEdit, onDelete }: TurbineListProps) {
                 <TurbineStatusBadge status={turbine.status} />
               </td>
               <td className="px-4 py-3">
-                <TurbineActions turbine={turbine} onEdit={onEdit} onDelete={onDelete} compact />
+                <div className="flex items-center gap-1">
+                  <TurbineLinks turbine={turbine} compact />
+                  <TurbineManageButtons turbine={turbine} onEdit={onEdit} onDelete={onDelete} />
+                </div>
               </td>
             </tr>
           ))}
