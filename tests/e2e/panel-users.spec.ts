@@ -113,17 +113,22 @@ test.describe('user management as the superadmin', () => {
     await expect(addModal).toBeVisible();
     const add = addModal.getByRole('button', { name: 'Ekle', exact: true });
     await expect(addModal.getByRole('textbox', { name: 'Ad', exact: true })).toBeFocused();
-    await expect(add).toBeDisabled();
+    // Nothing filled: spec §5's message beside each missing field, nothing sent.
+    await add.click();
+    await expect(await messageOf(addModal.getByRole('textbox', { name: 'Ad', exact: true }))).toHaveText(
+      'Tüm alanları doldurun',
+    );
+    await expect(await messageOf(addModal.getByRole('textbox', { name: 'E-posta' }))).toHaveText(
+      'Tüm alanları doldurun',
+    );
     await addModal.getByRole('textbox', { name: 'Ad', exact: true }).fill('Deniz');
     await addModal.getByRole('textbox', { name: 'Soyad' }).fill('Kaya');
     await addModal.getByRole('textbox', { name: 'E-posta' }).fill(demo('admin'));
-    await expect(add).toBeDisabled();
     const password = addModal.locator('input[name="password"]');
     await expect(password).toHaveAttribute('type', 'password');
     await expect(password).toHaveAccessibleName('Şifre');
     await expect(addModal.getByRole('textbox', { name: 'E-posta' })).toHaveAttribute('type', 'email');
     await password.fill('ilk-sifre-1');
-    await expect(add).toBeEnabled();
     const role = addModal.getByRole('combobox', { name: 'Rol' });
     await expect(role).toHaveValue('customer');
     await expect(role.locator('option')).toHaveText([
@@ -169,6 +174,11 @@ test.describe('user management as the superadmin', () => {
     await expect(editModal.getByRole('textbox', { name: 'E-posta' })).toHaveValue(email);
     await expect(editModal.locator('input[type="password"]')).toHaveCount(0);
     await expect(editModal.getByRole('combobox', { name: 'Rol' })).toHaveValue('operator');
+    await editModal.getByRole('textbox', { name: 'Soyad' }).fill('');
+    await editModal.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(await messageOf(editModal.getByRole('textbox', { name: 'Soyad' }))).toHaveText(
+      'Tüm alanlar gereklidir',
+    );
     await editModal.getByRole('textbox', { name: 'Soyad' }).fill('Kayalı');
     await editModal.getByRole('combobox', { name: 'Rol' }).selectOption('company_manager');
     await editModal.getByRole('checkbox', { name: 'Hesap aktif' }).uncheck();

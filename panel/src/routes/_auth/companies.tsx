@@ -16,7 +16,7 @@ import { CompanyCard } from './-components/companies/CompanyCard';
 import { CompanyFormModal } from './-components/companies/CompanyFormModal';
 import { companiesSearchSchema, filterCompanies } from './-components/companies/company-search';
 import { DeleteCompanyDialog } from './-components/companies/DeleteCompanyDialog';
-import { useUrlSearchText } from './-components/companies/search-text-sync';
+import { useUrlSearchText } from '@/search/use-url-search-text';
 
 /**
  * Partner management (spec §2 "/dashboard/companies"): superadmin only. Anyone else gets the unauthorized screen

@@ -11,9 +11,15 @@ import { useI18n } from '@/i18n/language';
 import { loadSessionUser } from '@/session/load-session-user';
 import { hasPermission } from '@/session/session-user';
 import { useCan, useSessionUser } from '@/session/use-session';
-import { companyOptions } from './-components/turbines/company-options';
+import { companyOptions } from '@/forms/company-options';
 import { DeleteTurbineDialog } from './-components/turbines/DeleteTurbineDialog';
-import { filterTurbines, hasFilters, turbineSearchSchema } from './-components/turbines/turbine-filters';
+import {
+  filterTurbines,
+  hasFilters,
+  NO_FILTERS,
+  type TurbineSearch,
+  turbineSearchSchema,
+} from './-components/turbines/turbine-filters';
 import { TurbineFilters } from './-components/turbines/TurbineFilters';
 import { TurbineFormModal } from './-components/turbines/TurbineFormModal';
 import { TurbineGrid, TurbineTable } from './-components/turbines/TurbineGrid';
@@ -48,7 +54,8 @@ function TurbineDashboard() {
   const shown = useMemo(() => filterTurbines(turbines, search), [turbines, search]);
   const options = useMemo(() => companyOptions(user, companies), [user, companies]);
   const close = () => setModal(null);
-  const setSearch = (next: typeof search) => void navigate({ search: next, replace: true });
+  const patchSearch = (patch: Partial<TurbineSearch>) =>
+    void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true });
 
   return (
     <>
@@ -70,7 +77,7 @@ function TurbineDashboard() {
         turbines={turbines}
         companies={seesEveryCompany ? options : null}
         search={search}
-        onChange={setSearch}
+        onChange={patchSearch}
       />
       {shown.length === 0 ? (
         turbines.length === 0 ? (
@@ -82,7 +89,7 @@ function TurbineDashboard() {
         ) : (
           <EmptyState title={t('panel.turbines.noMatch')}>
             {hasFilters(search) && (
-              <button type="button" className="btn-secondary" onClick={() => setSearch({ view: search.view })}>
+              <button type="button" className="btn-secondary" onClick={() => patchSearch(NO_FILTERS)}>
                 {t('panel.turbines.clearFilters')}
               </button>
             )}
@@ -109,7 +116,7 @@ function TurbineDashboard() {
           canChooseAnyCompany={seesEveryCompany}
           onClose={close}
           // Spec §4: after adding, the new turbine is first and the filters are reset so it is in view.
-          onCreated={() => setSearch({ view: search.view })}
+          onCreated={() => patchSearch(NO_FILTERS)}
         />
       )}
       {modal?.kind === 'delete' && <DeleteTurbineDialog turbine={modal.turbine} onClose={close} />}

@@ -16,10 +16,10 @@ import { hasPermission } from '@/session/session-user';
 import { useCan, useSessionUser } from '@/session/use-session';
 import { appStore } from '@/state/store';
 import { showToastAtom, useToast } from '@/toast/toast-store';
+import { companyOptions } from '@/forms/company-options';
+import { useUrlSearchText } from '@/search/use-url-search-text';
 import { ChangePasswordModal } from './-components/users/ChangePasswordModal';
-import { companyOptions } from './-components/users/company-options';
 import { DeleteUserDialog } from './-components/users/DeleteUserDialog';
-import { useSearchText } from './-components/users/use-search-text';
 import { filterUsers, userSearchParams } from './-components/users/user-search';
 import { UserFormModal } from './-components/users/UserFormModal';
 import { type UserAction, UsersTable } from './-components/users/UsersTable';
@@ -67,7 +67,7 @@ function UsersPage() {
     (value: string) => void navigate({ search: (prev) => ({ ...prev, q: value || undefined }), replace: true }),
     [navigate],
   );
-  const [query, setQuery] = useSearchText(q, pushQuery);
+  const [query, setQuery] = useUrlSearchText(q, pushQuery);
 
   const shown = useMemo(() => filterUsers(users, query), [users, query]);
   const options = useMemo(() => companyOptions(viewer, companies), [viewer, companies]);

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useSaveCompany } from '@/api/companies';
 import { TextField } from '@/components/form/Field';
 import { FormAlert } from '@/components/form/FormAlert';
-import { Modal, ModalActions } from '@/components/Modal';
+import { Modal, ModalFormActions } from '@/components/Modal';
 import { codeMessage, useFormFeedback, validateWith } from '@/forms/form-feedback';
 import { useI18n } from '@/i18n/language';
 
@@ -133,19 +133,12 @@ export function CompanyFormModal({ company, onClose }: { company: Company | null
             className="col-span-2"
           />
         </div>
-        <ModalActions>
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            {t('panel.action.cancel')}
-          </button>
-          <button
-            type="submit"
-            className="btn-primary"
-            disabled={nameMissing || save.isPending}
-            aria-busy={save.isPending}
-          >
-            {save.isPending ? t('panel.action.saving') : t('panel.action.save')}
-          </button>
-        </ModalActions>
+        <ModalFormActions
+          onCancel={onClose}
+          submitLabel={t('panel.action.save')}
+          ready={!nameMissing}
+          pending={save.isPending}
+        />
       </form>
     </Modal>
   );

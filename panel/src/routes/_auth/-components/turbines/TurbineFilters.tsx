@@ -1,8 +1,17 @@
 import { type Turbine } from '@kanat360/contracts';
 import { SearchInput } from '@/components/SearchInput';
 import { useI18n } from '@/i18n/language';
-import { type CompanyOption } from './company-options';
-import { cityLabel, citiesOf, hasFilters, type TurbineSearch, type TurbineView, yearsOf } from './turbine-filters';
+import { type CompanyOption } from '@/forms/company-options';
+import { useUrlSearchText } from '@/search/use-url-search-text';
+import {
+  cityLabel,
+  citiesOf,
+  hasFilters,
+  NO_FILTERS,
+  type TurbineSearch,
+  type TurbineView,
+  yearsOf,
+} from './turbine-filters';
 
 const selectClass = 'input w-auto min-w-40';
 
@@ -17,11 +26,12 @@ export function TurbineFilters({
   /** Null when the user sees only its own company (no company filter then). */
   companies: readonly CompanyOption[] | null;
   search: TurbineSearch;
-  onChange: (next: TurbineSearch) => void;
+  /** Applies a change to the URL's search params, keeping the others as they are then. */
+  onChange: (patch: Partial<TurbineSearch>) => void;
 }) {
   const { t } = useI18n();
   const view: TurbineView = search.view ?? 'grid';
-  const update = (patch: Partial<TurbineSearch>) => onChange({ ...search, ...patch });
+  const [text, setText] = useUrlSearchText(search.q ?? '', (q) => onChange({ q: q === '' ? undefined : q }));
   const optionalNumber = (value: string) => (value === '' ? undefined : Number(value));
 
   return (
@@ -33,15 +43,15 @@ export function TurbineFilters({
       <SearchInput
         label={t('panel.turbines.searchLabel')}
         placeholder={t('panel.turbines.searchPlaceholder')}
-        value={search.q ?? ''}
-        onChange={(q) => update({ q: q === '' ? undefined : q })}
+        value={text}
+        onChange={setText}
         className="min-w-72 flex-1"
       />
       <select
         className={selectClass}
         aria-label={t('panel.turbines.cityFilter')}
         value={search.city ?? ''}
-        onChange={(event) => update({ city: event.target.value || undefined })}
+        onChange={(event) => onChange({ city: event.target.value || undefined })}
       >
         <option value="">{t('panel.turbines.allCities')}</option>
         {citiesOf(turbines).map((city) => (
@@ -54,7 +64,7 @@ export function TurbineFilters({
         className={selectClass}
         aria-label={t('panel.turbines.yearFilter')}
         value={search.year ?? ''}
-        onChange={(event) => update({ year: optionalNumber(event.target.value) })}
+        onChange={(event) => onChange({ year: optionalNumber(event.target.value) })}
       >
         <option value="">{t('panel.turbines.allYears')}</option>
         {yearsOf(turbines).map((year) => (
@@ -68,7 +78,7 @@ export function TurbineFilters({
           className={selectClass}
           aria-label={t('panel.turbines.companyFilter')}
           value={search.company ?? ''}
-          onChange={(event) => update({ company: optionalNumber(event.target.value) })}
+          onChange={(event) => onChange({ company: optionalNumber(event.target.value) })}
         >
           <option value="">{t('panel.turbines.allCompanies')}</option>
           {companies.map((company) => (
@@ -79,7 +89,7 @@ export function TurbineFilters({
         </select>
       )}
       {hasFilters(search) && (
-        <button type="button" className="btn-ghost" onClick={() => onChange({ view: search.view })}>
+        <button type="button" className="btn-ghost" onClick={() => onChange(NO_FILTERS)}>
           {t('panel.turbines.clearFilters')}
         </button>
       )}
@@ -94,7 +104,7 @@ export function TurbineFilters({
             type="button"
             aria-pressed={view === option}
             className="btn h-8 text-slate-700 aria-pressed:bg-brand-700 aria-pressed:text-white dark:text-slate-200 dark:aria-pressed:bg-brand-300 dark:aria-pressed:text-slate-950"
-            onClick={() => update({ view: option === 'grid' ? undefined : option })}
+            onClick={() => onChange({ view: option === 'grid' ? undefined : option })}
           >
             {t(`panel.turbines.view.${option}`)}
           </button>

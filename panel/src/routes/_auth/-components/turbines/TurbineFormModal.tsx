@@ -9,10 +9,10 @@ import { useState } from 'react';
 import { useCreateTurbine, useUpdateTurbine } from '@/api/turbines';
 import { SelectField, TextField } from '@/components/form/Field';
 import { FormAlert } from '@/components/form/FormAlert';
-import { Modal, ModalActions } from '@/components/Modal';
+import { Modal, ModalFormActions } from '@/components/Modal';
 import { useI18n } from '@/i18n/language';
 import { codeMessage, type FieldErrors, useFormFeedback, validateWith } from '@/forms/form-feedback';
-import { type CompanyOption } from './company-options';
+import { type CompanyOption } from '@/forms/company-options';
 
 interface TurbineFormValues {
   turbine_name: string;
@@ -235,19 +235,12 @@ export function TurbineFormModal({
             </SelectField>
           )}
         </div>
-        <ModalActions>
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            {t('panel.action.cancel')}
-          </button>
-          <button
-            type="submit"
-            className="btn-primary"
-            disabled={!complete || roomsInvalid || pending}
-            aria-busy={pending}
-          >
-            {pending ? t('panel.action.saving') : adding ? t('panel.turbines.form.add') : t('panel.action.save')}
-          </button>
-        </ModalActions>
+        <ModalFormActions
+          onCancel={onClose}
+          submitLabel={adding ? t('panel.turbines.form.add') : t('panel.action.save')}
+          ready={complete && !roomsInvalid}
+          pending={pending}
+        />
       </form>
     </Modal>
   );

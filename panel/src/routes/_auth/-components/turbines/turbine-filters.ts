@@ -1,5 +1,6 @@
 import { type Turbine } from '@kanat360/contracts';
 import { z } from 'zod';
+import { matchesSearch, searchTextParam } from '@/search/text-search';
 
 export const TURBINE_VIEWS = ['grid', 'list'] as const;
 export type TurbineView = (typeof TURBINE_VIEWS)[number];
@@ -12,15 +13,10 @@ export const turbineSearchSchema = z.object({
   view: z.enum(TURBINE_VIEWS).optional().catch(undefined),
   city: z.string().trim().min(1).optional().catch(undefined),
   year: z.coerce.number().int().min(1900).max(9999).optional().catch(undefined),
-  q: z.string().optional().catch(undefined),
+  q: searchTextParam,
   company: z.coerce.number().int().positive().optional().catch(undefined),
 });
 export type TurbineSearch = z.infer<typeof turbineSearchSchema>;
-
-/** Turkish-aware case folding, so "İzmir", "IZMIR" and "izmir" all match. */
-export function fold(text: string): string {
-  return text.toLocaleLowerCase('tr-TR');
-}
 
 /** Spec §2: a turbine's year is that of its last update, else of its creation. */
 export function turbineYear(turbine: Pick<Turbine, 'updated_at' | 'created_at'>): number | null {
@@ -44,23 +40,23 @@ export function yearsOf(turbines: readonly Turbine[]): number[] {
   return [...new Set(years)].sort((a, b) => b - a);
 }
 
-/** Search text matches code, city, location or turbine name (spec §2). */
+/** Search text matches code, city, location or turbine name (spec §2; the display name too). */
 function matchesText(turbine: Turbine, query: string): boolean {
-  return [turbine.code, turbine.city, turbine.location, turbine.turbine_name ?? '', turbine.name].some((field) =>
-    fold(field).includes(query),
-  );
+  return matchesSearch([turbine.code, turbine.city, turbine.location, turbine.turbine_name, turbine.name], query);
 }
 
 export function filterTurbines(turbines: readonly Turbine[], search: TurbineSearch): Turbine[] {
-  const query = fold(search.q?.trim() ?? '');
   return turbines.filter(
     (turbine) =>
       (search.city === undefined || turbine.city === search.city) &&
       (search.year === undefined || turbineYear(turbine) === search.year) &&
       (search.company === undefined || turbine.company_id === search.company) &&
-      (query === '' || matchesText(turbine, query)),
+      matchesText(turbine, search.q ?? ''),
   );
 }
+
+/** Every filter off (the view stays as it is). */
+export const NO_FILTERS = { city: undefined, year: undefined, q: undefined, company: undefined } as const;
 
 /** Whether any filter narrows the list (the view is not a filter). */
 export function hasFilters(search: TurbineSearch): boolean {

@@ -1,7 +1,7 @@
 import { changePasswordBody, type User } from '@kanat360/contracts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useChangePassword } from '@/api/users';
-import { Modal, ModalActions } from '@/components/Modal';
+import { Modal, ModalFormActions } from '@/components/Modal';
 import { TextField } from '@/components/form/Field';
 import { FormAlert } from '@/components/form/FormAlert';
 import { type FieldErrors, useFormFeedback, validateWith } from '@/forms/form-feedback';
@@ -90,19 +90,12 @@ export function ChangePasswordModal({ user, onClose }: { user: User; onClose: ()
             feedback.clearField('confirmation');
           }}
         />
-        <ModalActions>
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            {t('panel.action.cancel')}
-          </button>
-          <button
-            type="submit"
-            className="btn-primary"
-            disabled={changePassword.isPending}
-            aria-busy={changePassword.isPending}
-          >
-            {changePassword.isPending ? t('panel.action.saving') : t('panel.users.passwordSubmit')}
-          </button>
-        </ModalActions>
+        <ModalFormActions
+          onCancel={onClose}
+          submitLabel={t('panel.users.passwordSubmit')}
+          ready
+          pending={changePassword.isPending}
+        />
       </form>
     </Modal>
   );

@@ -9,12 +9,12 @@ import {
 } from '@kanat360/contracts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useCreateUser, useUpdateUser } from '@/api/users';
-import { Modal, ModalActions } from '@/components/Modal';
+import { Modal, ModalFormActions } from '@/components/Modal';
 import { SelectField, TextField } from '@/components/form/Field';
 import { FormAlert } from '@/components/form/FormAlert';
 import { useFormFeedback, validateWith } from '@/forms/form-feedback';
 import { useI18n } from '@/i18n/language';
-import { type CompanyOption } from './company-options';
+import { type CompanyOption } from '@/forms/company-options';
 import { fullName } from './user-search';
 
 interface UserFormValues {
@@ -70,12 +70,6 @@ export function UserFormModal({
   const saving = createUser.isPending || updateUser.isPending;
 
   const roles = ROLES.filter((role) => isRoleAtMost(role, viewer.role));
-  const filled =
-    values.first_name.trim() !== '' &&
-    values.last_name.trim() !== '' &&
-    values.email.trim() !== '' &&
-    (isEdit || values.password !== '');
-
   // After a refused save (not while typing), the first field with a message takes the focus, so it is read out
   // and can be fixed.
   const focusFirstError = useRef(false);
@@ -96,7 +90,7 @@ export function UserFormModal({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!filled || saving) return;
+    if (saving) return;
     const { password, ...withoutPassword } = values;
     if (isEdit) {
       const result = validateWith(updateUserBody, withoutPassword, t);
@@ -226,14 +220,13 @@ export function UserFormModal({
             </div>
           </div>
         </div>
-        <ModalActions>
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            {t('panel.action.cancel')}
-          </button>
-          <button type="submit" className="btn-primary" disabled={!filled || saving} aria-busy={saving}>
-            {saving ? t('panel.action.saving') : isEdit ? t('panel.action.save') : t('panel.action.add')}
-          </button>
-        </ModalActions>
+        <ModalFormActions
+          onCancel={onClose}
+          submitLabel={isEdit ? t('panel.action.save') : t('panel.action.add')}
+          // Open even when fields are empty: pressing it says which are missing, in the spec's words (§5).
+          ready
+          pending={saving}
+        />
       </form>
     </Modal>
   );

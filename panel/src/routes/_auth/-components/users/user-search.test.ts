@@ -51,6 +51,7 @@ describe('userSearchParams', () => {
   it('keeps q and drops a malformed one', () => {
     expect(userSearchParams.parse({ q: 'selin' })).toEqual({ q: 'selin' });
     expect(userSearchParams.parse({})).toEqual({});
-    expect(userSearchParams.parse({ q: 42 })).toEqual({ q: undefined });
+    expect(userSearchParams.parse({ q: 42 })).toEqual({ q: '42' });
+    expect(userSearchParams.parse({ q: ['a'] })).toEqual({ q: undefined });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { settleUrlText } from './search-text-sync';
+import { settleUrlText } from './use-url-search-text';
 
 describe('settleUrlText', () => {
   it('takes the echo of the newest text as settling everything', () => {
