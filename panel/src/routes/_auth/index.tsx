@@ -1,17 +1,15 @@
 import { type Turbine } from '@kanat360/contracts';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { companyListQueryOptions } from '@/api/companies';
 import { turbineListQueryOptions } from '@/api/turbines';
 import { EmptyState } from '@/components/EmptyState';
 import { PageHeading } from '@/components/PageHeading';
 import { StrokeIcon } from '@/components/StrokeIcon';
 import { useI18n } from '@/i18n/language';
 import { loadSessionUser } from '@/session/load-session-user';
-import { hasPermission } from '@/session/session-user';
-import { useCan, useSessionUser } from '@/session/use-session';
-import { companyOptions } from '@/forms/company-options';
+import { useCan } from '@/session/use-session';
+import { loadCompanyOptions, useCompanyOptions } from '@/forms/company-options';
 import { DeleteTurbineDialog } from './-components/turbines/DeleteTurbineDialog';
 import {
   filterTurbines,
@@ -31,7 +29,7 @@ export const Route = createFileRoute('/_auth/')({
     await Promise.all([
       queryClient.ensureQueryData(turbineListQueryOptions()),
       // The company filter and the forms' company pickers; only a user who may read every company gets them.
-      hasPermission(user, 'company.read') ? queryClient.ensureQueryData(companyListQueryOptions()) : null,
+      loadCompanyOptions(queryClient, user),
     ]);
   },
   component: TurbineDashboard,
@@ -41,18 +39,15 @@ type OpenModal = { kind: 'add' } | { kind: 'edit'; turbine: Turbine } | { kind: 
 
 function TurbineDashboard() {
   const { t } = useI18n();
-  const user = useSessionUser();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const { data: turbines } = useSuspenseQuery(turbineListQueryOptions());
-  const canReadCompanies = useCan('company.read');
-  const { data: companies } = useQuery({ ...companyListQueryOptions(), enabled: canReadCompanies });
   const canCreate = useCan('turbine.create');
   const seesEveryCompany = useCan('tenant.all');
   const [modal, setModal] = useState<OpenModal>(null);
 
   const shown = useMemo(() => filterTurbines(turbines, search), [turbines, search]);
-  const options = useMemo(() => companyOptions(user, companies), [user, companies]);
+  const options = useCompanyOptions();
   const close = () => setModal(null);
   const patchSearch = (patch: Partial<TurbineSearch>) =>
     void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true });

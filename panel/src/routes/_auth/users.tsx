@@ -1,10 +1,9 @@
 import { errorMessage } from '@kanat360/api-client';
 import { type User } from '@kanat360/contracts';
 import { translator } from '@kanat360/i18n';
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
-import { companyListQueryOptions } from '@/api/companies';
 import { useDeleteUser, userListQueryOptions } from '@/api/users';
 import { EmptyState } from '@/components/EmptyState';
 import { PageHeading } from '@/components/PageHeading';
@@ -16,7 +15,7 @@ import { hasPermission } from '@/session/session-user';
 import { useCan, useSessionUser } from '@/session/use-session';
 import { appStore } from '@/state/store';
 import { showToastAtom, useToast } from '@/toast/toast-store';
-import { companyOptions } from '@/forms/company-options';
+import { loadCompanyOptions, useCompanyOptions } from '@/forms/company-options';
 import { useUrlSearchText } from '@/search/use-url-search-text';
 import { ChangePasswordModal } from './-components/users/ChangePasswordModal';
 import { DeleteUserDialog } from './-components/users/DeleteUserDialog';
@@ -42,7 +41,7 @@ export const Route = createFileRoute('/_auth/users')({
     await Promise.all([
       queryClient.ensureQueryData(userListQueryOptions()),
       // The forms' company picker: every company for who may read them, otherwise only the viewer's own.
-      hasPermission(user, 'company.read') ? queryClient.ensureQueryData(companyListQueryOptions()) : null,
+      loadCompanyOptions(queryClient, user),
     ]);
   },
   component: UsersPage,
@@ -55,8 +54,6 @@ function UsersPage() {
   const toast = useToast();
   const viewer = useSessionUser();
   const { data: users } = useSuspenseQuery(userListQueryOptions());
-  const canReadCompanies = useCan('company.read');
-  const { data: companies } = useQuery({ ...companyListQueryOptions(), enabled: canReadCompanies });
   const canCreate = useCan('user.create');
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = useCallback(() => setDialog(null), []);
@@ -70,7 +67,7 @@ function UsersPage() {
   const [query, setQuery] = useUrlSearchText(q, pushQuery);
 
   const shown = useMemo(() => filterUsers(users, query), [users, query]);
-  const options = useMemo(() => companyOptions(viewer, companies), [viewer, companies]);
+  const options = useCompanyOptions();
   // Here, not in the dialog: the outcome is toasted even when the dialog was closed while the call ran.
   const deleteUser = useDeleteUser(() => undefined);
 
