@@ -465,7 +465,7 @@ describe('DELETE /api/companies/:id', () => {
     expect(withBoth.body).toEqual({
       success: false,
       code: 'COMPANY_HAS_DEPENDENTS',
-      message: 'Bu şirkete bağlı 2 kullanıcı ve 1 türbin var. Şirketi silmeden önce önce bunları silin.',
+      message: 'Bu şirkete bağlı 2 kullanıcı ve 1 türbin var. Şirketi silmeden önce bunları silin.',
     });
     expect(await companyRow(company.id)).toBeDefined();
 

@@ -900,7 +900,7 @@ describe('companies and their turbines', () => {
     expect(reply.body).toEqual({
       success: false,
       code: 'COMPANY_HAS_DEPENDENTS',
-      message: 'Bu şirkete bağlı 0 kullanıcı ve 2 türbin var. Şirketi silmeden önce önce bunları silin.',
+      message: 'Bu şirkete bağlı 0 kullanıcı ve 2 türbin var. Şirketi silmeden önce bunları silin.',
     });
     const rows: unknown[] = await app.dataSource.query(`SELECT 1 FROM companies WHERE id = $1`, [company.id]);
     expect(rows).toHaveLength(1);
