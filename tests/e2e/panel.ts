@@ -5,7 +5,6 @@ import {
   type LoginResponse,
   type Role,
   SESSION_USER_STORAGE_KEY,
-  type Turbine,
   type User,
 } from '@kanat360/contracts';
 import { demo, DEMO_PASSWORD } from './fixtures.js';
@@ -95,14 +94,6 @@ export async function seeder() {
       role: Role;
       company_id: number;
     }) => api.post('/api/users', { data: body }).then((response) => data<User>(response)),
-    createTurbine: (body: {
-      city: string;
-      code: string;
-      location: string;
-      company_id: number;
-      rooms?: number;
-      turbine_name?: string;
-    }) => api.post('/api/turbines', { data: body }).then((response) => data<Turbine>(response)),
     companies: () => api.get('/api/companies').then((response) => data<Company[]>(response)),
     dispose: () => api.dispose(),
   };

@@ -85,28 +85,3 @@ export function Modal({
 export function ModalActions({ children }: { children: ReactNode }) {
   return <div className="mt-6 flex justify-end gap-3">{children}</div>;
 }
-
-/** A form modal's foot: cancel, then submit, which stays off until the form is `ready` and says so while saving. */
-export function ModalFormActions({
-  onCancel,
-  submitLabel,
-  ready,
-  pending,
-}: {
-  onCancel: () => void;
-  submitLabel: string;
-  ready: boolean;
-  pending: boolean;
-}) {
-  const { t } = useI18n();
-  return (
-    <ModalActions>
-      <button type="button" className="btn-secondary" onClick={onCancel}>
-        {t('panel.action.cancel')}
-      </button>
-      <button type="submit" className="btn-primary" disabled={!ready || pending} aria-busy={pending}>
-        {pending ? t('panel.action.saving') : submitLabel}
-      </button>
-    </ModalActions>
-  );
-}

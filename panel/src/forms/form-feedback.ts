@@ -2,7 +2,7 @@ import { errorMessage } from '@kanat360/api-client';
 import { ApiError } from '@kanat360/api-client';
 import { isErrorCode } from '@kanat360/contracts';
 import { type Language, type MessageKey, type Translate } from '@kanat360/i18n';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { type z } from 'zod';
 
 /** A message per field name. */
@@ -63,4 +63,23 @@ export function useFormFeedback(language: Language) {
   );
 
   return { errors, alert, dismissAlert: () => setAlert(null), clearField, showFieldErrors, showServerError };
+}
+
+/**
+ * After a refused save (not while typing), the first field with a message takes the focus, so it is read out and
+ * can be fixed. Call `refuse` around showing the refusal; put `formRef` on the form.
+ */
+export function useFocusFirstInvalid(errors: FieldErrors) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const pending = useRef(false);
+  useEffect(() => {
+    if (!pending.current) return;
+    pending.current = false;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+  const refuse = useCallback((show: () => void) => {
+    pending.current = true;
+    show();
+  }, []);
+  return { formRef, refuse };
 }

@@ -2,8 +2,7 @@ import { type Company, companyBody } from '@kanat360/contracts';
 import { useState } from 'react';
 import { useSaveCompany } from '@/api/companies';
 import { TextField } from '@/components/form/Field';
-import { FormAlert } from '@/components/form/FormAlert';
-import { Modal, ModalFormActions } from '@/components/Modal';
+import { FormModal } from '@/components/form/FormModal';
 import { codeMessage, useFormFeedback, validateWith } from '@/forms/form-feedback';
 import { useI18n } from '@/i18n/language';
 
@@ -56,90 +55,81 @@ export function CompanyFormModal({ company, onClose }: { company: Company | null
   };
 
   return (
-    <Modal
+    <FormModal
       title={company ? t('panel.companies.form.editTitle') : t('panel.companies.form.addTitle')}
       description={t('panel.companies.form.description')}
       onClose={onClose}
       width="lg"
       testId="company-form"
+      onSubmit={submit}
+      submitLabel={t('panel.action.save')}
+      ready={!nameMissing}
+      pending={save.isPending}
+      alert={feedback.alert}
+      onDismissAlert={feedback.dismissAlert}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <FormAlert message={feedback.alert} onDismiss={feedback.dismissAlert} />
-        <div className="grid grid-cols-2 gap-4">
-          <TextField
-            label={t('panel.companies.field.name')}
-            required
-            name="name"
-            autoComplete="organization"
-            value={values.name}
-            onChange={(event) => {
-              setNameEdited(true);
-              set('name')(event.target.value);
-            }}
-            // The save button is disabled while the name is blank: once the user has typed in the box, say why.
-            // (Told on typing rather than on leaving the box: a message appearing on blur would move the buttons
-            // under a pointer that is pressing one of them.)
-            error={
-              feedback.errors.name ?? (nameEdited && nameMissing ? codeMessage('COMPANY_NAME_REQUIRED', t) : undefined)
-            }
-            maxLength={120}
-            className="col-span-2"
-            autoFocus
-          />
-          <TextField
-            label={t('panel.companies.field.contactEmail')}
-            type="email"
-            name="contact_email"
-            autoComplete="email"
-            value={values.contact_email}
-            onChange={(event) => set('contact_email')(event.target.value)}
-            error={feedback.errors.contact_email}
-            maxLength={254}
-          />
-          <TextField
-            label={t('panel.companies.field.phone')}
-            type="tel"
-            name="phone"
-            autoComplete="tel"
-            value={values.phone}
-            onChange={(event) => set('phone')(event.target.value)}
-            error={feedback.errors.phone}
-            maxLength={32}
-          />
-          <TextField
-            label={t('panel.companies.field.authorizedNumber')}
-            name="authorized_number"
-            autoComplete="off"
-            value={values.authorized_number}
-            onChange={(event) => set('authorized_number')(event.target.value)}
-            error={feedback.errors.authorized_number}
-            maxLength={64}
-            className="col-span-2"
-          />
-          <TextField
-            label={t('panel.companies.field.address')}
-            name="address"
-            autoComplete="street-address"
-            value={values.address}
-            onChange={(event) => set('address')(event.target.value)}
-            error={feedback.errors.address}
-            maxLength={500}
-            className="col-span-2"
-          />
-        </div>
-        <ModalFormActions
-          onCancel={onClose}
-          submitLabel={t('panel.action.save')}
-          ready={!nameMissing}
-          pending={save.isPending}
+      <div className="grid grid-cols-2 gap-4">
+        <TextField
+          label={t('panel.companies.field.name')}
+          required
+          name="name"
+          autoComplete="organization"
+          value={values.name}
+          onChange={(event) => {
+            setNameEdited(true);
+            set('name')(event.target.value);
+          }}
+          // The save button is disabled while the name is blank: once the user has typed in the box, say why.
+          // (Told on typing rather than on leaving the box: a message appearing on blur would move the buttons
+          // under a pointer that is pressing one of them.)
+          error={
+            feedback.errors.name ?? (nameEdited && nameMissing ? codeMessage('COMPANY_NAME_REQUIRED', t) : undefined)
+          }
+          maxLength={120}
+          className="col-span-2"
+          autoFocus
         />
-      </form>
-    </Modal>
+        <TextField
+          label={t('panel.companies.field.contactEmail')}
+          type="email"
+          name="contact_email"
+          autoComplete="email"
+          value={values.contact_email}
+          onChange={(event) => set('contact_email')(event.target.value)}
+          error={feedback.errors.contact_email}
+          maxLength={254}
+        />
+        <TextField
+          label={t('panel.companies.field.phone')}
+          type="tel"
+          name="phone"
+          autoComplete="tel"
+          value={values.phone}
+          onChange={(event) => set('phone')(event.target.value)}
+          error={feedback.errors.phone}
+          maxLength={32}
+        />
+        <TextField
+          label={t('panel.companies.field.authorizedNumber')}
+          name="authorized_number"
+          autoComplete="off"
+          value={values.authorized_number}
+          onChange={(event) => set('authorized_number')(event.target.value)}
+          error={feedback.errors.authorized_number}
+          maxLength={64}
+          className="col-span-2"
+        />
+        <TextField
+          label={t('panel.companies.field.address')}
+          name="address"
+          autoComplete="street-address"
+          value={values.address}
+          onChange={(event) => set('address')(event.target.value)}
+          error={feedback.errors.address}
+          maxLength={500}
+          className="col-span-2"
+        />
+      </div>
+    </FormModal>
   );
 }

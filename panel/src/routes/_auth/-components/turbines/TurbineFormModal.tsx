@@ -8,8 +8,7 @@ import {
 import { useState } from 'react';
 import { useCreateTurbine, useUpdateTurbine } from '@/api/turbines';
 import { SelectField, TextField } from '@/components/form/Field';
-import { FormAlert } from '@/components/form/FormAlert';
-import { Modal, ModalFormActions } from '@/components/Modal';
+import { FormModal } from '@/components/form/FormModal';
 import { useI18n } from '@/i18n/language';
 import { codeMessage, type FieldErrors, useFormFeedback, validateWith } from '@/forms/form-feedback';
 import { type CompanyOption } from '@/forms/company-options';
@@ -128,120 +127,111 @@ export function TurbineFormModal({
   };
 
   return (
-    <Modal
+    <FormModal
       title={adding ? t('panel.turbines.form.addTitle') : t('panel.turbines.form.editTitle', { name: turbine.name })}
       onClose={onClose}
       width="lg"
       testId="turbine-form"
+      onSubmit={submit}
+      submitLabel={adding ? t('panel.turbines.form.add') : t('panel.action.save')}
+      ready={complete && !roomsInvalid}
+      pending={pending}
+      alert={feedback.alert}
+      onDismissAlert={feedback.dismissAlert}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <FormAlert message={feedback.alert} onDismiss={feedback.dismissAlert} />
-        <div className="grid grid-cols-2 gap-4">
-          <TextField
-            label={t('panel.turbines.field.name')}
-            hint={t('panel.turbines.field.nameHint')}
-            value={values.turbine_name}
-            onChange={(event) => set('turbine_name')(event.target.value)}
-            error={feedback.errors.turbine_name}
-            maxLength={120}
-            className="col-span-2"
-          />
-          <TextField
-            label={t('panel.turbines.field.city')}
-            required
-            value={values.city}
-            // Spec §5: the city is lowercased as it is typed (Turkish rules: "İ" → "i", "I" → "ı").
-            onChange={(event) => set('city')(lowercaseCity(event.target.value))}
-            error={feedback.errors.city}
-            maxLength={80}
-            autoFocus
-          />
-          <TextField
-            label={t('panel.turbines.field.code')}
-            required
-            value={values.code}
-            onChange={(event) => set('code')(event.target.value)}
-            error={feedback.errors.code}
-            maxLength={64}
-          />
-          <TextField
-            label={t('panel.turbines.field.location')}
-            required
-            value={values.location}
-            onChange={(event) => set('location')(event.target.value)}
-            error={feedback.errors.location}
-            maxLength={200}
-          />
-          <TextField
-            label={t('panel.turbines.field.rooms')}
-            required={adding}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            value={values.rooms}
-            onChange={(event) => set('rooms')(event.target.value)}
-            error={feedback.errors.rooms ?? (roomsInvalid ? codeMessage('ROOMS_INVALID', t) : undefined)}
-          />
-          <TextField
-            label={t('panel.turbines.field.siteName')}
-            value={values.site_name}
-            onChange={(event) => set('site_name')(event.target.value)}
-            error={feedback.errors.site_name}
-            maxLength={120}
-          />
-          <TextField
-            label={t('panel.turbines.field.coordinates')}
-            hint={t('panel.turbines.field.coordinatesHint')}
-            value={values.coordinates}
-            onChange={(event) => set('coordinates')(event.target.value)}
-            error={feedback.errors.coordinates}
-            maxLength={64}
-          />
-          {!adding && (
-            <SelectField
-              label={t('panel.turbines.field.status')}
-              value={values.status}
-              onChange={(event) => set('status')(event.target.value)}
-              error={feedback.errors.status}
-            >
-              {TURBINE_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {t(`panel.turbines.status.${status}`)}
-                </option>
-              ))}
-            </SelectField>
-          )}
-          {showCompany && (
-            <SelectField
-              label={t('panel.turbines.field.company')}
-              required
-              value={values.company_id}
-              onChange={(event) => set('company_id')(event.target.value)}
-              error={feedback.errors.company_id}
-            >
-              <option value="">{codeMessage('COMPANY_REQUIRED', t)}</option>
-              {companies.map((company) => (
-                <option key={company.id} value={company.id}>
-                  {company.name}
-                </option>
-              ))}
-            </SelectField>
-          )}
-        </div>
-        <ModalFormActions
-          onCancel={onClose}
-          submitLabel={adding ? t('panel.turbines.form.add') : t('panel.action.save')}
-          ready={complete && !roomsInvalid}
-          pending={pending}
+      <div className="grid grid-cols-2 gap-4">
+        <TextField
+          label={t('panel.turbines.field.name')}
+          hint={t('panel.turbines.field.nameHint')}
+          value={values.turbine_name}
+          onChange={(event) => set('turbine_name')(event.target.value)}
+          error={feedback.errors.turbine_name}
+          maxLength={120}
+          className="col-span-2"
         />
-      </form>
-    </Modal>
+        <TextField
+          label={t('panel.turbines.field.city')}
+          required
+          value={values.city}
+          // Spec §5: the city is lowercased as it is typed (Turkish rules: "İ" → "i", "I" → "ı").
+          onChange={(event) => set('city')(lowercaseCity(event.target.value))}
+          error={feedback.errors.city}
+          maxLength={80}
+          autoFocus
+        />
+        <TextField
+          label={t('panel.turbines.field.code')}
+          required
+          value={values.code}
+          onChange={(event) => set('code')(event.target.value)}
+          error={feedback.errors.code}
+          maxLength={64}
+        />
+        <TextField
+          label={t('panel.turbines.field.location')}
+          required
+          value={values.location}
+          onChange={(event) => set('location')(event.target.value)}
+          error={feedback.errors.location}
+          maxLength={200}
+        />
+        <TextField
+          label={t('panel.turbines.field.rooms')}
+          required={adding}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          value={values.rooms}
+          onChange={(event) => set('rooms')(event.target.value)}
+          error={feedback.errors.rooms ?? (roomsInvalid ? codeMessage('ROOMS_INVALID', t) : undefined)}
+        />
+        <TextField
+          label={t('panel.turbines.field.siteName')}
+          value={values.site_name}
+          onChange={(event) => set('site_name')(event.target.value)}
+          error={feedback.errors.site_name}
+          maxLength={120}
+        />
+        <TextField
+          label={t('panel.turbines.field.coordinates')}
+          hint={t('panel.turbines.field.coordinatesHint')}
+          value={values.coordinates}
+          onChange={(event) => set('coordinates')(event.target.value)}
+          error={feedback.errors.coordinates}
+          maxLength={64}
+        />
+        {!adding && (
+          <SelectField
+            label={t('panel.turbines.field.status')}
+            value={values.status}
+            onChange={(event) => set('status')(event.target.value)}
+            error={feedback.errors.status}
+          >
+            {TURBINE_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`panel.turbines.status.${status}`)}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        {showCompany && (
+          <SelectField
+            label={t('panel.turbines.field.company')}
+            required
+            value={values.company_id}
+            onChange={(event) => set('company_id')(event.target.value)}
+            error={feedback.errors.company_id}
+          >
+            <option value="">{codeMessage('COMPANY_REQUIRED', t)}</option>
+            {companies.map((company) => (
+              <option key={company.id} value={company.id}>
+                {company.name}
+              </option>
+            ))}
+          </SelectField>
+        )}
+      </div>
+    </FormModal>
   );
 }

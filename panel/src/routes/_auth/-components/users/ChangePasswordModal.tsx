@@ -1,10 +1,9 @@
 import { changePasswordBody, type User } from '@kanat360/contracts';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useChangePassword } from '@/api/users';
-import { Modal, ModalFormActions } from '@/components/Modal';
 import { TextField } from '@/components/form/Field';
-import { FormAlert } from '@/components/form/FormAlert';
-import { type FieldErrors, useFormFeedback, validateWith } from '@/forms/form-feedback';
+import { FormModal } from '@/components/form/FormModal';
+import { type FieldErrors, useFocusFirstInvalid, useFormFeedback, validateWith } from '@/forms/form-feedback';
 import { type I18n, useI18n } from '@/i18n/language';
 import { fullName } from './user-search';
 
@@ -24,79 +23,64 @@ export function ChangePasswordModal({ user, onClose }: { user: User; onClose: ()
   const [confirmation, setConfirmation] = useState('');
   const feedback = useFormFeedback(language);
   const changePassword = useChangePassword(onClose);
-  const formRef = useRef<HTMLFormElement>(null);
-  const focusFirstError = useRef(false);
+  const { formRef, refuse } = useFocusFirstInvalid(feedback.errors);
 
-  useEffect(() => {
-    if (!focusFirstError.current) return;
-    focusFirstError.current = false;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [feedback.errors]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (changePassword.isPending) return;
+  const submit = () => {
     const errors = passwordErrors(password, confirmation, t);
     if (errors) {
-      focusFirstError.current = true;
-      feedback.showFieldErrors(errors);
+      refuse(() => feedback.showFieldErrors(errors));
       return;
     }
     changePassword.mutate(
       { id: user.id, body: { password } },
       {
-        onError: (error) => {
-          focusFirstError.current = true;
-          feedback.showServerError(error, ['password']);
-        },
+        onError: (error) => refuse(() => feedback.showServerError(error, ['password'])),
       },
     );
   };
 
   return (
-    <Modal
+    <FormModal
       title={t('panel.users.passwordTitle')}
       description={t('panel.users.passwordDescription', { name: fullName(user) })}
       onClose={onClose}
       testId="user-password-modal"
+      onSubmit={submit}
+      submitLabel={t('panel.users.passwordSubmit')}
+      pending={changePassword.isPending}
+      alert={feedback.alert}
+      onDismissAlert={feedback.dismissAlert}
+      formRef={formRef}
+      className="space-y-4"
     >
-      <form ref={formRef} noValidate onSubmit={submit} className="space-y-4">
-        <FormAlert message={feedback.alert} onDismiss={feedback.dismissAlert} />
-        <TextField
-          label={t('panel.users.field.newPassword')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          autoFocus
-          required
-          hint={t('panel.users.field.passwordHint')}
-          value={password}
-          error={feedback.errors.password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            feedback.clearField('password');
-          }}
-        />
-        <TextField
-          label={t('panel.users.field.confirmPassword')}
-          name="confirmation"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirmation}
-          error={feedback.errors.confirmation}
-          onChange={(event) => {
-            setConfirmation(event.target.value);
-            feedback.clearField('confirmation');
-          }}
-        />
-        <ModalFormActions
-          onCancel={onClose}
-          submitLabel={t('panel.users.passwordSubmit')}
-          ready
-          pending={changePassword.isPending}
-        />
-      </form>
-    </Modal>
+      <TextField
+        label={t('panel.users.field.newPassword')}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        autoFocus
+        required
+        hint={t('panel.users.field.passwordHint')}
+        value={password}
+        error={feedback.errors.password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          feedback.clearField('password');
+        }}
+      />
+      <TextField
+        label={t('panel.users.field.confirmPassword')}
+        name="confirmation"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={confirmation}
+        error={feedback.errors.confirmation}
+        onChange={(event) => {
+          setConfirmation(event.target.value);
+          feedback.clearField('confirmation');
+        }}
+      />
+    </FormModal>
   );
 }

@@ -7,12 +7,11 @@ import {
   updateUserBody,
   type User,
 } from '@kanat360/contracts';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useCreateUser, useUpdateUser } from '@/api/users';
-import { Modal, ModalFormActions } from '@/components/Modal';
 import { SelectField, TextField } from '@/components/form/Field';
-import { FormAlert } from '@/components/form/FormAlert';
-import { useFormFeedback, validateWith } from '@/forms/form-feedback';
+import { FormModal } from '@/components/form/FormModal';
+import { useFocusFirstInvalid, useFormFeedback, validateWith } from '@/forms/form-feedback';
 import { useI18n } from '@/i18n/language';
 import { type CompanyOption } from '@/forms/company-options';
 import { fullName } from './user-search';
@@ -63,34 +62,20 @@ export function UserFormModal({
   const isEdit = user !== null;
   const [values, setValues] = useState<UserFormValues>(() => initialValues(user));
   const feedback = useFormFeedback(language);
-  const formRef = useRef<HTMLFormElement>(null);
   const activeHintId = useId();
   const createUser = useCreateUser(onClose);
   const updateUser = useUpdateUser(onClose);
   const saving = createUser.isPending || updateUser.isPending;
 
   const roles = ROLES.filter((role) => isRoleAtMost(role, viewer.role));
-  // After a refused save (not while typing), the first field with a message takes the focus, so it is read out
-  // and can be fixed.
-  const focusFirstError = useRef(false);
-  useEffect(() => {
-    if (!focusFirstError.current) return;
-    focusFirstError.current = false;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [feedback.errors]);
-  const refuse = (show: () => void) => {
-    focusFirstError.current = true;
-    show();
-  };
+  const { formRef, refuse } = useFocusFirstInvalid(feedback.errors);
 
   const set = <K extends keyof UserFormValues>(field: K, value: UserFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
     feedback.clearField(field);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
+  const submit = () => {
     const { password, ...withoutPassword } = values;
     if (isEdit) {
       const result = validateWith(updateUserBody, withoutPassword, t);
@@ -115,119 +100,113 @@ export function UserFormModal({
   };
 
   return (
-    <Modal
+    <FormModal
       title={isEdit ? t('panel.users.editTitle') : t('panel.users.addTitle')}
       description={isEdit ? `${fullName(user)} · ${user.email}` : undefined}
       onClose={onClose}
       width="lg"
       testId={isEdit ? 'user-edit-modal' : 'user-add-modal'}
+      onSubmit={submit}
+      submitLabel={isEdit ? t('panel.action.save') : t('panel.action.add')}
+      // Submit stays on even with empty fields: pressing it says which are missing, in the spec's words (§5).
+      pending={saving}
+      alert={feedback.alert}
+      onDismissAlert={feedback.dismissAlert}
+      formRef={formRef}
     >
-      <form ref={formRef} noValidate onSubmit={submit}>
-        <FormAlert message={feedback.alert} onDismiss={feedback.dismissAlert} />
-        <div className="grid grid-cols-2 gap-4">
+      <div className="grid grid-cols-2 gap-4">
+        <TextField
+          label={t('panel.users.field.firstName')}
+          name="first_name"
+          autoComplete="off"
+          autoFocus
+          required
+          value={values.first_name}
+          error={feedback.errors.first_name}
+          onChange={(event) => set('first_name', event.target.value)}
+        />
+        <TextField
+          label={t('panel.users.field.lastName')}
+          name="last_name"
+          autoComplete="off"
+          required
+          value={values.last_name}
+          error={feedback.errors.last_name}
+          onChange={(event) => set('last_name', event.target.value)}
+        />
+        <TextField
+          label={t('panel.users.field.email')}
+          name="email"
+          type="email"
+          autoComplete="off"
+          required
+          className={isEdit ? 'col-span-2' : undefined}
+          value={values.email}
+          error={feedback.errors.email}
+          onChange={(event) => set('email', event.target.value)}
+        />
+        {!isEdit && (
           <TextField
-            label={t('panel.users.field.firstName')}
-            name="first_name"
-            autoComplete="off"
-            autoFocus
+            label={t('panel.users.field.password')}
+            name="password"
+            type="password"
+            autoComplete="new-password"
             required
-            value={values.first_name}
-            error={feedback.errors.first_name}
-            onChange={(event) => set('first_name', event.target.value)}
+            hint={t('panel.users.field.passwordHint')}
+            value={values.password}
+            error={feedback.errors.password}
+            onChange={(event) => set('password', event.target.value)}
           />
-          <TextField
-            label={t('panel.users.field.lastName')}
-            name="last_name"
-            autoComplete="off"
-            required
-            value={values.last_name}
-            error={feedback.errors.last_name}
-            onChange={(event) => set('last_name', event.target.value)}
+        )}
+        <SelectField
+          label={t('panel.users.field.role')}
+          name="role"
+          required
+          value={values.role}
+          error={feedback.errors.role}
+          onChange={(event) => set('role', event.target.value as Role)}
+        >
+          {roles.map((role) => (
+            <option key={role} value={role}>
+              {t(`roles.${role}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('panel.users.field.company')}
+          name="company_id"
+          required
+          value={values.company_id}
+          error={feedback.errors.company_id}
+          onChange={(event) => set('company_id', event.target.value)}
+        >
+          <option value="">{t('panel.users.field.companyPlaceholder')}</option>
+          {companies.map((company) => (
+            <option key={company.id} value={company.id}>
+              {company.name}
+            </option>
+          ))}
+        </SelectField>
+        <div className="col-span-2 flex items-start gap-3">
+          <input
+            id={`${activeHintId}-input`}
+            type="checkbox"
+            name="is_active"
+            className="mt-0.5 size-4 accent-brand-700 dark:accent-brand-300"
+            checked={values.is_active}
+            aria-describedby={activeHintId}
+            onChange={(event) => set('is_active', event.target.checked)}
           />
-          <TextField
-            label={t('panel.users.field.email')}
-            name="email"
-            type="email"
-            autoComplete="off"
-            required
-            className={isEdit ? 'col-span-2' : undefined}
-            value={values.email}
-            error={feedback.errors.email}
-            onChange={(event) => set('email', event.target.value)}
-          />
-          {!isEdit && (
-            <TextField
-              label={t('panel.users.field.password')}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              hint={t('panel.users.field.passwordHint')}
-              value={values.password}
-              error={feedback.errors.password}
-              onChange={(event) => set('password', event.target.value)}
-            />
-          )}
-          <SelectField
-            label={t('panel.users.field.role')}
-            name="role"
-            required
-            value={values.role}
-            error={feedback.errors.role}
-            onChange={(event) => set('role', event.target.value as Role)}
-          >
-            {roles.map((role) => (
-              <option key={role} value={role}>
-                {t(`roles.${role}`)}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label={t('panel.users.field.company')}
-            name="company_id"
-            required
-            value={values.company_id}
-            error={feedback.errors.company_id}
-            onChange={(event) => set('company_id', event.target.value)}
-          >
-            <option value="">{t('panel.users.field.companyPlaceholder')}</option>
-            {companies.map((company) => (
-              <option key={company.id} value={company.id}>
-                {company.name}
-              </option>
-            ))}
-          </SelectField>
-          <div className="col-span-2 flex items-start gap-3">
-            <input
-              id={`${activeHintId}-input`}
-              type="checkbox"
-              name="is_active"
-              className="mt-0.5 size-4 accent-brand-700 dark:accent-brand-300"
-              checked={values.is_active}
-              aria-describedby={activeHintId}
-              onChange={(event) => set('is_active', event.target.checked)}
-            />
-            <div>
-              <label
-                htmlFor={`${activeHintId}-input`}
-                className="text-sm font-medium text-slate-800 dark:text-slate-200"
-              >
-                {t('panel.users.field.active')}
-              </label>
-              <p id={activeHintId} className="text-xs text-slate-600 dark:text-slate-400">
-                {t('panel.users.field.activeHint')}
-              </p>
-            </div>
+          <div>
+            <label htmlFor={`${activeHintId}-input`} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+              {t('panel.users.field.active')}
+            </label>
+            <p id={activeHintId} className="text-xs text-slate-600 dark:text-slate-400">
+              {t('panel.users.field.activeHint')}
+            </p>
           </div>
         </div>
-        <ModalFormActions
-          onCancel={onClose}
-          submitLabel={isEdit ? t('panel.action.save') : t('panel.action.add')}
-          // Open even when fields are empty: pressing it says which are missing, in the spec's words (§5).
-          ready
-          pending={saving}
-        />
-      </form>
-    </Modal>
+      </div>
+    </FormModal>
   );
 }
