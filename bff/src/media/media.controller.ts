@@ -1,6 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import {
+  type ApiPage,
   type ApiSuccess,
   confirmUploadBody,
   type ConfirmUploadBody,
@@ -47,8 +48,8 @@ export class MediaController {
     @CurrentPrincipal() actor: Principal,
     @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
     @ValidQuery(photoListQuery) query: PhotoListQuery,
-  ): Promise<ApiSuccess<MediaItem[]>> {
-    return { success: true, data: await this.media.list(actor, turbineId, query) };
+  ): Promise<ApiPage<MediaItem>> {
+    return this.media.list(actor, turbineId, query);
   }
 
   @Get('photos/versions')

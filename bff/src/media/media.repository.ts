@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { type PhotoListQuery } from '@kanat360/contracts';
+import { type PhotoListQuery, roomsNamedBy } from '@kanat360/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { cursorTime, type PagePosition } from '../common/page-cursor.js';
 import { MediaEntity } from './media.entity.js';
 import { UploadIntentEntity } from './upload-intent.entity.js';
 
@@ -78,24 +79,61 @@ export type MediaInsert = Pick<
 export class MediaRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** The current version of every photo of a turbine matching the filters, in one query. */
-  async list(turbineId: number, filters: PhotoListQuery): Promise<MediaRow[]> {
+  /**
+   * One page of the current versions of a turbine's media matching the filters, newest upload first, in one query
+   * (the total of every page rides along). A photo keeps its place when it is edited: it sorts by when its lineage
+   * was uploaded, and by the lineage's id after that.
+   */
+  async listPage(
+    turbineId: number,
+    filters: Omit<PhotoListQuery, 'cursor'>,
+    after: PagePosition | null,
+  ): Promise<{ rows: MediaRow[]; total: number; last: PagePosition | null; more: boolean }> {
     const params: unknown[] = [turbineId];
-    let where = 'WHERE m.turbine_id = $1 AND m.is_current';
-    const add = (clause: string, value: unknown) => {
+
+    const param = (value: unknown) => {
       params.push(value);
-      where += ` AND ${clause.replace('?', `$${params.length}`)}`;
+      return `$${params.length}`;
     };
-    if (filters.room !== undefined) add('m.room = ?', filters.room);
-    if (filters.year !== undefined) add('m.year = ?', filters.year);
+    const where = ['m.turbine_id = $1', 'm.is_current'];
+    if (filters.room !== undefined) where.push(`m.room = ${param(filters.room)}`);
+    if (filters.year !== undefined) where.push(`m.year = ${param(filters.year)}`);
     // Spec §9: blade A also holds photos with no blade.
-    if (filters.blade === 'A') where += ` AND (m.blade = 'A' OR m.blade IS NULL)`;
-    else if (filters.blade !== undefined) add('m.blade = ?', filters.blade);
-    if (filters.category !== undefined) add('m.category = ?', filters.category);
-    return this.dataSource.query(
-      `${SELECT_MEDIA} ${where} ORDER BY m.year DESC, m.room, m.original_name, m.id`,
-      params,
-    );
+    if (filters.blade === 'A') where.push(`(m.blade = 'A' OR m.blade IS NULL)`);
+    else if (filters.blade !== undefined) where.push(`m.blade = ${param(filters.blade)}`);
+    if (filters.category !== undefined) where.push(`m.category = ${param(filters.category)}`);
+    if (filters.q) {
+      const name = `m.original_name ILIKE ${param(`%${escapeLike(filters.q)}%`)}`;
+      const rooms = roomsNamedBy(filters.q);
+      where.push(rooms.length > 0 ? `(${name} OR m.room = ANY(${param(rooms)}))` : name);
+    }
+    const matching = where.join(' AND ');
+    const sortTime = 'COALESCE(o.created_at, m.created_at)';
+    const sortId = 'COALESCE(m.original_id, m.id)';
+    const keyset = after ? ` AND (${sortTime}, ${sortId}) < (${param(after.at)}::timestamptz, ${param(after.id)})` : '';
+    // The count's row always comes back, so an empty page past the end still knows the total.
+    const rows: (MediaRow & { sortAt: string | null; sortId: number | null; total: number })[] =
+      await this.dataSource.query(
+        `SELECT t.total, p.*
+           FROM (SELECT count(*)::int AS total FROM media m WHERE ${matching}) t
+           LEFT JOIN LATERAL (
+             ${SELECT_MEDIA.replace('SELECT ', `SELECT ${cursorTime(sortTime)} AS "sortAt", ${sortId} AS "sortId", `)}
+              WHERE ${matching}${keyset}
+              ORDER BY ${sortTime} DESC, ${sortId} DESC
+              LIMIT ${param(filters.limit + 1)}) p ON true
+          ORDER BY p."sortAt" DESC, p."sortId" DESC`,
+        params,
+      );
+    const found = rows.filter((row) => row.id !== null);
+    const more = found.length > filters.limit;
+    const page = more ? found.slice(0, filters.limit) : found;
+    const lastRow = page.at(-1);
+    return {
+      rows: page,
+      total: rows[0]?.total ?? 0,
+      last: lastRow?.sortAt && lastRow.sortId ? { at: lastRow.sortAt, id: lastRow.sortId } : null,
+      more,
+    };
   }
 
   async findById(id: number): Promise<MediaRow | null> {
@@ -224,4 +262,9 @@ export class MediaRepository {
       .limit(limit)
       .getMany();
   }
+}
+
+/** A LIKE pattern that matches the text literally (PostgreSQL's default escape character is the backslash). */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }

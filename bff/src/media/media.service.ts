@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  type ApiPage,
   type ConfirmUploadBody,
   LIMITS,
   type MediaItem,
@@ -16,6 +17,7 @@ import { type Request } from 'express';
 import { DataSource } from 'typeorm';
 import { type Principal } from '../auth/principal.js';
 import { AppError } from '../common/app-error.js';
+import { decodeCursor, encodeCursor } from '../common/page-cursor.js';
 import { validationError } from '../common/zod-validation.js';
 import { FileUrls } from '../files/file-urls.js';
 import { JobQueue, QUEUES } from '../jobs/job-queue.js';
@@ -55,10 +57,18 @@ export class MediaService {
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
-  async list(actor: Principal, turbineId: number, filters: PhotoListQuery): Promise<MediaItem[]> {
+  /** One page of the list (DESIGN: cursor paging, one SQL query a page). */
+  async list(actor: Principal, turbineId: number, query: PhotoListQuery): Promise<ApiPage<MediaItem>> {
     await this.turbines.assertVisible(actor, turbineId);
+    const { cursor, ...filters } = query;
+    const page = await this.media.listPage(turbineId, filters, cursor ? decodeCursor(cursor) : null);
     const prefix = this.urls.prefix(turbineId);
-    return (await this.media.list(turbineId, filters)).map((row) => toMediaItem(row, prefix));
+    return {
+      success: true,
+      data: page.rows.map((row) => toMediaItem(row, prefix)),
+      next_cursor: page.more && page.last ? encodeCursor(page.last) : null,
+      total: page.total,
+    };
   }
 
   /** Every version of a photo, oldest first (the original is version 1). */

@@ -16,3 +16,30 @@ export function isValidFileName(name: string): boolean {
     FILE_NAME_PATTERN.test(name)
   );
 }
+
+/**
+ * Spec §2: the first nine rooms of a blade carry a position label (root, mid, tip × windward, suction, leeward
+ * side); any other room reads "Oda n" / "Room n".
+ */
+export const ROOM_LABELS: Readonly<Record<number, string>> = {
+  1: 'Root-WW',
+  2: 'Mid-WW',
+  3: 'Tip-WW',
+  4: 'Root-SW',
+  5: 'Mid-SW',
+  6: 'Tip-SW',
+  7: 'Root-LW',
+  8: 'Mid-LW',
+  9: 'Tip-LW',
+};
+
+/** The rooms a search text names: a number, "oda 5" / "room 5", or (part of) a position label such as "root-ww". */
+export function roomsNamedBy(text: string): number[] {
+  const query = text.trim().toLowerCase();
+  if (!query) return [];
+  const numbered = /^(?:oda|room)?\s*(\d{1,4})$/.exec(query);
+  if (numbered) return [Number(numbered[1])];
+  return Object.entries(ROOM_LABELS)
+    .filter(([, label]) => label.toLowerCase().includes(query))
+    .map(([room]) => Number(room));
+}

@@ -118,6 +118,9 @@ export const confirmUploadBody = z.object({
 });
 export type ConfirmUploadBody = z.output<typeof confirmUploadBody>;
 
+/** Spec §7's photo list, paged (DESIGN: lists page with a cursor): 200 a page by default, 1,000 at most. */
+export const PHOTO_PAGE = { defaultLimit: 200, maxLimit: 1000 } as const;
+
 export const photoListQuery = z.object({
   room: z.preprocess(optionalBlank, z.coerce.number({ error: 'VALIDATION_ERROR' }).int().min(1).max(1000).optional()),
   view: z.preprocess(optionalBlank, z.enum(['all'], { error: 'VALIDATION_ERROR' }).optional()),
@@ -126,6 +129,26 @@ export const photoListQuery = z.object({
   category: z.preprocess(
     optionalBlank,
     z.enum([...MEDIA_CATEGORIES, 'blade'], { error: 'CATEGORY_INVALID' }).optional(),
+  ),
+  /** Part of the file name, or a room (number, "oda 5", or its label such as "Root-WW"). */
+  q: z.preprocess(optionalBlank, z.string().trim().max(100, { error: 'VALUE_TOO_LONG' }).optional()),
+  limit: z.preprocess(
+    optionalBlank,
+    z.coerce
+      .number({ error: 'LIMIT_INVALID' })
+      .int({ error: 'LIMIT_INVALID' })
+      .min(1, { error: 'LIMIT_INVALID' })
+      .max(PHOTO_PAGE.maxLimit, { error: 'LIMIT_INVALID' })
+      .default(PHOTO_PAGE.defaultLimit),
+  ),
+  /** The `next_cursor` of the page before, as it was answered. */
+  cursor: z.preprocess(
+    optionalBlank,
+    z
+      .string({ error: 'CURSOR_INVALID' })
+      .max(200, { error: 'CURSOR_INVALID' })
+      .regex(/^[A-Za-z0-9_-]+$/, { error: 'CURSOR_INVALID' })
+      .optional(),
   ),
   noCache: z.unknown().optional(),
 });
@@ -144,6 +167,15 @@ export interface PresignedUpload {
   part_size?: number;
   parts?: { partNumber: number; presignedUrl: string }[];
   expires_at: string;
+}
+
+/** A page of a list: spec §7's `success` and `data`, the cursor of the next page (null on the last) and the total. */
+export interface ApiPage<T> {
+  success: true;
+  data: T[];
+  next_cursor: string | null;
+  /** How many items match the filters, over every page. */
+  total: number;
 }
 
 /** A file an upload call skipped, and why (the message is in the caller's language). */

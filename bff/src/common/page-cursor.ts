@@ -1,0 +1,44 @@
+import { AppError } from './app-error.js';
+
+/**
+ * A keyset position in a list ordered by (time, id) descending: the last row's sort time (an ISO string in
+ * microseconds, as PostgreSQL printed it, so no precision is lost on the way through JavaScript) and its id.
+ * Opaque to clients: base64url of a small JSON array.
+ */
+export interface PagePosition {
+  at: string;
+  id: number;
+}
+
+const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+export function encodeCursor(position: PagePosition): string {
+  return Buffer.from(JSON.stringify([position.at, position.id])).toString('base64url');
+}
+
+/** The position a cursor names; CURSOR_INVALID for anything this server did not make. */
+export function decodeCursor(cursor: string): PagePosition {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new AppError('CURSOR_INVALID');
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 2 ||
+    typeof parsed[0] !== 'string' ||
+    !ISO_MICROS.test(parsed[0]) ||
+    Number.isNaN(Date.parse(parsed[0])) ||
+    !Number.isSafeInteger(parsed[1]) ||
+    (parsed[1] as number) < 1
+  ) {
+    throw new AppError('CURSOR_INVALID');
+  }
+  return { at: parsed[0], id: parsed[1] as number };
+}
+
+/** SQL that prints a timestamptz the way a cursor holds it. */
+export function cursorTime(sql: string): string {
+  return `to_char(${sql} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
