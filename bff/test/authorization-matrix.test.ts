@@ -541,6 +541,17 @@ const ROUTES: RouteCase[] = [
     }),
   },
   {
+    route: 'POST /api/turbines/{id}/photos/check-names',
+    access: 'media.upload',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => ({
+      path: `/api/turbines/${(await makeMedia(ctx, target)).turbineId}/photos/check-names`,
+      body: { names: ['IMG_0001.jpg'] },
+    }),
+  },
+  {
     route: 'GET /api/turbines/{id}/photos/versions',
     access: 'media.read',
     scoped: true,

@@ -125,6 +125,23 @@ describe('photo list paging', () => {
     );
   });
 
+  it('answers just the media asked for by id, which is how a client follows photos being processed', async () => {
+    const turbine = await makeTurbine(app.dataSource, home.id);
+    await seedMedia(turbine, 30);
+    const other = await makeTurbine(app.dataSource, home.id);
+    await seedMedia(other, 3);
+    const ids = (await page(turbine, 'limit=5')).body.data.map((item) => item.id);
+    const foreignId = (await page(other, 'limit=1')).body.data[0]!.id;
+    const reply = await page(turbine, `ids=${[ids[1], ids[3], foreignId].join(',')}`);
+    expect(reply.status, reply.text).toBe(200);
+    // Another turbine's photo is not found through this one.
+    expect(reply.body.data.map((item) => item.id)).toEqual([ids[1], ids[3]]);
+    expect(reply.body.total).toBe(2);
+    for (const bad of ['1,x', '-4', Array.from({ length: 201 }, (_, i) => i + 1).join(',')]) {
+      expect((await page(turbine, `ids=${bad}`)).status, bad).toBe(400);
+    }
+  });
+
   it('takes LIKE wildcards in the text literally, and answers an empty page for no match', async () => {
     const turbine = await makeTurbine(app.dataSource, home.id);
     await seedMedia(turbine, 20);
@@ -219,5 +236,32 @@ describe('compression', () => {
     const gzip = await rawGet(path, { 'Accept-Encoding': 'gzip' });
     expect(gzip.encoding).toBe('gzip');
     expect((JSON.parse(gunzipSync(gzip.body).toString('utf8')) as ApiPage<MediaItem>).data).toHaveLength(200);
+  });
+});
+
+describe('checking names before an upload', () => {
+  it('answers the names an upload would skip, with the spec reason, and nothing for good new names', async () => {
+    const turbine = await makeTurbine(app.dataSource, home.id);
+    await seedMedia(turbine, 3);
+    const reply = await call<{ data: { skipped: { name: string; code: string; message: string }[] } }>(
+      app,
+      'POST',
+      `/api/turbines/${turbine}/photos/check-names`,
+      { as: operator, body: { names: ['new_1.jpg', 'img_00001.JPG', 'bad name.jpg', 'new_1.jpg', 'şekil.png'] } },
+    );
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body.data.skipped.map((skip) => [skip.name, skip.code])).toEqual([
+      ['new_1.jpg', 'DUPLICATE_FILE_NAME'],
+      ['img_00001.JPG', 'DUPLICATE_FILE_NAME'],
+      ['bad name.jpg', 'FILE_NAME_INVALID'],
+      ['şekil.png', 'FILE_NAME_INVALID'],
+    ]);
+    expect(reply.body.data.skipped[1]!.message).toContain('Aynı isimde fotoğraflar zaten mevcut');
+    const empty = await call(app, 'POST', `/api/turbines/${turbine}/photos/check-names`, {
+      as: operator,
+      body: { names: [] },
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ code: 'NO_FILES' });
   });
 });

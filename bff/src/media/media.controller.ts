@@ -2,6 +2,9 @@ import { Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/com
 import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import {
   type ApiPage,
+  type CheckNamesBody,
+  checkNamesBody,
+  type SkippedFile,
   type ApiSuccess,
   confirmUploadBody,
   type ConfirmUploadBody,
@@ -20,7 +23,7 @@ import { type Principal } from '../auth/principal.js';
 import { IdPipe } from '../common/id.pipe.js';
 import { requestLanguage } from '../common/request-language.js';
 import { ValidBody, ValidQuery } from '../common/zod-validation.js';
-import { type UploadAnswer, uploadAnswer } from '../uploads/skipped-files.js';
+import { describeSkipped, type UploadAnswer, uploadAnswer } from '../uploads/skipped-files.js';
 import { MediaService } from './media.service.js';
 
 const MULTIPART_UPLOAD = {
@@ -50,6 +53,19 @@ export class MediaController {
     @ValidQuery(photoListQuery) query: PhotoListQuery,
   ): Promise<ApiPage<MediaItem>> {
     return this.media.list(actor, turbineId, query);
+  }
+
+  @Post('photos/check-names')
+  @HttpCode(200)
+  @RequirePermission('media.upload')
+  async checkNames(
+    @CurrentPrincipal() actor: Principal,
+    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
+    @ValidBody(checkNamesBody) { names }: CheckNamesBody,
+    @Req() request: Request,
+  ): Promise<ApiSuccess<{ skipped: SkippedFile[] }>> {
+    const skipped = await this.media.checkNames(actor, turbineId, names);
+    return { success: true, data: { skipped: describeSkipped(requestLanguage(request), skipped) } };
   }
 
   @Get('photos/versions')

@@ -96,6 +96,7 @@ export class MediaRepository {
       return `$${params.length}`;
     };
     const where = ['m.turbine_id = $1', 'm.is_current'];
+    if (filters.ids !== undefined) where.push(`m.id = ANY(${param(filters.ids)}::int[])`);
     if (filters.room !== undefined) where.push(`m.room = ${param(filters.room)}`);
     if (filters.year !== undefined) where.push(`m.year = ${param(filters.year)}`);
     // Spec §9: blade A also holds photos with no blade.

@@ -71,6 +71,16 @@ export class MediaService {
     };
   }
 
+  /** The names an upload would skip, and why (the same rules the upload applies), before any byte is sent. */
+  async checkNames(actor: Principal, turbineId: number, names: string[]): Promise<SkipFile[]> {
+    await this.turbines.assertVisible(actor, turbineId);
+    const problems = await this.ingest.checkNames(turbineId, names);
+    return [...new Set(names)].flatMap((name) => {
+      const code = problems.get(name);
+      return code ? [new SkipFile(name, code)] : [];
+    });
+  }
+
   /** Every version of a photo, oldest first (the original is version 1). */
   async versions(actor: Principal, turbineId: number, key: string): Promise<MediaItem[]> {
     const current = await this.currentByKey(actor, turbineId, key);

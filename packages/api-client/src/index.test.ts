@@ -62,3 +62,141 @@ describe('api client', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 });
+
+/** Just enough of XMLHttpRequest to drive the upload transport: the test decides how the request ends. */
+class FakeXhr {
+  static last: FakeXhr | undefined;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown;
+  status = 0;
+  responseText = '';
+  timeout = 0;
+  withCredentials = false;
+  aborted = false;
+  responseHeaders: Record<string, string> = {};
+  private listeners: Record<string, (() => void)[]> = {};
+  private progressListeners: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void)[] = [];
+  upload = {
+    addEventListener: (
+      _type: string,
+      listener: (event: { lengthComputable: boolean; loaded: number; total: number }) => void,
+    ) => this.progressListeners.push(listener),
+  };
+
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  getResponseHeader(name: string) {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
+  }
+  addEventListener(type: string, listener: () => void) {
+    (this.listeners[type] ??= []).push(listener);
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  abort() {
+    this.aborted = true;
+    this.emit('abort');
+  }
+  progress(loaded: number, total: number) {
+    for (const listener of this.progressListeners) listener({ lengthComputable: true, loaded, total });
+  }
+  respond(status: number, body: unknown, headers: Record<string, string> = {}) {
+    this.status = status;
+    this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
+    this.responseHeaders = headers;
+    this.emit('load');
+  }
+  emit(type: string) {
+    for (const listener of this.listeners[type] ?? []) listener();
+  }
+}
+
+describe('api client uploads (send)', () => {
+  const uploader = (onUnauthorized?: () => void) =>
+    createApiClient({
+      language: () => 'en',
+      onUnauthorized,
+      readCookie: (name) => (name === 'XSRF-TOKEN' ? 'xsrf-value' : null),
+      xhr: () => new FakeXhr() as never,
+    });
+
+  it('reports progress and reads the answer like any other call', async () => {
+    const progress: [number, number][] = [];
+    const sent = uploader().send<{ success: boolean }>({
+      method: 'POST',
+      url: '/turbines/4/photos',
+      body: new Blob(['abc']),
+      onProgress: (loaded, total) => progress.push([loaded, total]),
+    });
+    const xhr = FakeXhr.last!;
+    expect(xhr.url).toBe('/api/turbines/4/photos');
+    expect(xhr.headers).toMatchObject({ 'X-Lang': 'en', 'X-XSRF-TOKEN': 'xsrf-value' });
+    expect(xhr.withCredentials).toBe(true);
+    xhr.progress(1, 3);
+    xhr.progress(3, 3);
+    xhr.respond(201, { success: true }, { etag: '"abc"' });
+    const result = await sent;
+    expect(result.data).toEqual({ success: true });
+    expect(result.header('ETag')).toBe('"abc"');
+    expect(progress).toEqual([
+      [1, 3],
+      [3, 3],
+    ]);
+  });
+
+  it('sends nothing of the session to another origin (a presigned S3 address)', async () => {
+    const sent = uploader().send({
+      method: 'PUT',
+      url: 'https://bucket.example.com/k?X-Amz-Signature=1',
+      body: new Blob(['x']),
+    });
+    const xhr = FakeXhr.last!;
+    expect(xhr.url).toBe('https://bucket.example.com/k?X-Amz-Signature=1');
+    expect(xhr.withCredentials).toBe(false);
+    expect(xhr.headers).toEqual({});
+    xhr.respond(200, '');
+    await expect(sent).resolves.toMatchObject({ data: undefined });
+  });
+
+  it('turns a refusal into the ApiError with the server’s code, and a 401 into signed out', async () => {
+    const onUnauthorized = vi.fn();
+    const client = uploader(onUnauthorized);
+    const refused = client.send({ method: 'POST', url: '/turbines/4/photos', body: new Blob(['x']) });
+    FakeXhr.last!.respond(413, { success: false, code: 'UPLOAD_TOO_LARGE', message: 'Dosya çok büyük' });
+    await expect(refused).rejects.toMatchObject({ code: 'UPLOAD_TOO_LARGE', status: 413, message: 'Dosya çok büyük' });
+    const signedOut = client.send({ method: 'POST', url: '/turbines/4/photos', body: new Blob(['x']) });
+    FakeXhr.last!.respond(401, { success: false, code: 'UNAUTHENTICATED', message: 'no' });
+    await expect(signedOut).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    const offline = client.send({ method: 'PUT', url: '/api/storage/uploads/x', body: new Blob(['x']) });
+    expect(FakeXhr.last!.url).toBe('/api/storage/uploads/x');
+    FakeXhr.last!.emit('error');
+    await expect(offline).rejects.toMatchObject({ code: 'NETWORK_ERROR', status: 0 });
+  });
+
+  it('aborts the request when the caller cancels, with an AbortError rather than an ApiError', async () => {
+    const controller = new AbortController();
+    const sent = uploader().send({
+      method: 'PUT',
+      url: '/api/storage/uploads/x',
+      body: new Blob(['x']),
+      signal: controller.signal,
+    });
+    controller.abort();
+    expect(FakeXhr.last!.aborted).toBe(true);
+    const error = await sent.catch((caught: unknown) => caught);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect((error as Error).name).toBe('AbortError');
+  });
+});

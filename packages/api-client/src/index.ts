@@ -36,6 +36,45 @@ export interface RequestOptions {
   skipUnauthorizedHandler?: boolean;
 }
 
+/** A file upload: bytes with progress, through XMLHttpRequest (fetch cannot report upload progress). */
+export interface SendOptions {
+  method: 'POST' | 'PUT';
+  /**
+   * A path under the API base (`/turbines/1/photos`), a path on this origin (`/api/storage/uploads/…`), or an
+   * absolute address on another origin (a presigned S3 PUT), which gets no cookies, XSRF or language header.
+   */
+  url: string;
+  body: Blob | FormData;
+  headers?: Record<string, string>;
+  /** Bytes sent so far and in all, as the browser reports them. */
+  onProgress?: (loaded: number, total: number) => void;
+  signal?: AbortSignal;
+  /** Default: none (spec §7: a presigned PUT has no time-out). */
+  timeoutMs?: number | null;
+}
+
+/** What an upload answered: the parsed JSON body (if any) and its headers (a multipart part's ETag). */
+export interface SendResult<T> {
+  data: T;
+  header: (name: string) => string | null;
+}
+
+/** The part of XMLHttpRequest the upload transport uses (a test can hand in its own). */
+export type XhrFactory = () => Pick<
+  XMLHttpRequest,
+  | 'open'
+  | 'send'
+  | 'abort'
+  | 'setRequestHeader'
+  | 'getResponseHeader'
+  | 'status'
+  | 'responseText'
+  | 'timeout'
+  | 'withCredentials'
+  | 'upload'
+  | 'addEventListener'
+>;
+
 export interface ApiClientOptions {
   /** Default: `/api` on the current origin. */
   baseUrl?: string;
@@ -45,6 +84,8 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Reads the XSRF cookie; default: `document.cookie`. */
   readCookie?: (name: string) => string | null;
+  /** Default: the browser's XMLHttpRequest. */
+  xhr?: XhrFactory;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -107,7 +148,11 @@ export function createApiClient(options: ApiClientOptions) {
       throw new ApiError(message('errors.NETWORK_ERROR'), timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', 0);
     }
 
-    const text = await response.text();
+    return settle<T>(response.status, await response.text(), init.skipUnauthorizedHandler ?? false);
+  }
+
+  /** One answer, from fetch or XHR alike: the parsed body, or the ApiError to show (spec §8). */
+  function settle<T>(status: number, text: string, skipUnauthorizedHandler: boolean): T {
     let payload: unknown = undefined;
     if (text) {
       try {
@@ -116,22 +161,80 @@ export function createApiClient(options: ApiClientOptions) {
         payload = undefined;
       }
     }
-    if (response.ok) return payload as T;
+    if (status >= 200 && status < 300) return payload as T;
 
-    if (response.status === 401 && !init.skipUnauthorizedHandler) options.onUnauthorized?.();
+    if (status === 401 && !skipUnauthorizedHandler) options.onUnauthorized?.();
     if (isErrorBody(payload) && typeof payload.message === 'string' && payload.message) {
       const code = isErrorCode(payload.code) ? payload.code : 'UNEXPECTED';
-      throw new ApiError(payload.message, code, response.status, payload.field, payload.correlationId);
+      throw new ApiError(payload.message, code, status, payload.field, payload.correlationId);
     }
-    throw new ApiError(
-      message('errors.SERVER_ERROR_STATUS', { status: response.status }),
-      'SERVER_ERROR_STATUS',
-      response.status,
-    );
+    throw new ApiError(message('errors.SERVER_ERROR_STATUS', { status }), 'SERVER_ERROR_STATUS', status);
+  }
+
+  /**
+   * Sends a file with progress (the panel's upload engine). Answers and failures are read exactly as `request`
+   * reads them; an abort through `signal` rejects with the signal's reason (an AbortError), never an ApiError.
+   */
+  function send<T>(init: SendOptions): Promise<SendResult<T>> {
+    const origin = typeof location === 'undefined' ? 'http://localhost' : location.origin;
+    const absolute = /^https?:\/\//i.test(init.url);
+    const target = new URL(absolute || init.url.startsWith(`${baseUrl}/`) ? init.url : baseUrl + init.url, origin);
+    const sameOrigin = target.origin === origin;
+    const headers: Record<string, string> = { ...init.headers };
+    if (sameOrigin) {
+      headers.Accept = 'application/json';
+      headers[LANGUAGE_HEADER] = options.language();
+      const xsrf = readCookie(XSRF_COOKIE);
+      if (xsrf) headers[XSRF_HEADER] = xsrf;
+    }
+    const makeXhr = options.xhr ?? (() => new XMLHttpRequest());
+    return new Promise<SendResult<T>>((resolve, reject) => {
+      if (init.signal?.aborted) {
+        reject(init.signal.reason as Error);
+        return;
+      }
+      const xhr = makeXhr();
+      xhr.open(init.method, sameOrigin ? target.pathname + target.search : target.href);
+      xhr.withCredentials = sameOrigin;
+      if (init.timeoutMs) xhr.timeout = init.timeoutMs;
+      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+      const onAbort = () => xhr.abort();
+      init.signal?.addEventListener('abort', onAbort, { once: true });
+      const done = () => init.signal?.removeEventListener('abort', onAbort);
+      if (init.onProgress) {
+        const onProgress = init.onProgress;
+        xhr.upload.addEventListener('progress', (event) => {
+          if (event.lengthComputable) onProgress(event.loaded, event.total);
+        });
+      }
+      xhr.addEventListener('load', () => {
+        done();
+        try {
+          const data = settle<T>(xhr.status, xhr.responseText, false);
+          resolve({ data, header: (name) => xhr.getResponseHeader(name) });
+        } catch (error) {
+          reject(error as Error);
+        }
+      });
+      xhr.addEventListener('error', () => {
+        done();
+        reject(new ApiError(message('errors.NETWORK_ERROR'), 'NETWORK_ERROR', 0));
+      });
+      xhr.addEventListener('timeout', () => {
+        done();
+        reject(new ApiError(message('errors.NETWORK_ERROR'), 'TIMEOUT', 0));
+      });
+      xhr.addEventListener('abort', () => {
+        done();
+        reject((init.signal?.reason as Error | undefined) ?? new DOMException('The upload was aborted.', 'AbortError'));
+      });
+      xhr.send(init.body);
+    });
   }
 
   return {
     request,
+    send,
     get: <T>(path: string, init?: RequestOptions) => request<T>('GET', path, init),
     post: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>('POST', path, { ...init, body }),
     put: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>('PUT', path, { ...init, body }),

@@ -92,6 +92,18 @@ export const presignedUploadBody = z
   .and(uploadTargetFields);
 export type PresignedUploadBody = z.output<typeof presignedUploadBody>;
 
+/**
+ * The names a client is about to upload, checked before any byte is sent (spec §5: the naming rule, and names the
+ * turbine already has).
+ */
+export const checkNamesBody = z.strictObject({
+  names: z
+    .array(z.string({ error: 'VALIDATION_ERROR' }).max(255, { error: 'VALUE_TOO_LONG' }), { error: 'NO_FILES' })
+    .min(1, { error: 'NO_FILES' })
+    .max(1000, { error: 'TOO_MANY_FILES' }),
+});
+export type CheckNamesBody = z.output<typeof checkNamesBody>;
+
 export const confirmUploadBody = z.object({
   uploads: z
     .array(
@@ -119,7 +131,7 @@ export const confirmUploadBody = z.object({
 export type ConfirmUploadBody = z.output<typeof confirmUploadBody>;
 
 /** Spec §7's photo list, paged (DESIGN: lists page with a cursor): 200 a page by default, 1,000 at most. */
-export const PHOTO_PAGE = { defaultLimit: 200, maxLimit: 1000 } as const;
+export const PHOTO_PAGE = { defaultLimit: 200, maxLimit: 1000, maxIds: 200 } as const;
 
 export const photoListQuery = z.object({
   room: z.preprocess(optionalBlank, z.coerce.number({ error: 'VALIDATION_ERROR' }).int().min(1).max(1000).optional()),
@@ -140,6 +152,19 @@ export const photoListQuery = z.object({
       .min(1, { error: 'LIMIT_INVALID' })
       .max(PHOTO_PAGE.maxLimit, { error: 'LIMIT_INVALID' })
       .default(PHOTO_PAGE.defaultLimit),
+  ),
+  /** Only these media (comma-separated ids, at most 200): how a client follows photos still being processed. */
+  ids: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? value.split(',') : undefined),
+    z
+      .array(
+        z.coerce
+          .number({ error: 'VALIDATION_ERROR' })
+          .int({ error: 'VALIDATION_ERROR' })
+          .positive({ error: 'VALIDATION_ERROR' }),
+      )
+      .max(PHOTO_PAGE.maxIds, { error: 'VALIDATION_ERROR' })
+      .optional(),
   ),
   /** The `next_cursor` of the page before, as it was answered. */
   cursor: z.preprocess(
