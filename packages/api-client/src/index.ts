@@ -213,7 +213,7 @@ export function createApiClient(options: ApiClientOptions) {
           const data = settle<T>(xhr.status, xhr.responseText, false);
           resolve({ data, header: (name) => xhr.getResponseHeader(name) });
         } catch (error) {
-          reject(error as Error);
+          reject(error instanceof Error ? error : new Error(String(error)));
         }
       });
       xhr.addEventListener('error', () => {
