@@ -1,4 +1,4 @@
-import { type Role, type Turbine } from '@kanat360/contracts';
+import { type Role, type Turbine, type TurbineDetail } from '@kanat360/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeCompany, makeTurbine, makeUser, type MadeCompany, PASSWORD, unique } from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
@@ -90,13 +90,13 @@ async function purgeJobs(turbineId: number): Promise<number> {
 /** A media row written straight to the table, as an upload would leave it. Answers its id. */
 async function insertMedia(
   turbineId: number,
-  input: { kind?: 'photo' | 'video' | 'pointcloud'; isCurrent?: boolean; originalId?: number } = {},
+  input: { kind?: 'photo' | 'video' | 'pointcloud'; isCurrent?: boolean; originalId?: number; year?: number } = {},
 ): Promise<number> {
   const name = `m-${unique()}.jpg`;
   const rows: { id: number }[] = await app.dataSource.query(
     `INSERT INTO media (turbine_id, asset_id, storage_key, kind, category, blade, room, year, month, original_name,
                         size, mime, status, is_current, original_id)
-     VALUES ($1, gen_random_uuid(), $2, $3, 'blade', 'A', 1, 2025, 5, $4, 1000, 'image/jpeg', 'ready', $5, $6)
+     VALUES ($1, gen_random_uuid(), $2, $3, 'blade', 'A', 1, $7, 5, $4, 1000, 'image/jpeg', 'ready', $5, $6)
      RETURNING id`,
     [
       turbineId,
@@ -105,6 +105,7 @@ async function insertMedia(
       name,
       input.isCurrent ?? true,
       input.originalId ?? null,
+      input.year ?? 2025,
     ],
   );
   return rows[0]!.id;
@@ -316,11 +317,22 @@ describe('GET /api/turbines', () => {
 });
 
 describe('GET /api/turbines/:id', () => {
+  it('lists the campaign years that have media, newest first, with no year twice', async () => {
+    const id = await makeTurbine(app.dataSource, home.id);
+    const empty = await call<{ data: TurbineDetail }>(app, 'GET', `/api/turbines/${id}`, { as: superadmin });
+    expect(empty.body.data.media_years).toEqual([]);
+    await insertMedia(id, { year: 2022 });
+    await insertMedia(id, { year: 2025 });
+    await insertMedia(id, { year: 2022 });
+    const reply = await call<{ data: TurbineDetail }>(app, 'GET', `/api/turbines/${id}`, { as: superadmin });
+    expect(reply.body.data.media_years).toEqual([2025, 2022]);
+  });
+
   it('answers the turbine as `turbine` and as `data`', async () => {
     const created = await create(newTurbine(home, { turbine_name: null, city: 'İZMİR' }));
     await insertPhotos(created.id, 2);
     for (const role of ['superadmin', ...TENANT_ROLES] as const) {
-      const reply = await call<{ success: true; data: Turbine; turbine: Turbine }>(
+      const reply = await call<{ success: true; data: TurbineDetail; turbine: TurbineDetail }>(
         app,
         'GET',
         `/api/turbines/${created.id}`,
@@ -338,8 +350,9 @@ describe('GET /api/turbines/:id', () => {
         photo_count: 2,
         rooms: 3,
         status: 'active',
+        media_years: [2024],
       });
-      expect(Object.keys(reply.body.data).sort()).toEqual(TURBINE_KEYS);
+      expect(Object.keys(reply.body.data).sort()).toEqual([...TURBINE_KEYS, 'media_years'].sort());
     }
   });
 

@@ -5,6 +5,7 @@ import {
   createTurbineBody,
   type CreateTurbineBody,
   type Turbine,
+  type TurbineDetail,
   turbineListQuery,
   updateTurbineBody,
   type UpdateTurbineBody,
@@ -38,8 +39,8 @@ export class TurbinesController {
   async get(
     @CurrentPrincipal() actor: Principal,
     @Param('id', new IdPipe('TURBINE_NOT_FOUND')) id: number,
-  ): Promise<ApiSuccess<Turbine> & { turbine: Turbine }> {
-    const turbine = await this.turbines.get(actor, id);
+  ): Promise<ApiSuccess<TurbineDetail> & { turbine: TurbineDetail }> {
+    const turbine = await this.turbines.detail(actor, id);
     // Spec §7 reads `turbine`; `data` keeps the envelope every other answer has.
     return { success: true, data: turbine, turbine };
   }

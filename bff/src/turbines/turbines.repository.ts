@@ -89,6 +89,15 @@ export class TurbinesRepository {
     return rows[0] ? withName(rows[0]) : null;
   }
 
+  /** The campaign years that have media on the turbine, newest first. */
+  async mediaYears(id: number): Promise<number[]> {
+    const rows: { year: number }[] = await this.dataSource.query(
+      `SELECT DISTINCT year FROM media WHERE turbine_id = $1 AND is_current ORDER BY year DESC`,
+      [id],
+    );
+    return rows.map((row) => row.year);
+  }
+
   /** Whether the caller may reach this turbine: the cheap check the media, report and comment routes start with. */
   async isVisible(id: number, scope: TenantScope): Promise<boolean> {
     const params: unknown[] = [id];

@@ -3,6 +3,7 @@ import {
   can,
   type CreateTurbineBody,
   type Turbine,
+  type TurbineDetail,
   type TurbineStatus,
   type UpdateTurbineBody,
 } from '@kanat360/contracts';
@@ -33,6 +34,12 @@ export class TurbinesService {
     const turbine = await this.turbines.findVisible(id, tenantScope(actor));
     if (!turbine) throw new AppError('TURBINE_NOT_FOUND');
     return turbine;
+  }
+
+  /** The turbine with what its detail screen shows besides: the years that have media. */
+  async detail(actor: Principal, id: number): Promise<TurbineDetail> {
+    const turbine = await this.get(actor, id);
+    return { ...turbine, media_years: await this.turbines.mediaYears(id) };
   }
 
   /** The check every media, report and comment route starts with. */

@@ -81,3 +81,8 @@ export interface Turbine {
   created_at: string;
   updated_at: string;
 }
+
+/** GET /turbines/{id}: the turbine, and the campaign years that have media (newest first; the first is the latest). */
+export interface TurbineDetail extends Turbine {
+  media_years: number[];
+}
