@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidFileName, ROOM_LABELS, roomsNamedBy } from './media.js';
+import { isValidFileName, mediaKindOfName, ROOM_LABELS, roomsNamedBy } from './media.js';
 
 describe('rooms a search names', () => {
   it('reads a number, "oda n" and "room n"', () => {
@@ -27,5 +27,16 @@ describe('file names (spec §5)', () => {
     expect(isValidFileName('IMG_0001-a.JPG')).toBe(true);
     for (const name of ['bad name.jpg', 'şekil.jpg', 'a(1).jpg', '', '.', '..'])
       expect(isValidFileName(name)).toBe(false);
+  });
+});
+
+describe('the kind a file name says', () => {
+  it('knows photos, videos and point clouds by extension, in any case', () => {
+    expect(mediaKindOfName('IMG_1.JPG')).toBe('photo');
+    expect(mediaKindOfName('a.tiff')).toBe('photo');
+    expect(mediaKindOfName('flight.MOV')).toBe('video');
+    expect(mediaKindOfName('scan.pcd')).toBe('pointcloud');
+    expect(mediaKindOfName('report.pdf')).toBeNull();
+    expect(mediaKindOfName('jpg')).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { type MediaKind } from './schemas/media.js';
+
 /**
  * Spec §5: an uploaded file's name uses only ASCII letters, digits, `_`, `-` and `.` — no spaces, parentheses or
  * Turkish letters. The name is metadata only (storage keys are made by the server); the rule keeps names that every
@@ -15,6 +17,23 @@ export function isValidFileName(name: string): boolean {
     name !== '..' &&
     FILE_NAME_PATTERN.test(name)
   );
+}
+
+/** The file name extensions of each kind of media an upload takes (the server still sniffs every file's bytes). */
+export const MEDIA_EXTENSIONS = {
+  photo: ['jpg', 'jpeg', 'png', 'webp', 'tif', 'tiff'],
+  video: ['mp4', 'm4v', 'mov', 'webm'],
+  pointcloud: ['pcd'],
+} as const satisfies Record<MediaKind, readonly string[]>;
+
+/** The kind of media a file name says it is, or null for a name no upload takes. */
+export function mediaKindOfName(name: string): MediaKind | null {
+  const ext = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+  if (!name.includes('.')) return null;
+  for (const kind of ['photo', 'video', 'pointcloud'] as const) {
+    if ((MEDIA_EXTENSIONS[kind] as readonly string[]).includes(ext)) return kind;
+  }
+  return null;
 }
 
 /**

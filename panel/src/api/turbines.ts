@@ -1,12 +1,23 @@
-import { type ApiSuccess, type CreateTurbineBody, type Turbine, type UpdateTurbineBody } from '@kanat360/contracts';
+import {
+  type ApiSuccess,
+  type CreateTurbineBody,
+  type Turbine,
+  type TurbineDetail,
+  type UpdateTurbineBody,
+} from '@kanat360/contracts';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from './client';
 import { companyKeys } from './companies';
 import { useApiMutation } from './use-api-mutation';
 
+/**
+ * Hierarchical keys: `['turbines', id]` is one turbine and everything under it (its photos, reports, comments), so
+ * a change invalidates exactly the branch it touched.
+ */
 export const turbineKeys = {
   all: ['turbines'] as const,
   list: () => [...turbineKeys.all, 'list'] as const,
+  detail: (id: number) => [...turbineKeys.all, id] as const,
 };
 
 /** Spec §9: the turbine list is cached for 2 minutes. */
@@ -17,6 +28,15 @@ export function turbineListQueryOptions() {
   return queryOptions({
     queryKey: turbineKeys.list(),
     queryFn: async ({ signal }) => (await apiClient.get<ApiSuccess<Turbine[]>>('/turbines', { signal })).data,
+    staleTime: TURBINE_LIST_STALE_MS,
+  });
+}
+
+/** One turbine with the campaign years that have media (GET /turbines/{id}). */
+export function turbineQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: turbineKeys.detail(id),
+    queryFn: async ({ signal }) => (await apiClient.get<ApiSuccess<TurbineDetail>>(`/turbines/${id}`, { signal })).data,
     staleTime: TURBINE_LIST_STALE_MS,
   });
 }

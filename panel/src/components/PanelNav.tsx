@@ -11,21 +11,23 @@ const SECTIONS: { to: LinkProps['to']; label: MessageKey; permission: Permission
   { to: '/users', label: 'panel.nav.users', permission: 'user.read' },
 ];
 
-/** The panel's sections the signed-in user may open (spec §2's header buttons), from the permission map. */
-export function PanelNav() {
+/**
+ * The panel's sections the signed-in user may open (spec §2's header buttons), from the permission map. Always
+ * there, even with one section: from a turbine's screens, "Türbin Yönetimi" is the way back to the list.
+ */
+export function PanelNav({ vertical = false }: { vertical?: boolean }) {
   const { t } = useI18n();
   const user = useSessionUser();
   const sections = SECTIONS.filter((section) => hasPermission(user, section.permission));
-  if (sections.length < 2) return null;
   return (
     <nav aria-label={t('panel.nav.label')}>
-      <ul className="flex items-center gap-1">
+      <ul className={vertical ? 'flex flex-col gap-1' : 'flex items-center gap-1'}>
         {sections.map((section) => (
           <li key={section.label}>
             <Link
               to={section.to}
               activeOptions={{ exact: true, includeSearch: false }}
-              className="btn-ghost aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-900 dark:aria-[current=page]:bg-brand-900/50 dark:aria-[current=page]:text-brand-100"
+              className="btn-ghost w-full justify-start aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-900 dark:aria-[current=page]:bg-brand-900/50 dark:aria-[current=page]:text-brand-100"
             >
               {t(section.label)}
             </Link>

@@ -13,13 +13,12 @@ function useScrollToTopOnPathChange() {
   }, [pathname]);
 }
 
-/** <html lang> and the tab title follow the chosen language (screen readers pronounce by `lang`). */
+/** <html lang> follows the chosen language (screen readers pronounce by `lang`); each page sets its own title. */
 function useDocumentLanguage() {
-  const { language, t } = useI18n();
+  const { language } = useI18n();
   useEffect(() => {
     document.documentElement.lang = language;
-    document.title = t('panel.meta.title');
-  }, [language, t]);
+  }, [language]);
 }
 
 /** A language or theme chosen in another tab (panel or site) applies here too. */

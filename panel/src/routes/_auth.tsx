@@ -8,6 +8,7 @@ import { useI18n } from '@/i18n/language';
 import { sessionQueryOptions } from '@/session/session-query';
 import { isSessionExpired, readStoredUser } from '@/session/session-user';
 import { isSessionEnded, SessionEndedError, signOutToLogin } from '@/session/sign-out';
+import { useUploadQueueEffects } from '@/uploads/use-uploads';
 
 /**
  * The session guard of every signed-in route (spec §2, STYLE 10). No stored user, or one whose session has run
@@ -54,6 +55,8 @@ function useSignOutWithOtherTabs() {
 function AuthLayout() {
   const { t } = useI18n();
   useSignOutWithOtherTabs();
+  // The upload queue outlives every page: its toasts, list refreshes and "leave?" question live here.
+  useUploadQueueEffects();
   return (
     <div className="flex min-h-screen flex-col">
       <a

@@ -9,6 +9,7 @@ import { SearchInput } from '@/components/SearchInput';
 import { StrokeIcon } from '@/components/StrokeIcon';
 import { UnauthorizedScreen } from '@/components/UnauthorizedScreen';
 import { useI18n } from '@/i18n/language';
+import { usePageTitle } from '@/components/use-page-title';
 import { loadSessionUser } from '@/session/load-session-user';
 import { hasPermission } from '@/session/session-user';
 import { useCan } from '@/session/use-session';
@@ -43,6 +44,7 @@ type OpenModal = { kind: 'add' } | { kind: 'edit'; company: Company } | { kind: 
 
 function CompanyManagement() {
   const { t } = useI18n();
+  usePageTitle(t('panel.companies.title'));
   const { data: companies } = useSuspenseQuery(companyListQueryOptions());
   const { q = '' } = Route.useSearch();
   const navigate = Route.useNavigate();

@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/EmptyState';
 import { PageHeading } from '@/components/PageHeading';
 import { StrokeIcon } from '@/components/StrokeIcon';
 import { useI18n } from '@/i18n/language';
+import { usePageTitle } from '@/components/use-page-title';
 import { loadSessionUser } from '@/session/load-session-user';
 import { useCan } from '@/session/use-session';
 import { loadCompanyOptions, useCompanyOptions } from '@/forms/company-options';
@@ -39,6 +40,7 @@ type OpenModal = { kind: 'add' } | { kind: 'edit'; turbine: Turbine } | { kind: 
 
 function TurbineDashboard() {
   const { t } = useI18n();
+  usePageTitle(t('panel.turbines.title'));
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const { data: turbines } = useSuspenseQuery(turbineListQueryOptions());

@@ -10,6 +10,7 @@ import { PageHeading } from '@/components/PageHeading';
 import { SearchInput } from '@/components/SearchInput';
 import { StrokeIcon } from '@/components/StrokeIcon';
 import { languageAtom, useI18n } from '@/i18n/language';
+import { usePageTitle } from '@/components/use-page-title';
 import { loadSessionUser } from '@/session/load-session-user';
 import { hasPermission } from '@/session/session-user';
 import { useCan, useSessionUser } from '@/session/use-session';
@@ -51,6 +52,7 @@ type OpenDialog = { kind: 'add' } | { kind: UserAction; user: User } | null;
 
 function UsersPage() {
   const { t, language } = useI18n();
+  usePageTitle(t('panel.users.title'));
   const toast = useToast();
   const viewer = useSessionUser();
   const { data: users } = useSuspenseQuery(userListQueryOptions());

@@ -1,11 +1,8 @@
 import { type Turbine } from '@kanat360/contracts';
+import { Link } from '@tanstack/react-router';
 import { StrokeIcon } from '@/components/StrokeIcon';
 import { useI18n } from '@/i18n/language';
 import { useCan } from '@/session/use-session';
-
-// The detail and 360° screens are separate bundles of the panel; plain links keep them out of this route's code.
-export const turbinePhotosPath = (id: number) => `/dashboard/turbine/${id}`;
-export const turbinePanoramaPath = (id: number) => `/dashboard/turbine/${id}/360-view`;
 
 interface TurbineButtonsProps {
   turbine: Turbine;
@@ -18,8 +15,9 @@ export function TurbineLinks({ turbine, compact = false }: TurbineButtonsProps) 
   const { t } = useI18n();
   return (
     <>
-      <a
-        href={turbinePhotosPath(turbine.id)}
+      <Link
+        to="/turbine/$turbineId"
+        params={{ turbineId: turbine.id }}
         className={compact ? 'btn-icon' : 'btn-primary'}
         aria-label={t('panel.turbines.photosOf', { name: turbine.name })}
         title={compact ? t('panel.turbines.photos') : undefined}
@@ -28,9 +26,12 @@ export function TurbineLinks({ turbine, compact = false }: TurbineButtonsProps) 
           <path d="m2.25 15.75 5.16-5.16a2.25 2.25 0 0 1 3.18 0l5.16 5.16m-1.5-1.5 1.41-1.41a2.25 2.25 0 0 1 3.18 0l2.91 2.91M3.75 21h16.5A1.5 1.5 0 0 0 21.75 19.5V4.5A1.5 1.5 0 0 0 20.25 3H3.75A1.5 1.5 0 0 0 2.25 4.5v15A1.5 1.5 0 0 0 3.75 21Z" />
         </StrokeIcon>
         {!compact && t('panel.turbines.photos')}
-      </a>
-      <a
-        href={turbinePanoramaPath(turbine.id)}
+      </Link>
+      {/* The 360° viewer is the viewers' issue; until it lands, this opens the turbine's photo list. */}
+      <Link
+        to="/turbine/$turbineId"
+        params={{ turbineId: turbine.id }}
+        hash="all-photos"
         className={compact ? 'btn-icon' : 'btn-secondary'}
         aria-label={t('panel.turbines.panoramaOf', { name: turbine.name })}
         title={compact ? t('panel.turbines.panorama') : undefined}
@@ -40,7 +41,7 @@ export function TurbineLinks({ turbine, compact = false }: TurbineButtonsProps) 
           <path d="M3.6 9h16.8M3.6 15h16.8M12 3a15 15 0 0 1 0 18M12 3a15 15 0 0 0 0 18" />
         </StrokeIcon>
         {!compact && t('panel.turbines.panorama')}
-      </a>
+      </Link>
     </>
   );
 }

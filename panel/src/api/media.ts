@@ -1,0 +1,128 @@
+import {
+  type ApiPage,
+  type ApiSuccess,
+  type Blade,
+  type MediaCategory,
+  type MediaItem,
+  PHOTO_PAGE,
+} from '@kanat360/contracts';
+import { infiniteQueryOptions, type QueryClient, queryOptions, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from './client';
+import { turbineKeys } from './turbines';
+import { useApiMutation } from './use-api-mutation';
+
+/** What a photo list asks the server for (GET /turbines/{id}/photos); undefined means "any". */
+export interface PhotoFilters {
+  year?: number;
+  category?: MediaCategory;
+  blade?: Blade;
+  room?: number;
+  q?: string;
+}
+
+export const mediaKeys = {
+  /** Every photo list of a turbine: what an upload or a delete invalidates. */
+  all: (turbineId: number) => [...turbineKeys.detail(turbineId), 'photos'] as const,
+  list: (turbineId: number, filters: PhotoFilters) => [...mediaKeys.all(turbineId), 'list', filters] as const,
+  pages: (turbineId: number, filters: PhotoFilters) => [...mediaKeys.all(turbineId), 'pages', filters] as const,
+  byIds: (turbineId: number, ids: readonly number[]) => [...mediaKeys.all(turbineId), 'ids', ids] as const,
+};
+
+/** Spec §9: photo lists are cached 3 minutes. */
+const PHOTO_LIST_STALE_MS = 3 * 60_000;
+/** How often a list with photos still being processed asks again, until their thumbnails are ready. */
+export const PROCESSING_POLL_MS = 2000;
+/** The first page comes fast; the ones after it, asked for while the user scrolls, are as large as the API allows. */
+export const FIRST_PAGE_SIZE = PHOTO_PAGE.defaultLimit;
+export const NEXT_PAGE_SIZE = PHOTO_PAGE.maxLimit;
+
+function fetchPhotoPage(
+  turbineId: number,
+  filters: PhotoFilters & { limit?: number; cursor?: string; ids?: readonly number[] },
+  signal: AbortSignal,
+) {
+  const { ids, ...rest } = filters;
+  return apiClient.get<ApiPage<MediaItem>>(`/turbines/${turbineId}/photos`, {
+    signal,
+    query: { view: 'all', ...rest, ids: ids?.join(',') },
+  });
+}
+
+export const isProcessing = (item: Pick<MediaItem, 'status'>) => item.status === 'pending';
+
+/** One page of photos: a blade room's thumbnails, small enough to hold in one answer. */
+export function photoListQueryOptions(turbineId: number, filters: PhotoFilters) {
+  return queryOptions({
+    queryKey: mediaKeys.list(turbineId, filters),
+    queryFn: ({ signal }) => fetchPhotoPage(turbineId, { ...filters, limit: NEXT_PAGE_SIZE }, signal),
+    staleTime: PHOTO_LIST_STALE_MS,
+    // New uploads show as "processing" until their thumbnails exist; the list asks again until then.
+    refetchInterval: (query) => (query.state.data?.data.some(isProcessing) ? PROCESSING_POLL_MS : false),
+  });
+}
+
+/** The all-photos list: pages fetched one after another as the user scrolls (cursor paging). */
+export function photoPagesQueryOptions(turbineId: number, filters: PhotoFilters) {
+  return infiniteQueryOptions({
+    queryKey: mediaKeys.pages(turbineId, filters),
+    queryFn: ({ signal, pageParam }) =>
+      fetchPhotoPage(
+        turbineId,
+        { ...filters, limit: pageParam ? NEXT_PAGE_SIZE : FIRST_PAGE_SIZE, cursor: pageParam ?? undefined },
+        signal,
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    staleTime: PHOTO_LIST_STALE_MS,
+  });
+}
+
+/** The current state of a few photos (those still processing), to patch into the lists that show them. */
+export function photosByIdQueryOptions(turbineId: number, ids: readonly number[]) {
+  return queryOptions({
+    queryKey: mediaKeys.byIds(turbineId, ids),
+    queryFn: async ({ signal }) => (await fetchPhotoPage(turbineId, { ids }, signal)).data,
+    enabled: ids.length > 0,
+    refetchInterval: (query) => (query.state.data?.some(isProcessing) === false ? false : PROCESSING_POLL_MS),
+    staleTime: 0,
+  });
+}
+
+/** Replaces the given items wherever a cached list of the turbine holds them (paged or not). */
+export function patchCachedPhotos(queryClient: QueryClient, turbineId: number, fresh: readonly MediaItem[]): void {
+  const byId = new Map(fresh.map((item) => [item.id, item]));
+  const patch = (page: ApiPage<MediaItem>): ApiPage<MediaItem> =>
+    page.data.some((item) => byId.has(item.id))
+      ? { ...page, data: page.data.map((item) => byId.get(item.id) ?? item) }
+      : page;
+  queryClient.setQueriesData<ApiPage<MediaItem>>({ queryKey: [...mediaKeys.all(turbineId), 'list'] }, (old) =>
+    old ? patch(old) : old,
+  );
+  queryClient.setQueriesData<{ pages: ApiPage<MediaItem>[]; pageParams: unknown[] }>(
+    { queryKey: [...mediaKeys.all(turbineId), 'pages'] },
+    (old) => (old ? { ...old, pages: old.pages.map(patch) } : old),
+  );
+}
+
+/** After media were added or removed: the lists, the title card's counts and years, and the dashboard's cards. */
+export async function refreshAfterMediaChange(queryClient: QueryClient, turbineId: number): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: mediaKeys.all(turbineId) }),
+    queryClient.invalidateQueries({ queryKey: turbineKeys.detail(turbineId), exact: true }),
+    queryClient.invalidateQueries({ queryKey: turbineKeys.list() }),
+  ]);
+}
+
+/** DELETE /turbines/{id}/photos?key= — the photo and every version of it (media.delete). */
+export function useDeletePhoto(turbineId: number, onDeleted: (item: MediaItem) => void) {
+  const queryClient = useQueryClient();
+  return useApiMutation({
+    mutationFn: (item: MediaItem) =>
+      apiClient.delete<ApiSuccess<null>>(`/turbines/${turbineId}/photos`, { query: { key: item.key } }),
+    invalidates: [],
+    onSuccess: (_data, item) => {
+      onDeleted(item);
+      void refreshAfterMediaChange(queryClient, turbineId);
+    },
+  });
+}

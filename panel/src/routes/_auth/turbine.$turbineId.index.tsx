@@ -1,0 +1,61 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
+import { photoPagesQueryOptions } from '@/api/media';
+import { turbineQueryOptions } from '@/api/turbines';
+import { CommentsButton, CommentsDrawer } from '@/comments/CommentsDrawer';
+import { HeaderActions } from '@/components/HeaderActions';
+import { usePageTitle } from '@/components/use-page-title';
+import { Lightbox } from '@/media/Lightbox';
+import { useCan } from '@/session/use-session';
+import { AllPhotos } from './-components/turbine/AllPhotos';
+import { BladeSection } from './-components/turbine/BladeSection';
+import { CategorySections, CustomerGalleries } from './-components/turbine/CategorySections';
+import { photoFiltersOf, photoSearchSchema } from './-components/turbine/photo-search';
+import { ReportsPanel } from './-components/turbine/ReportsPanel';
+import { TurbineTitleCard, useTurbineTitle } from './-components/turbine/TurbineTitleCard';
+
+/**
+ * Spec §2's /dashboard/turbine/{id}: the turbine's title card; for those who may upload, the blade panels and the
+ * drone, operator and robot sections (customers get the three galleries); the reports; every photo of the turbine
+ * in one list; comments in a drawer; the lightbox over all of it.
+ */
+export const Route = createFileRoute('/_auth/turbine/$turbineId/')({
+  validateSearch: photoSearchSchema,
+  // Only the first load waits for the list: later filter changes fetch while the previous rows stay in view.
+  loader: ({ context: { queryClient }, params: { turbineId }, location }) =>
+    queryClient.ensureInfiniteQueryData(
+      photoPagesQueryOptions(turbineId, photoFiltersOf(photoSearchSchema.parse(location.search))),
+    ),
+  component: TurbineWorkspace,
+});
+
+function TurbineWorkspace() {
+  const { turbineId } = Route.useParams();
+  const { data: turbine } = useSuspenseQuery(turbineQueryOptions(turbineId));
+  const canUpload = useCan('media.upload');
+  const canReadReports = useCan('report.read');
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  usePageTitle(useTurbineTitle(turbine));
+
+  return (
+    <>
+      <HeaderActions>
+        <CommentsButton turbineId={turbineId} onClick={() => setCommentsOpen(true)} />
+      </HeaderActions>
+      <TurbineTitleCard turbine={turbine} />
+      {canUpload ? (
+        <>
+          <BladeSection turbineId={turbineId} />
+          <CategorySections turbineId={turbineId} />
+        </>
+      ) : (
+        <CustomerGalleries turbineId={turbineId} />
+      )}
+      {canReadReports && <ReportsPanel turbineId={turbineId} />}
+      <AllPhotos turbine={turbine} />
+      {commentsOpen && <CommentsDrawer turbineId={turbineId} onClose={() => setCommentsOpen(false)} />}
+      <Lightbox />
+    </>
+  );
+}

@@ -1,0 +1,172 @@
+import { ApiError, errorMessage } from '@kanat360/api-client';
+import { type MediaItem, type PresignedUpload, type SkippedFile } from '@kanat360/contracts';
+import { type Language, translate } from '@kanat360/i18n';
+import { apiClient } from '@/api/client';
+import { type FailureReading, type UploadDestination, type UploadTransport } from './upload-queue';
+import { usesDirectUpload } from './upload-rules';
+
+/** An upload call's answer (spec §7): what was stored, and what was skipped with the reason. */
+interface UploadAnswer<T> {
+  success: true;
+  data: T[];
+  skipped: SkippedFile[];
+  message?: string;
+}
+
+/** A file the server answered for but would not take (a skipped file of a 2xx answer): shown like a refusal. */
+export class UploadRefused extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'UploadRefused';
+  }
+}
+
+/** Each part of a multipart upload is sent again by itself this many times before the file fails. */
+const PART_ATTEMPTS = 3;
+
+function destinationFields(destination: UploadDestination): Record<string, string> {
+  const fields: Record<string, string> = {
+    room: String(destination.room),
+    year: String(destination.year),
+    category: destination.category,
+  };
+  if (destination.blade) fields.blade = destination.blade;
+  return fields;
+}
+
+/** The one stored item of an answer about one file, or the reason it was skipped. */
+function onlyItem<T>(answer: UploadAnswer<T>, name: string): T {
+  const item = answer.data[0];
+  if (item) return item;
+  const skip = answer.skipped.find((skipped) => skipped.name === name) ?? answer.skipped[0];
+  throw new UploadRefused(skip?.code ?? 'UNEXPECTED', skip?.message ?? answer.message ?? name);
+}
+
+/** Spec §7's multipart upload, one file a request so each has its own progress. */
+async function sendMultipart(
+  file: File,
+  destination: UploadDestination,
+  signal: AbortSignal,
+  onProgress: (loaded: number) => void,
+): Promise<MediaItem> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(destinationFields(destination))) form.append(name, value);
+  form.append('photos', file, file.name);
+  const { data } = await apiClient.send<UploadAnswer<MediaItem>>({
+    method: 'POST',
+    url: `/turbines/${destination.turbineId}/photos`,
+    body: form,
+    signal,
+    // The form's own bytes (boundaries, fields) count too: scale to the file's size.
+    onProgress: (loaded, total) => onProgress(Math.round((loaded / total) * file.size)),
+  });
+  return onlyItem(data, file.name);
+}
+
+/** A PUT of bytes to a presigned address; answers its ETag (a multipart part needs it). */
+async function put(
+  url: string,
+  body: Blob,
+  contentType: string,
+  signal: AbortSignal,
+  onProgress: (loaded: number) => void,
+): Promise<string | null> {
+  const { header } = await apiClient.send<unknown>({
+    method: 'PUT',
+    url,
+    body,
+    headers: { 'Content-Type': contentType },
+    signal,
+    onProgress: (loaded) => onProgress(loaded),
+  });
+  return header('ETag');
+}
+
+/** Spec §7's direct upload: presign → PUT (above 5 GB one PUT a part, each retried alone) → confirm. */
+async function sendDirect(
+  file: File,
+  destination: UploadDestination,
+  signal: AbortSignal,
+  onProgress: (loaded: number) => void,
+): Promise<MediaItem> {
+  const contentType = file.type || 'application/octet-stream';
+  const presigned = await apiClient.post<UploadAnswer<PresignedUpload>>(
+    `/turbines/${destination.turbineId}/presigned-upload`,
+    { files: [{ name: file.name, size: file.size, type: contentType }], ...destinationFields(destination) },
+    { signal, timeoutMs: 60_000 },
+  );
+  const grant = onlyItem(presigned, file.name);
+  let parts: { partNumber: number; etag: string }[] | undefined;
+  if (grant.presignedUrl) {
+    await put(grant.presignedUrl, file, contentType, signal, onProgress);
+  } else {
+    parts = await sendParts(file, grant, contentType, signal, onProgress);
+  }
+  const confirmed = await apiClient.post<UploadAnswer<MediaItem>>(
+    `/turbines/${destination.turbineId}/confirm-upload`,
+    { uploads: [{ key: grant.key, originalName: file.name, size: file.size, type: contentType, parts }] },
+    { signal, timeoutMs: 60_000 },
+  );
+  return onlyItem(confirmed, file.name);
+}
+
+/** The parts of a multipart upload, one after another; a part that fails is sent again by itself. */
+async function sendParts(
+  file: File,
+  grant: PresignedUpload,
+  contentType: string,
+  signal: AbortSignal,
+  onProgress: (loaded: number) => void,
+): Promise<{ partNumber: number; etag: string }[]> {
+  const partSize = grant.part_size ?? file.size;
+  const done: { partNumber: number; etag: string }[] = [];
+  let sent = 0;
+  for (const part of grant.parts ?? []) {
+    const start = (part.partNumber - 1) * partSize;
+    const body = file.slice(start, Math.min(start + partSize, file.size));
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const etag = await put(part.presignedUrl, body, contentType, signal, (loaded) => onProgress(sent + loaded));
+        if (!etag) throw new UploadRefused('UPLOAD_INCOMPLETE', file.name);
+        done.push({ partNumber: part.partNumber, etag });
+        break;
+      } catch (error) {
+        if (signal.aborted || attempt >= PART_ATTEMPTS || !isTransient(error)) throw error;
+      }
+    }
+    sent += body.size;
+    onProgress(sent);
+  }
+  return done;
+}
+
+function isTransient(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
+}
+
+/** The real way files reach the server: multipart below 4 MB, direct at 4 MB and above and for every video. */
+export const apiUploadTransport: UploadTransport = {
+  send: ({ file, destination }, signal, onProgress) =>
+    usesDirectUpload(file)
+      ? sendDirect(file, destination, signal, onProgress)
+      : sendMultipart(file, destination, signal, onProgress),
+};
+
+/** A failure as the queue and the user see it: the server's or the network's words, and whether to try again. */
+export function readUploadFailure(language: () => Language) {
+  return (error: unknown): FailureReading => {
+    if (error instanceof UploadRefused) return { code: error.code, message: error.message, transient: false };
+    if (error instanceof ApiError) {
+      // Spec §8: a 413 on a direct upload advises smaller files (the multipart advice is the server's own text).
+      const message =
+        error.status === 413 && error.code !== 'UPLOAD_TOO_LARGE'
+          ? `${error.message} ${translate(language(), 'panel.upload.tooLargeAdvice')}`
+          : error.message;
+      return { code: error.code, message, transient: isTransient(error) };
+    }
+    return { code: 'UNEXPECTED', message: errorMessage(error, language()), transient: false };
+  };
+}
