@@ -4,6 +4,7 @@ import {
   type Company,
   type LoginResponse,
   type Role,
+  type Turbine,
   SESSION_USER_STORAGE_KEY,
   type User,
 } from '@kanat360/contracts';
@@ -95,6 +96,25 @@ export async function seeder() {
       company_id: number;
     }) => api.post('/api/users', { data: body }).then((response) => data<User>(response)),
     companies: () => api.get('/api/companies').then((response) => data<Company[]>(response)),
+    /** A new turbine of the demo company (or `companyId`), so a test's photos and comments are its own. */
+    createTurbine: async (body: { code?: string; companyId?: number } = {}) => {
+      const companyId =
+        body.companyId ??
+        (await api.get('/api/companies').then((response) => data<Company[]>(response))).find(
+          (company) => company.name === DEMO_COMPANY,
+        )!.id;
+      return api
+        .post('/api/turbines', {
+          data: {
+            code: body.code ?? unique('T').replace(' ', '-'),
+            city: 'izmir',
+            location: 'Aliağa',
+            rooms: 9,
+            company_id: companyId,
+          },
+        })
+        .then((response) => data<Turbine>(response));
+    },
     dispose: () => api.dispose(),
   };
 }

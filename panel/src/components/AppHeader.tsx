@@ -98,7 +98,7 @@ export function AppHeader() {
               role="group"
               aria-label={t('panel.header.actionsLabel')}
             >
-              <UserChip />
+              <UserChip withName />
               <LanguageToggle />
               <ThemeToggle />
               <LogoutButton />

@@ -2,13 +2,13 @@ import { useSessionUser } from '@/session/use-session';
 import { Initials, initialsOf } from './Initials';
 import { RoleBadge } from './RoleBadge';
 
-/** Who is signed in: name, role and company, always in view. */
-export function UserChip() {
+/** Who is signed in: name, role and company (on narrow screens only the initials, unless `withName`). */
+export function UserChip({ withName = false }: { withName?: boolean }) {
   const user = useSessionUser();
   return (
     <div className="flex items-center gap-3">
       <Initials text={initialsOf(user.first_name, user.last_name)} />
-      <div className="hidden min-w-0 flex-col leading-tight lg:flex">
+      <div className={`${withName ? 'flex' : 'hidden lg:flex'} min-w-0 flex-col leading-tight`}>
         <span className="flex items-center gap-2">
           <span className="truncate text-sm font-medium" data-testid="user-name">
             {`${user.first_name} ${user.last_name}`.trim()}

@@ -1,0 +1,329 @@
+import { type Page, expect, test } from '@playwright/test';
+import { type Turbine } from '@kanat360/contracts';
+import { apiAs, type DemoAccount, seeder, signInAs } from './panel.js';
+import { demo } from './fixtures.js';
+
+// The turbine workspace (/dashboard/turbine/{id}): its route and errors, what each role sees, and the upload engine.
+
+let turbine: Turbine;
+
+test.beforeEach(async () => {
+  const seed = await seeder();
+  turbine = await seed.createTurbine();
+  await seed.dispose();
+});
+
+const workspace = (id: number) => `/dashboard/turbine/${id}`;
+
+/**
+ * A JPEG made in the page (the tests package has no image library): a smooth one stays small, a noisy one of the
+ * same size weighs megabytes.
+ */
+async function jpeg(page: Page, name: string, { width = 640, height = 480, noise = false } = {}) {
+  const base64 = await page.evaluate(
+    async ([w, h, noisy]) => {
+      const canvas = new OffscreenCanvas(w, h);
+      const context = canvas.getContext('2d')!;
+      if (noisy) {
+        const image = context.createImageData(w, h);
+        for (let i = 0; i < image.data.length; i += 1) image.data[i] = i % 4 === 3 ? 255 : Math.random() * 255;
+        context.putImageData(image, 0, 0);
+      } else {
+        context.fillStyle = '#2a6fb0';
+        context.fillRect(0, 0, w, h);
+      }
+      const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.95 });
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let text = '';
+      for (const byte of bytes) text += String.fromCharCode(byte);
+      return btoa(text);
+    },
+    [width, height, noise] as const,
+  );
+  return { name, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
+}
+
+const bladePanel = (page: Page, blade: 'A' | 'B' | 'C') => page.getByTestId(`blade-panel-${blade}`);
+const uploadItem = (page: Page, name: string) => page.locator(`[data-testid="upload-item"][data-name="${name}"]`);
+
+test.describe('the turbine workspace route', () => {
+  test('opens from a dashboard card, names the tab after the turbine, and shows its title card', async ({ page }) => {
+    await signInAs(page, 'operator');
+    const card = page.locator(`[data-testid="turbine-card"][data-turbine-id="${turbine.id}"]`);
+    await card.getByRole('link', { name: /^Fotoğraflar/ }).click();
+    await expect(page).toHaveURL(new RegExp(`${workspace(turbine.id)}$`));
+    await expect(page.getByTestId('turbine-title')).toHaveText('İzmir Türbini');
+    await expect(page).toHaveTitle('İzmir Türbini | Kanat360');
+    await expect(page.getByTestId('turbine-code')).toHaveText(`İzmir-${turbine.code}`);
+    await expect(page.getByTestId('turbine-latest-year')).toHaveText('Henüz yok');
+    await page.getByRole('button', { name: /^English/ }).click();
+    await expect(page.getByTestId('turbine-title')).toHaveText('İzmir Turbine');
+    await expect(page).toHaveTitle('İzmir Turbine | Kanat360');
+  });
+
+  test('answers a bad id, a missing or foreign turbine and a failed load with spec §2’s screens', async ({ page }) => {
+    await signInAs(page, 'operator', { path: '/dashboard/turbine/abc' });
+    await expect(page.getByTestId('turbine-error')).toContainText('Geçersiz türbin ID');
+    await page.goto('/dashboard/turbine/987654321');
+    await expect(page.getByTestId('turbine-error')).toContainText('Türbin bulunamadı');
+    // Another company's turbine is exactly as missing.
+    await signInAs(page, 'operator2', { path: workspace(turbine.id) });
+    await expect(page.getByTestId('turbine-error')).toContainText('Türbin bulunamadı');
+
+    await signInAs(page, 'operator', { path: '/dashboard' });
+    // Three failures: the first call and React Query's two retries of a 5xx.
+    let failures = 3;
+    await page.route(`**/api/turbines/${turbine.id}`, (route) =>
+      failures-- > 0 ? route.fulfill({ status: 500, body: '' }) : route.continue(),
+    );
+    await page.goto(workspace(turbine.id));
+    const error = page.getByTestId('turbine-error');
+    await expect(error).toContainText('Hata Oluştu');
+    await expect(error).toContainText('Türbin bilgileri yüklenirken hata oluştu');
+    await error.getByRole('button', { name: 'Tekrar Dene' }).click();
+    await expect(page.getByTestId('turbine-title')).toBeVisible();
+  });
+
+  test('folds the header into a menu below 1100 px; Escape closes it', async ({ page }) => {
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await signInAs(page, 'admin', { path: workspace(turbine.id) });
+    await expect(page.getByRole('button', { name: /Çıkış Yap/ })).toBeHidden();
+    const menu = page.getByRole('button', { name: 'Menü' });
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const panel = page.getByTestId('header-menu');
+    await expect(panel.getByRole('link', { name: 'Kullanıcı Ayarları' })).toBeVisible();
+    await expect(panel.getByRole('button', { name: /Çıkış Yap/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(menu).toBeFocused();
+    await menu.click();
+    await panel.getByRole('link', { name: 'Türbin Yönetimi' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+test.describe('what each role sees', () => {
+  const uploaders: DemoAccount[] = ['superadmin', 'admin', 'manager', 'operator'];
+  for (const account of uploaders) {
+    test(`${account}: the blade panels, the category sections and the reports`, async ({ page }) => {
+      await signInAs(page, account, { path: workspace(turbine.id) });
+      for (const blade of ['A', 'B', 'C'] as const) {
+        await expect(bladePanel(page, blade).getByTestId('room-picker').locator('option')).toHaveCount(25);
+      }
+      await expect(bladePanel(page, 'A').getByTestId('room-picker').locator('option').nth(8)).toHaveText('9 Tip-LW');
+      await expect(bladePanel(page, 'A').getByTestId('room-picker').locator('option').nth(9)).toHaveText('Oda 10');
+      await expect(page.getByTestId('blade-year').locator('option')).toHaveCount(11);
+      for (const category of ['drone', 'operator', 'robot']) {
+        await expect(page.getByTestId(`category-panel-${category}`)).toBeVisible();
+      }
+      await expect(page.getByTestId('section-reports')).toBeVisible();
+      await expect(page.getByTestId('section-galleries')).toHaveCount(0);
+    });
+  }
+
+  test('customer: the three galleries, no upload zone, no reports; the server refuses uploads anyway', async ({
+    page,
+  }) => {
+    await signInAs(page, 'customer', { path: workspace(turbine.id) });
+    for (const category of ['drone', 'operator', 'robot']) {
+      await expect(page.getByTestId(`gallery-${category}`)).toBeVisible();
+    }
+    await expect(page.getByTestId('drop-zone')).toHaveCount(0);
+    await expect(page.getByTestId('section-reports')).toHaveCount(0);
+    await page.getByTestId('gallery-drone').getByRole('link', { name: 'Fotoğrafları Gör' }).click();
+    await expect(page).toHaveURL(new RegExp(`${workspace(turbine.id)}\\?type=drone#all-photos$`));
+
+    const api = await apiAs(demo('customer'));
+    const refused = await api.post(`/api/turbines/${turbine.id}/presigned-upload`, {
+      data: { files: [{ name: 'x.jpg', size: 10, type: 'image/jpeg' }], room: 1, year: 2026, blade: 'A' },
+    });
+    expect(refused.status()).toBe(403);
+    expect(
+      (await api.post(`/api/turbines/${turbine.id}/photos/check-names`, { data: { names: ['x.jpg'] } })).status(),
+    ).toBe(403);
+    await api.dispose();
+  });
+});
+
+test.describe('uploads', () => {
+  test('a small JPEG goes multipart and a 5 MB one direct, each with progress; both appear with thumbnails', async ({
+    page,
+  }) => {
+    await signInAs(page, 'operator', { path: workspace(turbine.id) });
+    const small = await jpeg(page, 'blade_small_01.jpg');
+    const big = await jpeg(page, 'blade_big_01.jpg', { width: 2600, height: 1900, noise: true });
+    expect(small.buffer.length).toBeLessThan(4 * 1024 * 1024);
+    expect(big.buffer.length).toBeGreaterThanOrEqual(4 * 1024 * 1024);
+
+    const paths: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.method() !== 'GET' && url.pathname.startsWith('/api/'))
+        paths.push(`${request.method()} ${url.pathname}`);
+    });
+    // The direct upload's PUT waits until the test has seen its progress bar.
+    let releasePut!: () => void;
+    const putHeld = new Promise<void>((resolve) => (releasePut = resolve));
+    await page.route('**/api/storage/uploads/**', async (route) => {
+      await putHeld;
+      await route.continue();
+    });
+
+    const panel = bladePanel(page, 'A');
+    await panel.getByTestId('room-picker').selectOption('3');
+    await panel.locator('input[type=file]').setInputFiles([small, big]);
+    await expect(panel.getByTestId('chosen-file')).toHaveCount(2);
+    await expect(panel.getByTestId('upload-button')).toHaveText('Yükle (2)');
+    await panel.getByTestId('upload-button').click();
+
+    await expect(uploadItem(page, 'blade_small_01.jpg')).toHaveAttribute('data-status', 'done');
+    const bigItem = uploadItem(page, 'blade_big_01.jpg');
+    await expect(bigItem).toHaveAttribute('data-status', 'sending');
+    await expect(bigItem.getByRole('progressbar', { name: 'blade_big_01.jpg' })).toBeVisible();
+    await expect(panel.getByRole('progressbar', { name: 'Toplam ilerleme' })).toBeVisible();
+    releasePut();
+    await expect(bigItem).toHaveAttribute('data-status', 'done');
+    await expect(bigItem.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    await expect(panel.getByTestId('upload-total')).toContainText('2 / 2 dosya');
+
+    const id = turbine.id;
+    expect(paths).toContain(`POST /api/turbines/${id}/photos`);
+    expect(paths).toContain(`POST /api/turbines/${id}/presigned-upload`);
+    expect(paths.some((path) => path.startsWith('PUT /api/storage/uploads/'))).toBe(true);
+    expect(paths).toContain(`POST /api/turbines/${id}/confirm-upload`);
+
+    // Both land in blade A, room 3, this year: "processing" first, then their thumbnails, without a reload.
+    const thumbs = panel.getByTestId('media-thumb');
+    await expect(thumbs).toHaveCount(2);
+    await expect(thumbs.locator('img')).toHaveCount(2, { timeout: 30_000 });
+    await expect(panel.getByTestId('room-count')).toHaveText('2 dosya');
+    await expect(page.getByTestId('turbine-latest-year')).toHaveText(String(new Date().getFullYear()));
+  });
+
+  test('takes files dropped on a blade panel', async ({ page }) => {
+    await signInAs(page, 'manager', { path: workspace(turbine.id) });
+    const file = await jpeg(page, 'dropped_B_01.jpg');
+    const dataTransfer = await page.evaluateHandle(
+      ([name, base64]) => {
+        const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([bytes], name, { type: 'image/jpeg' }));
+        return transfer;
+      },
+      [file.name, file.buffer.toString('base64')] as const,
+    );
+    const panel = bladePanel(page, 'B');
+    await panel.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer });
+    await expect(panel.getByTestId('chosen-file')).toHaveCount(1);
+    await panel.getByTestId('upload-button').click();
+    await expect(uploadItem(page, 'dropped_B_01.jpg')).toHaveAttribute('data-status', 'done');
+    await expect(panel.getByTestId('media-thumb')).toHaveCount(1);
+  });
+
+  test('skips bad names and names the turbine already has before sending, with the spec messages', async ({ page }) => {
+    await signInAs(page, 'operator', { path: workspace(turbine.id) });
+    const panel = bladePanel(page, 'A');
+    await panel.locator('input[type=file]').setInputFiles([await jpeg(page, 'first_01.jpg')]);
+    await panel.getByTestId('upload-button').click();
+    await expect(uploadItem(page, 'first_01.jpg')).toHaveAttribute('data-status', 'done');
+
+    let uploads = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith(`/api/turbines/${turbine.id}/photos`)) uploads += 1;
+    });
+    await panel
+      .locator('input[type=file]')
+      .setInputFiles([
+        await jpeg(page, 'kanat fotoğrafı (1).jpg'),
+        await jpeg(page, 'FIRST_01.jpg'),
+        await jpeg(page, 'second_01.jpg'),
+      ]);
+    await expect(
+      page
+        .getByTestId('toast')
+        .filter({ hasText: '1 dosya geçersiz adlar nedeniyle atlandı: kanat fotoğrafı (1).jpg' }),
+    ).toBeVisible();
+    await expect(
+      page.getByTestId('toast').filter({ hasText: 'Aynı isimde fotoğraflar zaten mevcut: FIRST_01.jpg' }),
+    ).toBeVisible();
+    await expect(panel.getByTestId('chosen-file')).toHaveCount(1);
+    await expect(panel.getByTestId('chosen-file')).toHaveAttribute('title', /^second_01\.jpg/);
+    expect(uploads).toBe(0);
+  });
+
+  test('shows the server’s refusal on the file and in a toast; the other files go on', async ({ page }) => {
+    await signInAs(page, 'operator', { path: workspace(turbine.id) });
+    const panel = bladePanel(page, 'C');
+    // A name that says JPEG over bytes that are not one: only the server's sniffing can tell.
+    await panel
+      .locator('input[type=file]')
+      .setInputFiles([
+        {
+          name: 'not_a_photo.jpg',
+          mimeType: 'image/jpeg',
+          buffer: Buffer.from('<html><script>alert(1)</script></html>'),
+        },
+        await jpeg(page, 'real_01.jpg'),
+      ]);
+    await panel.getByTestId('upload-button').click();
+    const refused = uploadItem(page, 'not_a_photo.jpg');
+    await expect(refused).toHaveAttribute('data-status', 'failed');
+    await expect(refused.getByTestId('upload-item-error')).not.toBeEmpty();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Yükleme Hatası — not_a_photo.jpg' })).toBeVisible();
+    await expect(uploadItem(page, 'real_01.jpg')).toHaveAttribute('data-status', 'done');
+  });
+
+  test('cancels a file on its way and sends it again on retry, without choosing it again', async ({ page }) => {
+    await signInAs(page, 'operator', { path: workspace(turbine.id) });
+    let hold = true;
+    await page.route(`**/api/turbines/${turbine.id}/photos`, async (route) => {
+      if (route.request().method() === 'POST' && hold) return; // never answered: the upload hangs until cancelled
+      await route.continue();
+    });
+    const panel = bladePanel(page, 'A');
+    await panel.locator('input[type=file]').setInputFiles([await jpeg(page, 'slow_01.jpg')]);
+    await panel.getByTestId('upload-button').click();
+    const item = uploadItem(page, 'slow_01.jpg');
+    await expect(item).toHaveAttribute('data-status', 'sending');
+    await item.getByRole('button', { name: 'Yüklemeyi iptal et: slow_01.jpg' }).click();
+    await expect(item).toHaveAttribute('data-status', 'cancelled');
+    hold = false;
+    await item.getByRole('button', { name: 'Yeniden dene: slow_01.jpg' }).click();
+    await expect(item).toHaveAttribute('data-status', 'done');
+    await expect(panel.getByTestId('media-thumb')).toHaveCount(1);
+  });
+
+  test('keeps uploading while the user visits other pages, and asks before leaving the panel', async ({ page }) => {
+    await signInAs(page, 'superadmin', { path: workspace(turbine.id) });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/turbines/${turbine.id}/photos`, async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
+    const panel = page.getByTestId('category-panel-drone');
+    await panel.locator('input[type=file]').setInputFiles([await jpeg(page, 'drone_01.jpg')]);
+    await panel.getByTestId('upload-button').click();
+    await expect(uploadItem(page, 'drone_01.jpg')).toHaveAttribute('data-status', 'sending');
+
+    // Leaving the panel (closing the tab) asks first while a file is on its way.
+    const asked = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    const dialog = await asked;
+    expect(dialog.type()).toBe('beforeunload');
+    await dialog.dismiss();
+
+    await page.getByRole('link', { name: 'Kullanıcı Ayarları' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/users$/);
+    release();
+    await page.goBack();
+    await expect(uploadItem(page, 'drone_01.jpg')).toHaveAttribute('data-status', 'done');
+    const api = await apiAs(demo('superadmin'));
+    const list = (await (await api.get(`/api/turbines/${turbine.id}/photos?category=drone`)).json()) as {
+      data: { originalName: string }[];
+    };
+    expect(list.data.map((item) => item.originalName)).toEqual(['drone_01.jpg']);
+    await api.dispose();
+  });
+});
