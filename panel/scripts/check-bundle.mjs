@@ -10,6 +10,8 @@ import { gzipSync } from 'node:zlib';
 const BUDGET_BYTES = 200_000;
 /** The route files matched at /dashboard: the root, the session guard and the turbine list. */
 const FIRST_LOAD_ROUTES = ['src/routes/__root.tsx', 'src/routes/_auth.tsx', 'src/routes/_auth/index.tsx'];
+/** The turbine screen's route files (the workspace, its layout, and the viewers' routes beside it). */
+const TURBINE_SCREEN_ROUTE = 'src/routes/_auth/turbine.$turbineId';
 /** Text each viewer library keeps after minification; none may be in the first load (they belong to their routes). */
 const VIEWER_MARKERS = ['OpenSeadragon', 'photo-sphere-viewer', 'PCDLoader', 'WebGLRenderer'];
 
@@ -49,6 +51,26 @@ for (const row of rows)
 const total = rows.reduce((sum, row) => sum + row.gzip, 0);
 console.log(
   `first load of /dashboard: ${kb(total)} of JavaScript after gzip (budget ${kb(BUDGET_BYTES)}), ${rows.length} files`,
+);
+
+// The turbine screen's own code, fetched when it is opened: what it adds on top of the first load.
+const firstLoadFiles = new Set(files);
+const screenSeen = new Set();
+const visitScreen = (key) => {
+  if (screenSeen.has(key) || !manifest[key]) return;
+  screenSeen.add(key);
+  for (const imported of manifest[key].imports ?? []) visitScreen(imported);
+};
+Object.keys(manifest)
+  .filter((key) => key.startsWith(TURBINE_SCREEN_ROUTE))
+  .forEach(visitScreen);
+const screenRows = [...new Set([...screenSeen].map((key) => manifest[key].file))]
+  .filter((file) => file.endsWith('.js') && !firstLoadFiles.has(file))
+  .map((file) => ({ file, gzip: gzipSync(readFileSync(join(dist, file)), { level: 9 }).length }))
+  .sort((a, b) => b.gzip - a.gzip);
+for (const row of screenRows) console.log(`  ${row.file.padEnd(40)} ${kb(row.gzip).padStart(21)} gzip`);
+console.log(
+  `the turbine screen adds ${kb(screenRows.reduce((sum, row) => sum + row.gzip, 0))} of JavaScript after gzip, ${screenRows.length} files`,
 );
 
 const leaked = VIEWER_MARKERS.filter((marker) => rows.some((row) => row.text.includes(marker)));
