@@ -2,7 +2,21 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { panelShare } from './src/i18n/panel-catalog.ts';
+
+/** The panel's copy of the message catalogs: its share only (src/i18n/panel-catalog.ts). */
+function panelCatalogs(): Plugin {
+  return {
+    name: 'kanat360-panel-catalogs',
+    // Before Vite's own JSON plugin turns the file into a module.
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]locales[\\/](tr|en)\.json$/.test(id)) return null;
+      return { code: JSON.stringify(panelShare(JSON.parse(code) as Record<string, string>)), map: null };
+    },
+  };
+}
 
 /** The BFF serves panel/dist under /dashboard/ (DESIGN.md, "Runtime defaults"). */
 export default defineConfig({
@@ -10,6 +24,7 @@ export default defineConfig({
   plugins: [
     // Before the React plugin: it generates src/routeTree.gen.ts and splits each route's component into its chunk.
     tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
+    panelCatalogs(),
     react(),
     tailwindcss(),
   ],

@@ -23,7 +23,8 @@ export function TurbineErrorScreen({ error, reset }: ErrorComponentProps) {
   }, [queryErrorResetBoundary]);
 
   // The router hands a params failure over wrapped in a PathParamError whose cause is ours.
-  const invalid = error instanceof InvalidTurbineIdError || error.cause instanceof InvalidTurbineIdError;
+  const invalid =
+    error instanceof InvalidTurbineIdError || (error instanceof Error && error.cause instanceof InvalidTurbineIdError);
   const missing = error instanceof ApiError && error.code === 'TURBINE_NOT_FOUND';
   const title = invalid
     ? t('panel.turbine.invalidId')

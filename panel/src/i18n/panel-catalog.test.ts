@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { turkishCatalog as tr } from '@kanat360/i18n';
+import { describe, expect, it } from 'vitest';
+import { PANEL_OMITS_MESSAGE_PREFIXES, panelShare } from './panel-catalog';
+
+const SOURCE = fileURLToPath(new URL('..', import.meta.url));
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+describe('the panel’s share of the catalogs', () => {
+  it('keeps every key but the site’s and the mails’', () => {
+    const share = panelShare(tr);
+    expect(share['panel.turbine.notFound']).toBe('Türbin bulunamadı');
+    expect(share['errors.TURBINE_NOT_FOUND']).toBeDefined();
+    expect(Object.keys(share).some((key) => key.startsWith('site.') || key.startsWith('mail.'))).toBe(false);
+  });
+
+  it('holds every key the panel’s code names (none of the dropped ones is used)', () => {
+    const used = sources(SOURCE).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/['"`]((?:site|mail)\.[\w.]+)['"`]/g)].map(
+        (match) => `${file}: ${match[1]}`,
+      ),
+    );
+    expect(PANEL_OMITS_MESSAGE_PREFIXES).toEqual(['site.', 'mail.']);
+    expect(used).toEqual([]);
+  });
+});
