@@ -14,6 +14,7 @@ import { CategorySections, CustomerGalleries } from './-components/turbine/Categ
 import { photoFiltersOf, photoSearchSchema } from './-components/turbine/photo-search';
 import { ReportsPanel } from './-components/turbine/ReportsPanel';
 import { TurbineTitleCard, useTurbineTitle } from './-components/turbine/TurbineTitleCard';
+import { WorkspaceNav } from './-components/turbine/WorkspaceNav';
 
 /**
  * Spec §2's /dashboard/turbine/{id}: the turbine's title card; for those who may upload, the blade panels and the
@@ -44,6 +45,19 @@ function TurbineWorkspace() {
         <CommentsButton turbineId={turbineId} onClick={() => setCommentsOpen(true)} />
       </HeaderActions>
       <TurbineTitleCard turbine={turbine} />
+      <WorkspaceNav
+        turbineId={turbineId}
+        sections={[
+          ...(canUpload
+            ? [
+                { id: 'blades', label: 'panel.turbine.bladesTitle' as const },
+                { id: 'categories', label: 'panel.turbine.categoriesTitle' as const },
+              ]
+            : [{ id: 'galleries', label: 'panel.turbine.galleriesTitle' as const }]),
+          ...(canReadReports ? [{ id: 'reports', label: 'panel.turbine.reportsTitle' as const }] : []),
+          { id: 'all-photos', label: 'panel.turbine.allPhotosTitle' as const },
+        ]}
+      />
       {canUpload ? (
         <>
           <BladeSection turbineId={turbineId} />
