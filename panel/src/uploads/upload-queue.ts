@@ -14,7 +14,7 @@ export type UploadStatus = 'queued' | 'sending' | 'done' | 'failed' | 'cancelled
 /** One file in the queue, as every screen reads it. Replaced (never mutated) on each change. */
 export interface UploadItem {
   id: number;
-  /** Which part of which screen queued it (`blade-A`, `drone`, …): each shows its own files and total. */
+  /** Which part of which screen queued it (`turbine-12/blade-A`): each shows its own files and total. */
   section: string;
   file: File;
   destination: UploadDestination;
@@ -137,11 +137,9 @@ export class UploadQueue {
     this.pump();
   }
 
-  /** Forgets settled files (done, failed, cancelled) of a section, or only the given ones. */
-  dismiss(section: string, ids?: readonly number[]): void {
-    const keep = (item: UploadItem) =>
-      item.section !== section || ACTIVE.includes(item.status) || (ids !== undefined && !ids.includes(item.id));
-    const next = this.items.filter(keep);
+  /** Forgets the settled files (done, failed, cancelled) of a section. */
+  dismiss(section: string): void {
+    const next = this.items.filter((item) => item.section !== section || ACTIVE.includes(item.status));
     if (next.length === this.items.length) return;
     this.items = next;
     this.changed();

@@ -18,13 +18,15 @@ export function useUploadItems(): readonly UploadItem[] {
   return useSyncExternalStore(uploadQueue.subscribe, uploadQueue.snapshot);
 }
 
-/** The files one section of one turbine queued. */
-export function useSectionUploads(turbineId: number, section: string): UploadItem[] {
+/** The queue's name of a part of one turbine's screen (`turbine-12/blade-A`): its files and its batches. */
+export function uploadSection(turbineId: number, part: string): string {
+  return `turbine-${turbineId}/${part}`;
+}
+
+/** The files one section queued. */
+export function useSectionUploads(section: string): UploadItem[] {
   const items = useUploadItems();
-  return useMemo(
-    () => items.filter((item) => item.section === section && item.destination.turbineId === turbineId),
-    [items, section, turbineId],
-  );
+  return useMemo(() => items.filter((item) => item.section === section), [items, section]);
 }
 
 /** A turbine's lists are refreshed at most this often while files land one after another. */

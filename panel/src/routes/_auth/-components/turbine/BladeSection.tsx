@@ -5,7 +5,7 @@ import { ChosenFiles } from '@/uploads/ChosenFiles';
 import { FileDropZone } from '@/uploads/FileDropZone';
 import { UploadProgress } from '@/uploads/UploadProgress';
 import { useFileChoice } from '@/uploads/use-file-choice';
-import { uploadQueue, useSectionUploads } from '@/uploads/use-uploads';
+import { uploadQueue, uploadSection, useSectionUploads } from '@/uploads/use-uploads';
 import { roomLabel, roomOptions, yearOptions } from './inspection-options';
 import { RoomPhotos } from './RoomPhotos';
 import { SectionCard } from './SectionCard';
@@ -16,8 +16,8 @@ function BladePanel({ turbineId, blade, year }: { turbineId: number; blade: Blad
   const roomId = useId();
   const [room, setRoom] = useState(1);
   const choice = useFileChoice(turbineId, 'blade');
-  const section = `blade-${blade}`;
-  const uploads = useSectionUploads(turbineId, section);
+  const section = uploadSection(turbineId, `blade-${blade}`);
+  const uploads = useSectionUploads(section);
   const upload = () => {
     uploadQueue.add(section, { turbineId, category: 'blade', blade, room, year }, choice.chosen);
     choice.clear();

@@ -7,7 +7,7 @@ import { ChosenFiles } from '@/uploads/ChosenFiles';
 import { FileDropZone } from '@/uploads/FileDropZone';
 import { UploadProgress } from '@/uploads/UploadProgress';
 import { useFileChoice } from '@/uploads/use-file-choice';
-import { uploadQueue, useSectionUploads } from '@/uploads/use-uploads';
+import { uploadQueue, uploadSection, useSectionUploads } from '@/uploads/use-uploads';
 import { YearPicker } from './BladeSection';
 import { SectionCard } from './SectionCard';
 
@@ -61,9 +61,10 @@ function CategoryUploadCard({ turbineId, category }: { turbineId: number; catego
   const [year, setYear] = useState(() => new Date().getFullYear());
   const [blade, setBlade] = useState<Blade>('A');
   const choice = useFileChoice(turbineId, 'category');
-  const uploads = useSectionUploads(turbineId, category);
+  const section = uploadSection(turbineId, category);
+  const uploads = useSectionUploads(section);
   const upload = () => {
-    uploadQueue.add(category, { turbineId, category, blade, room: 1, year }, choice.chosen);
+    uploadQueue.add(section, { turbineId, category, blade, room: 1, year }, choice.chosen);
     choice.clear();
   };
   return (
@@ -118,7 +119,7 @@ function CategoryUploadCard({ turbineId, category }: { turbineId: number; catego
         </button>
         <CategoryPhotosLink turbineId={turbineId} category={category} />
       </div>
-      <UploadProgress section={category} items={uploads} />
+      <UploadProgress section={section} items={uploads} />
     </section>
   );
 }
