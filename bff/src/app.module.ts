@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { type Logger } from 'pino';
 import { DataSource } from 'typeorm';
+import { AccessModule } from './access/access.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CommentsModule } from './comments/comments.module.js';
 import { ErrorFilter } from './common/error.filter.js';
@@ -17,6 +18,7 @@ import { MediaModule } from './media/media.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { StorageModule } from './storage/storage.module.js';
 import { TurbinesModule } from './turbines/turbines.module.js';
+import { UploadsModule } from './uploads/uploads.module.js';
 import { UsersModule } from './users/users.module.js';
 
 /** What the app is built from; made before Nest starts, so the CLI and the tests can make it the same way. */
@@ -45,6 +47,7 @@ export class AppModule {
             },
           },
         }),
+        AccessModule,
         AuthModule,
         MailModule,
         StorageModule,
@@ -54,6 +57,7 @@ export class AppModule {
         TurbinesModule,
         CommentsModule,
         FilesModule,
+        UploadsModule,
         MediaModule,
         ReportsModule,
       ],

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { can, type ErrorCode, type Permission, PERMISSIONS, type Role, ROLES } from '@kanat360/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FileUrls } from '../src/files/file-urls.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '../src/storage/object-storage.js';
 import { makeCompany, makeTurbine, makeUser, type MadeCompany, PASSWORD, unique } from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
@@ -48,6 +49,8 @@ interface RouteCase {
   ok: number;
   /** The answer to an id of another company, for a caller without tenant.all. */
   notFound?: ErrorCode;
+  /** An allowed call answers a file's bytes (these), not the JSON envelope. */
+  bytes?: string;
   build(ctx: Context, target: Target): Built | Promise<Built>;
 }
 
@@ -74,15 +77,66 @@ async function userField(
   return rows[0]?.[column];
 }
 
+const REPORT_BYTES = '%PDF-1.4\n%%EOF\n';
+
 /** A report row of a turbine of the target's company, without a blob (deleting it queues a harmless job). */
-async function makeReport(ctx: Context, target: Target): Promise<{ turbineId: number; reportId: number }> {
+async function makeReport(ctx: Context, target: Target): Promise<{ turbineId: number; reportId: number; key: string }> {
   const turbineId = await makeTurbine(ctx.app.dataSource, companyOf(ctx, target).id);
+  const key = `turbines/${turbineId}/reports/2024/matrix-${unique()}.pdf`;
   const rows: { id: number }[] = await ctx.app.dataSource.query(
     `INSERT INTO reports (turbine_id, year, original_filename, storage_key, file_size_bytes)
-     VALUES ($1, 2024, 'Matrix.pdf', $2, 16) RETURNING id`,
-    [turbineId, `turbines/${turbineId}/reports/2024/matrix-${unique()}.pdf`],
+     VALUES ($1, 2024, 'Matrix.pdf', $2, $3) RETURNING id`,
+    [turbineId, key, REPORT_BYTES.length],
   );
-  return { turbineId, reportId: rows[0]!.id };
+  return { turbineId, reportId: rows[0]!.id, key };
+}
+
+/**
+ * A direct upload the caller opened (presigned, not confirmed) on a turbine of the target's company: its ledger
+ * entry, and for a multipart one its upload in the store.
+ */
+async function makeDirectUpload(
+  ctx: Context,
+  target: Target,
+  options: { turbineId?: number; size?: number; multipart?: boolean } = {},
+): Promise<{ turbineId: number; key: string }> {
+  const turbineId = options.turbineId ?? (await makeTurbine(ctx.app.dataSource, companyOf(ctx, target).id));
+  const key = `turbines/${turbineId}/blade-A/room-1/2024/${randomUUID()}.${options.multipart ? 'mp4' : 'jpg'}`;
+  const storage = ctx.app.app.get<ObjectStorage>(OBJECT_STORAGE);
+  const partSize = 64 * 1024 * 1024;
+  const uploadId = options.multipart ? await storage.createMultipartUpload(key, 'video/mp4') : null;
+  await ctx.app.dataSource.query(
+    `INSERT INTO upload_intents (id, turbine_id, kind, storage_key, original_name, size, target, multipart_upload_id,
+                                 part_size, user_id, expires_at)
+     VALUES ($1, $2, 'direct', $3, $4, $5, $6, $7, $8, $9, now() + interval '1 hour')`,
+    [
+      randomUUID(),
+      turbineId,
+      key,
+      `direct-${unique()}.jpg`,
+      options.multipart ? 10 * partSize : (options.size ?? 1000),
+      { room: 1, year: 2024, blade: 'A', category: 'blade' },
+      uploadId,
+      options.multipart ? partSize : null,
+      await callerId(ctx),
+    ],
+  );
+  return { turbineId, key };
+}
+
+/** A photo row with its original and thumbnail in the store, and the address the list would sign for it. */
+async function makeStoredMedia(ctx: Context): Promise<{ url: string }> {
+  const { mediaId, key } = await makeMedia(ctx, 'own');
+  const storage = ctx.app.app.get<ObjectStorage>(OBJECT_STORAGE);
+  const bytes = await smallJpeg();
+  await storage.put(key, bytes, 'image/jpeg');
+  const rows: { turbineId: number; assetId: string }[] = await ctx.app.dataSource.query(
+    `SELECT turbine_id AS "turbineId", asset_id AS "assetId" FROM media WHERE id = $1`,
+    [mediaId],
+  );
+  const { turbineId, assetId } = rows[0]!;
+  await storage.put(`turbines/${turbineId}/derivatives/${assetId}/thumb.jpg`, bytes, 'image/jpeg');
+  return { url: ctx.app.app.get(FileUrls).signer().media(mediaId) };
 }
 
 /**
@@ -520,12 +574,41 @@ const ROUTES: RouteCase[] = [
     scoped: false,
     ok: 200,
     build: async (ctx) => {
-      const key = `matrix/${unique()}.bin`;
+      // An open direct upload of an empty file (the matrix sends no body).
+      const { key } = await makeDirectUpload(ctx, 'own', { size: 0 });
       const storage = ctx.app.app.get<ObjectStorage>(OBJECT_STORAGE);
-      return {
-        path: await storage.presignPut(key, 'application/octet-stream', 60),
-        took: async () => (await storage.head(key)) !== null,
-      };
+      const put = await storage.presignPut(key, { contentType: 'application/octet-stream', size: 0, expiresInSeconds: 60 });
+      return { path: put.url, took: async () => (await storage.head(key)) !== null };
+    },
+  },
+
+  // signed file addresses: the signature (one object's) is the authorization
+  {
+    route: 'GET /api/files/media/{id}/{expires}/{signature}',
+    access: 'public',
+    scoped: false,
+    ok: 200,
+    bytes: 'jpeg',
+    build: async (ctx) => ({ path: (await makeStoredMedia(ctx)).url }),
+  },
+  {
+    route: 'GET /api/files/media/{id}/{expires}/{signature}/{path}',
+    access: 'public',
+    scoped: false,
+    ok: 200,
+    bytes: 'jpeg',
+    build: async (ctx) => ({ path: `${(await makeStoredMedia(ctx)).url}/thumb.jpg` }),
+  },
+  {
+    route: 'GET /api/files/reports/{id}/{expires}/{signature}',
+    access: 'public',
+    scoped: false,
+    ok: 200,
+    bytes: REPORT_BYTES,
+    build: async (ctx) => {
+      const { reportId, key } = await makeReport(ctx, 'own');
+      await ctx.app.app.get<ObjectStorage>(OBJECT_STORAGE).put(key, Buffer.from(REPORT_BYTES), 'application/pdf');
+      return { path: ctx.app.app.get(FileUrls).signer().reports(reportId) };
     },
   },
 
@@ -601,19 +684,39 @@ const ROUTES: RouteCase[] = [
     build: async (ctx, target) => {
       // An upload the caller itself announced and sent: the intent row and the blob, as presign and PUT leave them.
       const turbineId = await makeTurbine(ctx.app.dataSource, companyOf(ctx, target).id);
-      const key = `turbines/${turbineId}/blade-A/room-1/2024/${randomUUID()}.jpg`;
       const bytes = await smallJpeg();
+      const { key } = await makeDirectUpload(ctx, target, { turbineId, size: bytes.length });
       await ctx.app.app.get<ObjectStorage>(OBJECT_STORAGE).put(key, bytes, 'image/jpeg');
-      await ctx.app.dataSource.query(
-        `INSERT INTO upload_intents (id, turbine_id, storage_key, original_name, size, category, blade, room, year,
-                                     user_id, expires_at)
-         VALUES ($1, $2, $3, 'confirmed.jpg', $4, 'blade', 'A', 1, 2024, $5, now() + interval '1 hour')`,
-        [randomUUID(), turbineId, key, bytes.length, await callerId(ctx)],
-      );
       return {
         path: `/api/turbines/${turbineId}/confirm-upload`,
         body: { uploads: [{ key, originalName: 'confirmed.jpg', size: bytes.length, type: 'image/jpeg' }] },
         took: () => found(ctx, `SELECT 1 FROM media WHERE storage_key = $1`, [key]),
+      };
+    },
+  },
+  {
+    route: 'POST /api/turbines/{id}/upload-parts',
+    access: 'media.upload',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const { turbineId, key } = await makeDirectUpload(ctx, target, { multipart: true });
+      return { path: `/api/turbines/${turbineId}/upload-parts`, body: { key, from: 2, count: 3 } };
+    },
+  },
+  {
+    route: 'POST /api/turbines/{id}/cancel-upload',
+    access: 'media.upload',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const { turbineId, key } = await makeDirectUpload(ctx, target);
+      return {
+        path: `/api/turbines/${turbineId}/cancel-upload`,
+        body: { keys: [key] },
+        took: async () => !(await found(ctx, `SELECT 1 FROM upload_intents WHERE storage_key = $1`, [key])),
       };
     },
   },
@@ -828,6 +931,11 @@ describe('authorization matrix', () => {
     expect(reply.status, reply.text).toBe(want.status);
     if (want.code) {
       expect(reply.body).toMatchObject({ success: false, code: want.code });
+    } else if (route.bytes === 'jpeg') {
+      expect(reply.headers.get('content-type')).toBe('image/jpeg');
+      expect(reply.text.length).toBeGreaterThan(0);
+    } else if (route.bytes !== undefined) {
+      expect(reply.text).toBe(route.bytes);
     } else {
       expect(reply.body).toMatchObject({ success: true });
     }

@@ -101,4 +101,15 @@ describe('config', () => {
     );
     expect(config.storage).toMatchObject({ driver: 's3', bucket: 'media', forcePathStyle: true, region: 'us-east-1' });
   });
+
+  it('reads the storage quota per company in GB (none when unset), and refuses a value that is no size', () => {
+    expect(loadConfig({}, tempDir()).storageQuotaBytes).toBeNull();
+    expect(loadConfig({ STORAGE_QUOTA_GB_PER_COMPANY: '2' }, tempDir()).storageQuotaBytes).toBe(2 * 1024 ** 3);
+    expect(loadConfig({ STORAGE_QUOTA_GB_PER_COMPANY: '0.5' }, tempDir()).storageQuotaBytes).toBe(512 * 1024 ** 2);
+    for (const value of ['0', '-1', 'lots']) {
+      expect(problemsOf({ STORAGE_QUOTA_GB_PER_COMPANY: value })).toEqual([
+        expect.stringMatching(/^STORAGE_QUOTA_GB_PER_COMPANY must be a number of GB/),
+      ]);
+    }
+  });
 });

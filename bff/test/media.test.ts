@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaWorkers } from '../src/media/media.workers.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '../src/storage/object-storage.js';
 import { TurbinePurgeWorker } from '../src/turbines/turbine-purge.worker.js';
+import { UploadLedger } from '../src/uploads/upload-ledger.js';
 import { makeCompany, makeTurbine, makeUser, type MadeCompany, PASSWORD, unique } from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
@@ -20,6 +21,7 @@ interface UploadReply {
 let app: TestApp;
 let storage: ObjectStorage;
 let workers: MediaWorkers;
+let uploads: UploadLedger;
 let home: MadeCompany;
 let foreign: MadeCompany;
 const as: Record<'superadmin' | 'admin' | 'manager' | 'operator' | 'customer', Credentials> = {} as never;
@@ -85,6 +87,7 @@ beforeAll(async () => {
   app = await startTestApp();
   storage = app.app.get(OBJECT_STORAGE);
   workers = app.app.get(MediaWorkers);
+  uploads = app.app.get(UploadLedger);
   home = await makeCompany(app.dataSource);
   foreign = await makeCompany(app.dataSource);
   const roles = {
@@ -376,7 +379,10 @@ describe('direct upload', () => {
       { name: 'fake.jpg', size: 20 },
     ]);
     const [short, fake] = reply.body.presignedUrls;
-    await fetch(app.baseUrl + short!.presignedUrl!, { method: 'PUT', body: new Uint8Array(bytes) });
+    // A body shorter than announced is refused, and nothing of it is kept: the address stays usable.
+    const cut = await fetch(app.baseUrl + short!.presignedUrl!, { method: 'PUT', body: new Uint8Array(bytes) });
+    expect(cut.status).toBe(409);
+    expect(await cut.json()).toMatchObject({ code: 'UPLOAD_INCOMPLETE' });
     await fetch(app.baseUrl + fake!.presignedUrl!, { method: 'PUT', body: 'this is not a jpeg!!' });
     const confirm = await call<UploadReply>(app, 'POST', `/api/turbines/${turbine}/confirm-upload`, {
       as: as.operator,
@@ -384,9 +390,20 @@ describe('direct upload', () => {
     });
     expect(confirm.status).toBeGreaterThanOrEqual(400);
     expect(confirm.body.skipped.map((skip) => skip.code)).toEqual(['UPLOAD_INCOMPLETE', 'FILE_TYPE_UNKNOWN']);
-    expect(await storage.head(short!.key)).not.toBeNull();
+    expect(await storage.head(short!.key)).toBeNull();
     expect(await storage.head(fake!.key)).toBeNull();
     expect(await rows(`SELECT 1 FROM media WHERE turbine_id = $1`, [turbine])).toBe(0);
+
+    // The whole file, sent again to the same address, then confirmed.
+    const whole = Buffer.concat([bytes, Buffer.alloc(10)]);
+    const put = await fetch(app.baseUrl + short!.presignedUrl!, { method: 'PUT', body: new Uint8Array(whole) });
+    expect(put.status).toBe(200);
+    const again = await call<UploadReply>(app, 'POST', `/api/turbines/${turbine}/confirm-upload`, {
+      as: as.operator,
+      body: { uploads: [{ key: short!.key }] },
+    });
+    expect(again.status, again.text).toBe(201);
+    expect(again.body.data[0]).toMatchObject({ originalName: 'short.jpg', size: whole.length });
   });
 
   it('refuses bad names, duplicates, unknown types and videos over 50 GB before any byte is sent', async () => {
@@ -409,11 +426,14 @@ describe('direct upload', () => {
       ['x.svg', 'FILE_TYPE_FORBIDDEN'],
     ]);
     expect(reply.body.message).toContain('Video dosyası çok büyük (>50GB): huge.mp4');
-    // Above 5 GB: a multipart upload with an address per part, so a failed part is sent again alone.
+    // Above 5 GB: a multipart upload with an address per part, so a failed part is sent again alone; the first
+    // addresses come now, the others as the upload proceeds.
     const [video] = reply.body.presignedUrls;
-    expect(video).toMatchObject({ presignedUrl: null, originalName: 'ok_video.mp4' });
+    expect(video).toMatchObject({ presignedUrl: null, originalName: 'ok_video.mp4', size: 10 * 1024 ** 3 });
     expect(video!.upload_id).toBeTruthy();
-    expect(video!.parts!.length).toBe(Math.ceil((10 * 1024 ** 3) / video!.part_size!));
+    expect(video!.part_count).toBe(Math.ceil((10 * 1024 ** 3) / video!.part_size!));
+    expect(video!.parts!.map((part) => part.partNumber)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+    expect(video!.parts![0]).toMatchObject({ size: video!.part_size });
     expect(video!.parts![0]!.presignedUrl).toMatch(/^\/api\/storage\/uploads\//);
   });
 
@@ -428,11 +448,11 @@ describe('direct upload', () => {
       `UPDATE upload_intents SET expires_at = now() - interval '1 minute' WHERE turbine_id = $1`,
       [turbine],
     );
-    expect(await workers.sweepUploads()).toBeGreaterThanOrEqual(1);
+    expect(await uploads.sweep()).toBeGreaterThanOrEqual(1);
     expect(await storage.head(target!.key)).toBeNull();
     expect(await rows(`SELECT 1 FROM upload_intents WHERE turbine_id = $1`, [turbine])).toBe(0);
     // Running it again finds nothing and does no harm.
-    await workers.sweepUploads();
+    await uploads.sweep();
   });
 });
 
@@ -471,15 +491,14 @@ describe('serving, deleting and versions', () => {
   });
 
   it('refuses a tampered or expired address', async () => {
-    const tampered = photo.url.replace(
-      /\/(\d+)\/([^/]+)\/media\//,
-      (_all, expires: string) => `/${expires}/AAAA/media/`,
-    );
+    expect(photo.url).toMatch(new RegExp(`^/api/files/media/${photo.id}/\\d+/[\\w-]+$`));
+    const tampered = photo.url.replace(/\/([\w-]+)$/, '/AAAA$1');
     expect((await fetchPath(tampered)).status).toBe(403);
-    const expired = photo.url.replace(/\/files\/(\d+)\/(\d+)\//, (_all, id: string) => `/files/${id}/1000/`);
+    const expired = photo.url.replace(/\/(\d+)\/([\w-]+)$/, '/1000/$2');
     expect((await fetchPath(expired)).status).toBe(403);
-    const otherTurbine = photo.url.replace(`/files/${turbine}/`, `/files/${turbine + 1}/`);
-    expect((await fetchPath(otherTurbine)).status).toBe(403);
+    const otherPhoto = photo.url.replace(`/media/${photo.id}/`, `/media/${photo.id + 1}/`);
+    expect((await fetchPath(otherPhoto)).status).toBe(403);
+    expect((await fetchPath(`${tampered}/thumb.jpg`)).status).toBe(403);
   });
 
   it('saves an edited photo as a new current version, keeps the original, and restores it', async () => {

@@ -625,13 +625,13 @@ describe('the protected user', () => {
     expect(deleted.status).toBe(403);
     expect(deleted.body).toEqual(protectedBody);
 
-    // Not even by themselves (deleting oneself is refused first, as for everybody).
+    // Not even by themselves: the protected rule comes first, as the panel's buttons say (userRowRefusal).
     const selfEdit = await call(app, 'PUT', `/api/users/${root.id}`, { as: rootSession, body: edit(root) });
     expect(selfEdit.status).toBe(403);
     expect(selfEdit.body).toEqual(protectedBody);
     const selfDelete = await call(app, 'DELETE', `/api/users/${root.id}`, { as: rootSession });
-    expect(selfDelete.status).toBe(409);
-    expect(selfDelete.body).toMatchObject({ code: 'CANNOT_DELETE_SELF' });
+    expect(selfDelete.status).toBe(403);
+    expect(selfDelete.body).toEqual(protectedBody);
 
     expect(await userRow(root.id)).toEqual(before);
     expect(await stillSignedIn(rootSession)).toBe(true);
@@ -786,30 +786,28 @@ describe('nobody grants or acts on a role above their own (service level)', () =
     expect(await userCount()).toBe(count);
   });
 
-  it('an admin may not promote anybody above itself, nor edit a stronger user', async () => {
+  it('an admin may not edit anybody, promote anybody or delete a stronger user, even through the service', async () => {
+    // The service asks the access check with the permission as well (user.update and user.changePassword are the
+    // superadmin's): a caller that skipped the guard is refused the same.
     const service = app.app.get(UsersService);
     const actor = principalOf(adminUser, companyA);
     const target = await makeUser(app.dataSource, { role: 'customer', companyId: companyA.id });
     const before = await userRow(target.id);
     const promote = updateUserBody.parse(edit(target, { role: 'superadmin' }));
-    expect(await refusal(service.update(actor, target.id, promote))).toEqual({
-      code: 'ROLE_NOT_ALLOWED',
-      field: 'role',
+    expect(await refusal(service.update(actor, target.id, promote))).toEqual({ code: 'FORBIDDEN' });
+    expect(await refusal(service.changePassword(actor, target.id, { password: 'taken-over-1' }))).toEqual({
+      code: 'FORBIDDEN',
     });
     expect(await userRow(target.id)).toEqual(before);
 
     const stronger = await makeUser(app.dataSource, { role: 'superadmin', companyId: companyA.id });
     const strongerBefore = await userRow(stronger.id);
-    const demote = updateUserBody.parse(edit(stronger, { role: 'customer' }));
-    expect(await refusal(service.update(actor, stronger.id, demote))).toEqual({ code: 'ROLE_NOT_ALLOWED' });
-    expect(await refusal(service.changePassword(actor, stronger.id, { password: 'taken-over-1' }))).toEqual({
-      code: 'ROLE_NOT_ALLOWED',
-    });
+    expect(await refusal(service.delete(actor, stronger.id))).toEqual({ code: 'ROLE_NOT_ALLOWED' });
     expect(await userRow(stronger.id)).toEqual(strongerBefore);
 
     // A user of another company stays invisible: not found, like a missing one.
     const foreign = await makeUser(app.dataSource, { role: 'customer', companyId: companyB.id });
-    const foreignBody = updateUserBody.parse(edit(foreign));
-    expect(await refusal(service.update(actor, foreign.id, foreignBody))).toEqual({ code: 'USER_NOT_FOUND' });
+    expect(await refusal(service.delete(actor, foreign.id))).toEqual({ code: 'USER_NOT_FOUND' });
+    expect(await refusal(service.delete(actor, 2_000_000_000))).toEqual({ code: 'USER_NOT_FOUND' });
   });
 });

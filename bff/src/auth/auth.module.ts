@@ -1,6 +1,5 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { UsersRepository } from '../users/users.repository.js';
 import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
@@ -22,8 +21,7 @@ import { TokensService } from './tokens.service.js';
     LoginThrottleRepository,
     LoginThrottleService,
     PasswordResetTokensRepository,
-    UsersRepository,
   ],
-  exports: [SessionsRepository, UsersRepository],
+  exports: [SessionsRepository],
 })
 export class AuthModule {}

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { can, type CommentBody, type TurbineComment } from '@kanat360/contracts';
 import { type Translate } from '@kanat360/i18n';
+import { AccessService } from '../access/access.service.js';
 import { type Principal } from '../auth/principal.js';
 import { AppError } from '../common/app-error.js';
-import { TurbinesService } from '../turbines/turbines.service.js';
 import { toCommentDto } from './comments.mapper.js';
 import { type CommentRow, CommentsRepository } from './comments.repository.js';
 
@@ -14,18 +14,18 @@ import { type CommentRow, CommentsRepository } from './comments.repository.js';
 @Injectable()
 export class CommentsService {
   constructor(
-    private readonly turbines: TurbinesService,
+    private readonly access: AccessService,
     private readonly comments: CommentsRepository,
   ) {}
 
   async list(actor: Principal, turbineId: number, t: Translate): Promise<TurbineComment[]> {
-    await this.turbines.assertVisible(actor, turbineId);
+    await this.access.requireAccess(actor, 'comment.read', turbineId);
     const rows = await this.comments.list(turbineId);
     return rows.map((row) => this.toDto(actor, row, t));
   }
 
   async create(actor: Principal, turbineId: number, body: CommentBody, t: Translate): Promise<TurbineComment> {
-    await this.turbines.assertVisible(actor, turbineId);
+    await this.access.requireAccess(actor, 'comment.create', turbineId);
     const id = await this.comments.insert(turbineId, actor.userId, body.comment);
     return this.toDto(actor, await this.mustFind(turbineId, id), t);
   }
@@ -37,14 +37,14 @@ export class CommentsService {
     body: CommentBody,
     t: Translate,
   ): Promise<TurbineComment> {
-    await this.turbines.assertVisible(actor, turbineId);
+    await this.access.requireAccess(actor, 'comment.create', turbineId);
     this.assertMayChange(actor, await this.mustFind(turbineId, id));
     if (!(await this.comments.update(turbineId, id, body.comment))) throw new AppError('COMMENT_NOT_FOUND');
     return this.toDto(actor, await this.mustFind(turbineId, id), t);
   }
 
   async delete(actor: Principal, turbineId: number, id: number): Promise<void> {
-    await this.turbines.assertVisible(actor, turbineId);
+    await this.access.requireAccess(actor, 'comment.create', turbineId);
     this.assertMayChange(actor, await this.mustFind(turbineId, id));
     await this.comments.delete(turbineId, id);
   }

@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '
 import { type Request, type Response } from 'express';
 import { PinoLogger } from 'nestjs-pino';
 import { AppError } from './app-error.js';
+import { clientWentAway } from './client-gone.js';
 import { codeForStatus, sendError } from './error-body.js';
 
 /** Maps every failure to `{ success:false, code, message }`. Unknown ones become a 500 with a correlation id and no detail. */
@@ -15,6 +16,15 @@ export class ErrorFilter implements ExceptionFilter {
     const response = context.getResponse<Response>();
     if (response.headersSent) return;
 
+    if (clientWentAway(request, exception)) {
+      // Worth a line (an upload cut off), not an error: no stack, and no answer, since nobody is left to read it.
+      this.logger.warn(
+        { correlationId: request.id, method: request.method, url: request.originalUrl },
+        'client went away during the request',
+      );
+      response.destroy();
+      return;
+    }
     if (exception instanceof AppError) {
       sendError(request, response, exception.code, exception.options);
       return;

@@ -1,3 +1,4 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { LANGUAGE_HEADER } from '@kanat360/contracts';
 import { firstAcceptedLanguage, type Language, resolveLanguage } from '@kanat360/i18n';
 import { type Request } from 'express';
@@ -6,3 +7,8 @@ import { type Request } from 'express';
 export function requestLanguage(request: Request): Language {
   return resolveLanguage(request.get(LANGUAGE_HEADER), firstAcceptedLanguage(request.get('accept-language')));
 }
+
+/** The caller's language, for services that word messages themselves (uploads naming skipped files). */
+export const CallerLanguage = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): Language => requestLanguage(context.switchToHttp().getRequest<Request>()),
+);

@@ -1,11 +1,9 @@
 import { Module } from '@nestjs/common';
 import { CompaniesController } from './companies.controller.js';
-import { CompaniesRepository } from './companies.repository.js';
 import { CompaniesService } from './companies.service.js';
 
 @Module({
   controllers: [CompaniesController],
-  providers: [CompaniesService, CompaniesRepository],
-  exports: [CompaniesRepository],
+  providers: [CompaniesService],
 })
 export class CompaniesModule {}

@@ -73,11 +73,24 @@ export class CompaniesRepository {
     return rows.length > 0;
   }
 
-  /** Whether a record may be assigned to this company by a caller of this scope (the system company included). */
-  async assignable(companyId: number, scope: TenantScope): Promise<boolean> {
-    if (!scope.all && scope.companyId !== companyId) return false;
-    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM companies WHERE id = $1`, [companyId]);
-    return rows.length > 0;
+  /**
+   * Which of `ids` the scope reaches: AccessService's one query for companies. The hidden system company is a
+   * company rows may be assigned to (`assignable`), never one anybody manages as a partner.
+   */
+  async visibleIds(
+    ids: readonly number[],
+    scope: TenantScope,
+    { assignable }: { assignable: boolean },
+  ): Promise<Set<number>> {
+    const params: unknown[] = [ids];
+    let where = 'id = ANY($1::int[])';
+    if (!assignable) where += ' AND NOT is_system';
+    if (!scope.all) {
+      params.push(scope.companyId);
+      where += ' AND id = $2';
+    }
+    const rows: { id: number }[] = await this.dataSource.query(`SELECT id FROM companies WHERE ${where}`, params);
+    return new Set(rows.map((row) => row.id));
   }
 
   async dependents(id: number): Promise<CompanyDependents> {

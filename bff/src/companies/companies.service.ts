@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Company, type CompanyBody } from '@kanat360/contracts';
+import { AccessService } from '../access/access.service.js';
+import { type Principal } from '../auth/principal.js';
 import { AppError } from '../common/app-error.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../common/database-errors.js';
 import { toCompanyDto } from './companies.mapper.js';
@@ -17,7 +19,10 @@ function toWrite(body: CompanyBody): CompanyWrite {
 
 @Injectable()
 export class CompaniesService {
-  constructor(private readonly companies: CompaniesRepository) {}
+  constructor(
+    private readonly access: AccessService,
+    private readonly companies: CompaniesRepository,
+  ) {}
 
   async list(): Promise<Company[]> {
     return (await this.companies.list()).map(toCompanyDto);
@@ -29,15 +34,15 @@ export class CompaniesService {
     return toCompanyDto(await this.mustFind(id));
   }
 
-  async update(id: number, body: CompanyBody): Promise<Company> {
-    await this.mustFind(id);
+  async update(actor: Principal, id: number, body: CompanyBody): Promise<Company> {
+    await this.access.requireAccess(actor, 'company.update', id);
     await this.assertNameFree(body.name, id);
     await this.withUniqueName(body.name, () => this.companies.update(id, toWrite(body)));
     return toCompanyDto(await this.mustFind(id));
   }
 
-  async delete(id: number): Promise<void> {
-    await this.mustFind(id);
+  async delete(actor: Principal, id: number): Promise<void> {
+    await this.access.requireAccess(actor, 'company.delete', id);
     const dependents = await this.companies.dependents(id);
     if (dependents.users > 0 || dependents.turbines > 0) {
       throw new AppError('COMPANY_HAS_DEPENDENTS', { params: { ...dependents } });

@@ -35,6 +35,20 @@ const int = (fallback: number, min: number, max: number) =>
       return number;
     });
 
+/** A size in GB (1 GB = 1024³ bytes; fractions allowed) as bytes; unset or empty is null. */
+const gigabytes = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value.trim() === '') return null;
+    const number = Number(value);
+    if (!Number.isFinite(number) || number <= 0 || number > 1_000_000) {
+      ctx.addIssue({ code: 'custom', message: `must be a number of GB above 0 (got "${value}")` });
+      return z.NEVER;
+    }
+    return Math.floor(number * 1024 ** 3);
+  });
+
 const url = (protocols: string[]) =>
   z
     .string()
@@ -69,6 +83,7 @@ const environment = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool(true),
+  STORAGE_QUOTA_GB_PER_COMPANY: gigabytes,
   SMTP_URL: url(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().min(3).default('Kanat360 <no-reply@kanat360.local>'),
   CONTACT_INBOX: z.email({ error: 'must be an email address' }).default(BUSINESS_CONTACT.email),
@@ -113,6 +128,8 @@ export interface Config {
         secretAccessKey: string;
         forcePathStyle: boolean;
       };
+  /** The most bytes one company may store (originals, versions, reports, pending uploads); null: no limit. */
+  storageQuotaBytes: number | null;
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   /** Where the site's contact form messages are mailed. */
   contactInbox: string;
@@ -174,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionSecret,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     storage,
+    storageQuotaBytes: e.STORAGE_QUOTA_GB_PER_COMPANY,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: join(dataDir, 'outbox') },
     contactInbox: e.CONTACT_INBOX,
     seedDemo: e.SEED_DEMO ?? embedded,

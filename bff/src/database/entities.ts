@@ -5,9 +5,9 @@ import { CommentEntity } from '../comments/comment.entity.js';
 import { CompanyEntity } from '../companies/company.entity.js';
 import { ContactMessageEntity } from '../contact/contact-message.entity.js';
 import { MediaEntity } from '../media/media.entity.js';
-import { UploadIntentEntity } from '../media/upload-intent.entity.js';
 import { ReportEntity } from '../reports/report.entity.js';
 import { TurbineEntity } from '../turbines/turbine.entity.js';
+import { UploadIntentEntity } from '../uploads/upload-intent.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 
 /** Every table the bff owns. Migrations must produce exactly these (a test checks). */

@@ -5,37 +5,57 @@ import { type Config, CONFIG } from '../config/config.provider.js';
 /** Where signed file addresses point (FilesController). */
 export const FILES_PATH = '/api/files';
 
+/** What a file address names: a media row (its original and its derivatives) or a report. */
+export type FileKind = 'media' | 'reports';
+
+/** Signs the addresses of one answer; every address it makes lives at least an hour. */
+export interface FileSigner {
+  /** `/api/files/media/{id}/{expires}/{signature}`: the original; derivatives below it (`…/thumb.jpg`). */
+  media(id: number): string;
+  /** `/api/files/reports/{id}/{expires}/{signature}`: the PDF. */
+  reports(id: number): string;
+}
+
 const HOUR = 3600;
+/** 128 bits of HMAC-SHA256 are plenty for an address that lives two hours, and keep the URLs short. */
+const SIGNATURE_BYTES = 16;
 
 /**
  * Media and report bytes are never public. After the access check of a list or lookup, the answer carries
- * addresses signed for that one turbine: `/api/files/{turbineId}/{expires}/{signature}/…`. The signature sits in the
- * path, so OpenSeadragon's relative tile addresses inherit it, and one HMAC covers a whole list (no per-row cost).
- * An address lives one to two hours and stays the same within a clock hour, so browsers can cache what it names.
+ * addresses each signed for one object: `/api/files/{kind}/{id}/{expires}/{signature}`. An address reaches that
+ * object only (a photo's, its derivatives too), never a neighbour of the same turbine. The signature sits in the
+ * path, so OpenSeadragon's relative tile addresses (`…/tiles/image_files/12/3_4.jpeg` beside `…/tiles/image.dzi`)
+ * inherit it. An address lives one to two hours and stays the same within a clock hour, so browsers can cache
+ * what it names; it costs one HMAC per row of an answer.
  */
 @Injectable()
 export class FileUrls {
   private readonly signingKey: Buffer;
 
   constructor(@Inject(CONFIG) config: Config) {
-    this.signingKey = createHmac('sha256', config.sessionSecret).update('kanat360:file-urls').digest();
+    this.signingKey = createHmac('sha256', config.sessionSecret).update('kanat360:file-urls:v2').digest();
   }
 
-  /** The signed prefix for one turbine's files, valid for at least an hour from `nowMs`. */
-  prefix(turbineId: number, nowMs = Date.now()): string {
+  /** A signer for addresses valid for at least an hour from `nowMs`. */
+  signer(nowMs = Date.now()): FileSigner {
     const expires = (Math.floor(nowMs / 1000 / HOUR) + 2) * HOUR;
-    return `${FILES_PATH}/${turbineId}/${expires}/${this.mac(turbineId, expires)}`;
+    const address = (kind: FileKind, id: number) => `${FILES_PATH}/${kind}/${id}/${expires}/${this.mac(kind, id, expires)}`;
+    return { media: (id) => address('media', id), reports: (id) => address('reports', id) };
   }
 
-  /** Whether a prefix's parts are genuine and unexpired. */
-  verify(turbineId: number, expires: number, signature: string, nowMs = Date.now()): boolean {
+  /** Whether an address's parts are genuine and unexpired for this one object. */
+  verify(kind: FileKind, id: number, expires: number, signature: string, nowMs = Date.now()): boolean {
     if (!Number.isSafeInteger(expires) || expires * 1000 <= nowMs) return false;
     const given = Buffer.from(signature);
-    const expected = Buffer.from(this.mac(turbineId, expires));
+    const expected = Buffer.from(this.mac(kind, id, expires));
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  private mac(turbineId: number, expires: number): string {
-    return createHmac('sha256', this.signingKey).update(`${turbineId}:${expires}`).digest('base64url');
+  private mac(kind: FileKind, id: number, expires: number): string {
+    return createHmac('sha256', this.signingKey)
+      .update(`${kind}:${id}:${expires}`)
+      .digest()
+      .subarray(0, SIGNATURE_BYTES)
+      .toString('base64url');
   }
 }

@@ -1,12 +1,13 @@
 import { pipeline } from 'node:stream/promises';
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { type Request, type Response } from 'express';
 import { Public } from '../auth/access.decorators.js';
 import { AppError } from '../common/app-error.js';
+import { derivativesPrefix } from '../media/media-keys.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '../storage/object-storage.js';
 import { contentDisposition, parseRange } from './content-disposition.js';
-import { FileUrls } from './file-urls.js';
+import { type FileKind, FileUrls } from './file-urls.js';
 import { FilesRepository, type StoredFile } from './files.repository.js';
 
 const DERIVATIVE_TYPES: Record<string, string> = {
@@ -17,7 +18,6 @@ const DERIVATIVE_TYPES: Record<string, string> = {
   dzi: 'application/xml',
 };
 
-const ASSET_ID = /^[0-9a-f-]{36}$/;
 // thumb.jpg, preview.jpg, tiles/image.dzi, tiles/image_files/12/3_4.jpeg
 const DERIVATIVE_PATH =
   /^(thumb\.jpg|preview\.jpg|tiles\/image\.dzi|tiles\/image_files\/\d{1,2}\/\d{1,5}_\d{1,5}\.(jpeg|jpg|png|webp))$/;
@@ -29,11 +29,11 @@ function showsInline(mime: string): boolean {
 
 /**
  * Serves media, derivative and report bytes to holders of a signed address (see FileUrls): the access check was
- * done when the address was issued. Not in the OpenAPI document: clients get these addresses from the lists.
+ * done when the address was issued, and the address names one object. Every request reads the object's row (one
+ * primary-key lookup), so an address stops answering the moment its photo, report or turbine is deleted.
  */
-@ApiExcludeController()
-@Public()
-@Controller('files/:turbineId/:expires/:signature')
+@ApiTags('files')
+@Controller('files')
 export class FilesController {
   constructor(
     private readonly urls: FileUrls,
@@ -41,44 +41,48 @@ export class FilesController {
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
-  @Get('media/:mediaId')
+  /** A photo's, video's or point cloud's original bytes (`?download` for an attachment), with Range. */
+  @Get('media/:id/:expires/:signature')
+  @Public()
   async media(
     @Param() params: Record<string, string>,
     @Query('download') download: string | undefined,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const turbineId = this.verified(params);
-    const file = await this.files.media(turbineId, idOf(params.mediaId));
+    const file = await this.files.media(this.verified('media', params));
     if (!file) throw new AppError('MEDIA_NOT_FOUND');
     const disposition = download === undefined && showsInline(file.mime) ? 'inline' : 'attachment';
     await this.sendFile(request, response, file, disposition);
   }
 
-  @Get('reports/:reportId')
+  /** A report's PDF, as an attachment, with Range. */
+  @Get('reports/:id/:expires/:signature')
+  @Public()
   async report(
     @Param() params: Record<string, string>,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const turbineId = this.verified(params);
-    const file = await this.files.report(turbineId, idOf(params.reportId));
+    const file = await this.files.report(this.verified('reports', params));
     if (!file) throw new AppError('REPORT_NOT_FOUND');
     await this.sendFile(request, response, file, 'attachment');
   }
 
-  /** Thumbnails, previews and deep-zoom tiles: the key follows from the address, with no database read per tile. */
-  @Get('d/:assetId/*path')
+  /** A photo's thumbnail, preview and deep-zoom tiles (`thumb.jpg`, `tiles/image.dzi`, `tiles/image_files/…`). */
+  @Get('media/:id/:expires/:signature/*path')
+  @Public()
   async derivative(
     @Param() params: Record<string, string | string[]>,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const turbineId = this.verified(params as Record<string, string>);
-    const assetId = String(params.assetId);
+    const mediaId = this.verified('media', params as Record<string, string>);
     const path = Array.isArray(params.path) ? params.path.join('/') : String(params.path);
-    if (!ASSET_ID.test(assetId) || !DERIVATIVE_PATH.test(path)) throw new AppError('MEDIA_NOT_FOUND');
-    const etag = `"${assetId}"`;
+    if (!DERIVATIVE_PATH.test(path)) throw new AppError('MEDIA_NOT_FOUND');
+    const file = await this.files.media(mediaId);
+    if (!file) throw new AppError('MEDIA_NOT_FOUND');
+    const etag = `"${file.assetId}"`;
     setCommonHeaders(response, DERIVATIVE_TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream');
     // Derivatives never change for an asset: cache them as long as the address lives.
     response.setHeader('Cache-Control', 'private, max-age=7200, immutable');
@@ -87,19 +91,19 @@ export class FilesController {
       response.status(304).end();
       return;
     }
-    const object = await this.storage.get(`turbines/${turbineId}/derivatives/${assetId}/${path}`);
+    const object = await this.storage.get(derivativesPrefix(file.turbineId, file.assetId) + path);
     if (!object) throw new AppError('MEDIA_NOT_FOUND');
     response.setHeader('Content-Length', String(object.length));
     await pipeline(object.body, response);
   }
 
-  private verified(params: Record<string, string>): number {
-    const turbineId = Number(params.turbineId);
-    const expires = Number(params.expires);
-    if (!Number.isSafeInteger(turbineId) || !this.urls.verify(turbineId, expires, String(params.signature))) {
+  /** The object id of a genuine, unexpired address for `kind`; FORBIDDEN for anything else. */
+  private verified(kind: FileKind, params: Record<string, string>): number {
+    const id = idOf(params.id);
+    if (id === 0 || !this.urls.verify(kind, id, Number(params.expires), String(params.signature))) {
       throw new AppError('FORBIDDEN');
     }
-    return turbineId;
+    return id;
   }
 
   /** An original or a report: HTTP Range (videos seek), a strong ETag, and the name as RFC 6266 asks. */

@@ -16,13 +16,15 @@ import {
   presignedUploadBody,
   type PresignedUploadBody,
 } from '@kanat360/contracts';
-import { translate } from '@kanat360/i18n';
+import { type Language, translate, type Translate } from '@kanat360/i18n';
 import { type Request } from 'express';
 import { CurrentPrincipal, RequirePermission } from '../auth/access.decorators.js';
 import { type Principal } from '../auth/principal.js';
 import { IdPipe } from '../common/id.pipe.js';
-import { requestLanguage } from '../common/request-language.js';
+import { CallerLanguage, requestLanguage } from '../common/request-language.js';
+import { RequestTranslator } from '../common/translator.decorator.js';
 import { ValidBody, ValidQuery } from '../common/zod-validation.js';
+import { MultipartBody, type MultipartForm } from '../uploads/multipart.js';
 import { describeSkipped, type UploadAnswer, uploadAnswer } from '../uploads/skipped-files.js';
 import { MediaService } from './media.service.js';
 
@@ -85,12 +87,20 @@ export class MediaController {
   async upload(
     @CurrentPrincipal() actor: Principal,
     @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @Req() request: Request,
+    @MultipartBody() form: MultipartForm,
+    @CallerLanguage() language: Language,
   ): Promise<UploadAnswer<MediaItem>> {
-    const language = requestLanguage(request);
-    return uploadAnswer(language, await this.media.upload(actor, turbineId, request, language), 'api.photosUploaded');
+    return uploadAnswer(language, await this.media.upload(actor, turbineId, form, language), 'api.photosUploaded');
   }
 
+  /**
+   * Direct upload, step 1 (files of 4 MB and more, and videos): at most 100 files a call. Each accepted file gets a
+   * `key` and an address bound to its announced `size`: one PUT of exactly that many bytes, with the `headers`
+   * given; the address refuses a longer body (413) and any PUT once the file arrived or was confirmed (409
+   * UPLOAD_ADDRESS_USED). Above 5 GB the file is a multipart upload: the first 20 part addresses come here, the
+   * rest from `upload-parts`. Files past the company's storage quota are skipped (STORAGE_QUOTA_EXCEEDED); pending
+   * uploads count against it until confirmed or cancelled (`cancel-upload`).
+   */
   @Post('presigned-upload')
   @HttpCode(200)
   @RequirePermission('media.upload')
@@ -98,22 +108,26 @@ export class MediaController {
     @CurrentPrincipal() actor: Principal,
     @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
     @ValidBody(presignedUploadBody) body: PresignedUploadBody,
-    @Req() request: Request,
+    @CallerLanguage() language: Language,
   ): Promise<UploadAnswer<PresignedUpload> & { presignedUrls: PresignedUpload[] }> {
     const outcome = await this.media.presign(actor, turbineId, body);
     // Spec §7 reads `presignedUrls`.
-    return { ...uploadAnswer(requestLanguage(request), outcome, 'api.uploadsPresigned'), presignedUrls: outcome.items };
+    return { ...uploadAnswer(language, outcome, 'api.uploadsPresigned'), presignedUrls: outcome.items };
   }
 
+  /**
+   * Direct upload, step 3: each key's object must be whole, of the announced size, and what its name says (sniffed
+   * from the bytes) before its photo appears. Multipart uploads send every part's `etag`. UPLOAD_INCOMPLETE keeps
+   * the upload (send what is missing, confirm again); bad content or another size removes it.
+   */
   @Post('confirm-upload')
   @RequirePermission('media.upload')
   async confirm(
     @CurrentPrincipal() actor: Principal,
     @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
     @ValidBody(confirmUploadBody) body: ConfirmUploadBody,
-    @Req() request: Request,
+    @CallerLanguage() language: Language,
   ): Promise<UploadAnswer<MediaItem>> {
-    const language = requestLanguage(request);
     return uploadAnswer(language, await this.media.confirm(actor, turbineId, body, language), 'api.photosUploaded');
   }
 
@@ -149,10 +163,11 @@ export class MediaController {
   async saveEdited(
     @CurrentPrincipal() actor: Principal,
     @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @Req() request: Request,
+    @MultipartBody() form: MultipartForm,
+    @RequestTranslator() t: Translate,
   ): Promise<ApiSuccess<MediaItem>> {
-    const item = await this.media.saveEdited(actor, turbineId, request);
-    return { success: true, data: item, message: translate(requestLanguage(request), 'api.photoSaved') };
+    const item = await this.media.saveEdited(actor, turbineId, form);
+    return { success: true, data: item, message: t('api.photoSaved') };
   }
 
   @Post('photos/restore')

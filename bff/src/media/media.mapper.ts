@@ -1,13 +1,14 @@
 import { type MediaItem } from '@kanat360/contracts';
+import { type FileSigner } from '../files/file-urls.js';
 import { type MediaRow } from './media.repository.js';
 
 /**
- * Spec §3's photo shape plus what the derivatives job found. `prefix` is the turbine's signed file address
- * (FileUrls.prefix), made once per answer.
+ * Spec §3's photo shape plus what the derivatives job found, with addresses signed for this row only (its
+ * derivatives sit below its own address).
  */
-export function toMediaItem(row: MediaRow, prefix: string): MediaItem {
-  const url = `${prefix}/media/${row.id}`;
-  const derivative = (key: string | null, path: string) => (key ? `${prefix}/d/${row.assetId}/${path}` : null);
+export function toMediaItem(row: MediaRow, files: FileSigner): MediaItem {
+  const url = files.media(row.id);
+  const derivative = (key: string | null, path: string) => (key ? `${url}/${path}` : null);
   const uploader = row.uploaderName ?? row.uploaderEmail;
   const createdAt = row.createdAt.toISOString();
   return {

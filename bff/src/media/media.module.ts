@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { TurbinesModule } from '../turbines/turbines.module.js';
+import { UploadsModule } from '../uploads/uploads.module.js';
 import { MediaIngest } from './media-ingest.js';
 import { MediaController } from './media.controller.js';
 import { MediaRepository } from './media.repository.js';
@@ -7,9 +7,8 @@ import { MediaService } from './media.service.js';
 import { MediaWorkers } from './media.workers.js';
 
 @Module({
-  imports: [TurbinesModule],
+  imports: [UploadsModule],
   controllers: [MediaController],
   providers: [MediaService, MediaRepository, MediaIngest, MediaWorkers],
-  exports: [MediaIngest, MediaRepository, MediaWorkers],
 })
 export class MediaModule {}

@@ -3,7 +3,6 @@ import { type PhotoListQuery, roomsNamedBy } from '@kanat360/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { cursorTime, type PagePosition } from '../common/page-cursor.js';
 import { MediaEntity } from './media.entity.js';
-import { UploadIntentEntity } from './upload-intent.entity.js';
 
 /** A media row with what the list shows of its uploader and its lineage. */
 export interface MediaRow {
@@ -230,38 +229,6 @@ export class MediaRepository {
     await this.dataSource
       .getRepository(MediaEntity)
       .update({ id }, { status: 'failed', failureReason: reason.slice(0, 500) });
-  }
-
-  // Upload intents: the ledger of blobs no row owns yet.
-
-  async insertIntent(intent: Omit<UploadIntentEntity, 'createdAt' | 'turbine' | 'user'>): Promise<void> {
-    await this.dataSource.getRepository(UploadIntentEntity).insert(intent);
-  }
-
-  async findIntent(turbineId: number, key: string): Promise<UploadIntentEntity | null> {
-    return this.dataSource
-      .getRepository(UploadIntentEntity)
-      .createQueryBuilder('i')
-      .where('i.turbine_id = :turbineId AND i.storage_key = :key AND i.expires_at > now()', { turbineId, key })
-      .getOne();
-  }
-
-  async deleteIntent(manager: EntityManager | DataSource, id: string): Promise<void> {
-    await manager.getRepository(UploadIntentEntity).delete({ id });
-  }
-
-  async deleteIntentById(id: string): Promise<void> {
-    await this.deleteIntent(this.dataSource, id);
-  }
-
-  async expiredIntents(limit: number): Promise<UploadIntentEntity[]> {
-    return this.dataSource
-      .getRepository(UploadIntentEntity)
-      .createQueryBuilder('i')
-      .where('i.expires_at <= now()')
-      .orderBy('i.expires_at')
-      .limit(limit)
-      .getMany();
   }
 }
 

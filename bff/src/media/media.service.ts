@@ -13,20 +13,21 @@ import {
   uploadTargetFields,
 } from '@kanat360/contracts';
 import { type Language } from '@kanat360/i18n';
-import { type Request } from 'express';
 import { DataSource } from 'typeorm';
+import { AccessService } from '../access/access.service.js';
 import { type Principal } from '../auth/principal.js';
 import { AppError } from '../common/app-error.js';
 import { decodeCursor, encodeCursor } from '../common/page-cursor.js';
 import { validationError } from '../common/zod-validation.js';
 import { FileUrls } from '../files/file-urls.js';
 import { JobQueue, QUEUES } from '../jobs/job-queue.js';
-import { MAX_PUT_BYTES, MIN_PART_BYTES, MAX_PART_NUMBER } from '../storage/object-keys.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '../storage/object-storage.js';
-import { readMultipart } from '../uploads/multipart.js';
+import { type DirectFile, DirectUploads } from '../uploads/direct-uploads.js';
+import { MAX_MULTIPART_FILES, type MultipartForm } from '../uploads/multipart.js';
 import { peek } from '../uploads/peek.js';
 import { allSkippedError, SkipFile, type UploadOutcome } from '../uploads/skipped-files.js';
-import { TurbinesService } from '../turbines/turbines.service.js';
+import { UploadLedger } from '../uploads/upload-ledger.js';
+import { type UploadIntent } from '../uploads/upload-ledger.repository.js';
 import { derivativesPrefix, mediaKey } from './media-keys.js';
 import { HEAD_BYTES, MediaIngest } from './media-ingest.js';
 import { toMediaItem } from './media.mapper.js';
@@ -34,24 +35,16 @@ import { MediaRepository, type MediaRow } from './media.repository.js';
 import { expectedKindOfName } from './sniff.js';
 
 const IMAGE_MAX_BYTES = 1024 ** 3;
-/** A direct upload's address lives an hour, plus the time the file needs at a slow 512 KB/s, up to S3's 7 days. */
-function presignSeconds(size: number): number {
-  return Math.min(3600 + Math.ceil(size / (512 * 1024)), 7 * 24 * 3600);
-}
-
-/** Parts of at least 64 MiB, and no more than S3's 10,000 of them. */
-function partSizeFor(size: number): number {
-  const mib = 1024 * 1024;
-  return Math.max(64 * mib, MIN_PART_BYTES, Math.ceil(size / MAX_PART_NUMBER / mib) * mib);
-}
 
 @Injectable()
 export class MediaService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly access: AccessService,
     private readonly media: MediaRepository,
     private readonly ingest: MediaIngest,
-    private readonly turbines: TurbinesService,
+    private readonly ledger: UploadLedger,
+    private readonly direct: DirectUploads,
     private readonly urls: FileUrls,
     private readonly jobs: JobQueue,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
@@ -59,13 +52,13 @@ export class MediaService {
 
   /** One page of the list (DESIGN: cursor paging, one SQL query a page). */
   async list(actor: Principal, turbineId: number, query: PhotoListQuery): Promise<ApiPage<MediaItem>> {
-    await this.turbines.assertVisible(actor, turbineId);
+    await this.access.requireAccess(actor, 'media.read', turbineId);
     const { cursor, ...filters } = query;
     const page = await this.media.listPage(turbineId, filters, cursor ? decodeCursor(cursor) : null);
-    const prefix = this.urls.prefix(turbineId);
+    const files = this.urls.signer();
     return {
       success: true,
-      data: page.rows.map((row) => toMediaItem(row, prefix)),
+      data: page.rows.map((row) => toMediaItem(row, files)),
       next_cursor: page.more && page.last ? encodeCursor(page.last) : null,
       total: page.total,
     };
@@ -73,7 +66,7 @@ export class MediaService {
 
   /** The names an upload would skip, and why (the same rules the upload applies), before any byte is sent. */
   async checkNames(actor: Principal, turbineId: number, names: string[]): Promise<SkipFile[]> {
-    await this.turbines.assertVisible(actor, turbineId);
+    await this.access.requireAccess(actor, 'media.upload', turbineId);
     const problems = await this.ingest.checkNames(turbineId, names);
     return [...new Set(names)].flatMap((name) => {
       const code = problems.get(name);
@@ -83,27 +76,28 @@ export class MediaService {
 
   /** Every version of a photo, oldest first (the original is version 1). */
   async versions(actor: Principal, turbineId: number, key: string): Promise<MediaItem[]> {
-    const current = await this.currentByKey(actor, turbineId, key);
-    const prefix = this.urls.prefix(turbineId);
-    return (await this.media.versions(current.originalId ?? current.id)).map((row) => toMediaItem(row, prefix));
+    const current = await this.currentByKey(actor, 'media.read', turbineId, key);
+    const files = this.urls.signer();
+    return (await this.media.versions(current.originalId ?? current.id)).map((row) => toMediaItem(row, files));
   }
 
   /** Multipart upload (spec §7): files stream to the store one after another; skipped files are reported. */
   async upload(
     actor: Principal,
     turbineId: number,
-    request: Request,
+    form: MultipartForm,
     language: Language,
   ): Promise<UploadOutcome<MediaItem>> {
-    await this.turbines.assertVisible(actor, turbineId);
+    await this.access.requireAccess(actor, 'media.upload', turbineId);
     const ids: number[] = [];
     const skipped: SkipFile[] = [];
     let files = 0;
-    await readMultipart(request, { maxBytes: LIMITS.multipartMaxBytes, maxFiles: 200 }, async (file) => {
+    const limits = { maxBytes: LIMITS.multipartMaxBytes, maxFiles: MAX_MULTIPART_FILES };
+    await form.read(limits, async (file) => {
       files += 1;
       const target = parseTarget(file.fields);
       try {
-        ids.push(await this.ingest.ingestStream(turbineId, target, file.fileName, file.stream, actor.userId));
+        ids.push(await this.ingest.ingestStream(turbineId, target, file, actor.userId, form.maxBytes));
       } catch (error) {
         if (!(error instanceof SkipFile)) throw error;
         skipped.push(error);
@@ -111,25 +105,25 @@ export class MediaService {
     });
     if (files === 0) throw new AppError('NO_FILES');
     if (ids.length === 0) throw allSkippedError(language, skipped);
-    return { items: await this.items(turbineId, ids), skipped };
+    return { items: await this.items(ids), skipped };
   }
 
   /**
-   * Direct upload, step 1: an address per accepted file (a presigned PUT, or above 5 GB a multipart upload with an
-   * address per part), and an intent recording what may arrive there.
+   * Direct upload, step 1: the names and announced sizes are checked before any byte is sent, then each accepted
+   * file gets its address (see DirectUploads.open), within the company's storage quota.
    */
   async presign(
     actor: Principal,
     turbineId: number,
     body: PresignedUploadBody,
   ): Promise<UploadOutcome<PresignedUpload>> {
-    await this.turbines.assertVisible(actor, turbineId);
+    await this.access.requireAccess(actor, 'media.upload', turbineId);
     const target: UploadTarget = { room: body.room, year: body.year, blade: body.blade, category: body.category };
     const names = await this.ingest.checkNames(
       turbineId,
       body.files.map((file) => file.name),
     );
-    const items: PresignedUpload[] = [];
+    const accepted: DirectFile[] = [];
     const skipped: SkipFile[] = [];
     for (const file of body.files) {
       const problem = names.get(file.name) ?? sizeProblem(file.name, file.size);
@@ -137,74 +131,23 @@ export class MediaService {
         skipped.push(new SkipFile(file.name, problem));
         continue;
       }
-      items.push(await this.presignOne(actor, turbineId, target, file));
-    }
-    return { items, skipped };
-  }
-
-  private async presignOne(
-    actor: Principal,
-    turbineId: number,
-    target: UploadTarget,
-    file: { name: string; size: number; type?: string },
-  ): Promise<PresignedUpload> {
-    const ext = file.name.slice(file.name.lastIndexOf('.') + 1).toLowerCase();
-    const key = mediaKey(turbineId, target, randomUUID(), ext);
-    const contentType = file.type || 'application/octet-stream';
-    const seconds = presignSeconds(file.size);
-    const expiresAt = new Date(Date.now() + seconds * 1000);
-    let multipartUploadId: string | null = null;
-    let answer: PresignedUpload;
-    if (file.size > MAX_PUT_BYTES) {
-      multipartUploadId = await this.storage.createMultipartUpload(key, contentType);
-      const partSize = partSizeFor(file.size);
-      const count = Math.ceil(file.size / partSize);
-      const parts: { partNumber: number; presignedUrl: string }[] = [];
-      for (let partNumber = 1; partNumber <= count; partNumber += 1) {
-        parts.push({
-          partNumber,
-          presignedUrl: await this.storage.presignPart(key, multipartUploadId, partNumber, seconds),
-        });
-      }
-      answer = {
-        key,
+      const ext = file.name.slice(file.name.lastIndexOf('.') + 1).toLowerCase();
+      accepted.push({
+        key: mediaKey(turbineId, target, randomUUID(), ext),
         originalName: file.name,
-        presignedUrl: null,
-        upload_id: multipartUploadId,
-        part_size: partSize,
-        parts,
-        expires_at: expiresAt.toISOString(),
-      };
-    } else {
-      answer = {
-        key,
-        originalName: file.name,
-        presignedUrl: await this.storage.presignPut(key, contentType, seconds),
-        expires_at: expiresAt.toISOString(),
-      };
+        size: file.size,
+        contentType: file.type || 'application/octet-stream',
+        target,
+      });
     }
-    // The intent outlives its address by an hour, so a confirm that comes late still finds it.
-    await this.media.insertIntent({
-      id: randomUUID(),
-      turbineId,
-      storageKey: key,
-      originalName: file.name,
-      size: file.size,
-      category: target.category,
-      blade: target.blade,
-      room: target.room,
-      year: target.year,
-      multipartUploadId,
-      userId: actor.userId,
-      expiresAt: new Date(expiresAt.getTime() + 3600_000),
-    });
-    return answer;
+    const opened = await this.direct.open(actor, turbineId, accepted);
+    return { items: opened.items, skipped: [...skipped, ...opened.skipped] };
   }
 
   /**
-   * Direct upload, step 3: each object must exist with the announced size and be what its name says (sniffed from
-   * its first bytes) before its row becomes visible. An upload that is merely incomplete keeps its intent, so the
-   * client can PUT again and confirm again; one with bad content is removed.
+   * Direct upload, step 3: each object must be in the store whole, with the announced size, and be what its name
+   * says (sniffed from its first bytes) before its row becomes visible. An upload that is merely incomplete keeps
+   * its entry, so the client can send what is missing and confirm again; one with bad content is removed.
    */
   async confirm(
     actor: Principal,
@@ -212,76 +155,66 @@ export class MediaService {
     body: ConfirmUploadBody,
     language: Language,
   ): Promise<UploadOutcome<MediaItem>> {
-    await this.turbines.assertVisible(actor, turbineId);
+    await this.access.requireAccess(actor, 'media.upload', turbineId);
+    const intents = await this.direct.findOwn(
+      actor,
+      turbineId,
+      body.uploads.map((upload) => upload.key),
+    );
     const ids: number[] = [];
     const skipped: SkipFile[] = [];
     for (const upload of body.uploads) {
       try {
-        ids.push(await this.confirmOne(actor, turbineId, upload));
+        const intent = intents.get(upload.key);
+        if (!intent?.target) throw new SkipFile(upload.originalName ?? upload.key, 'UPLOAD_NOT_FOUND');
+        ids.push(await this.confirmOne(actor, turbineId, intent, intent.target, upload.parts));
       } catch (error) {
         if (!(error instanceof SkipFile)) throw error;
         skipped.push(error);
       }
     }
     if (ids.length === 0) throw allSkippedError(language, skipped);
-    return { items: await this.items(turbineId, ids), skipped };
+    return { items: await this.items(ids), skipped };
   }
 
   private async confirmOne(
     actor: Principal,
     turbineId: number,
-    upload: ConfirmUploadBody['uploads'][number],
+    intent: UploadIntent,
+    target: UploadTarget,
+    parts: ConfirmUploadBody['uploads'][number]['parts'],
   ): Promise<number> {
-    const intent = await this.media.findIntent(turbineId, upload.key);
-    const name = upload.originalName ?? upload.key;
-    if (!intent || (intent.userId !== actor.userId && actor.role !== 'superadmin')) {
-      throw new SkipFile(name, 'UPLOAD_NOT_FOUND');
-    }
-    if (intent.multipartUploadId) {
-      if (!upload.parts?.length) throw new SkipFile(intent.originalName, 'UPLOAD_INCOMPLETE');
-      try {
-        await this.storage.completeMultipartUpload(intent.storageKey, intent.multipartUploadId, upload.parts);
-      } catch {
-        throw new SkipFile(intent.originalName, 'UPLOAD_INCOMPLETE');
-      }
-    }
-    const stored = await this.storage.head(intent.storageKey);
-    if (!stored || stored.size !== intent.size) throw new SkipFile(intent.originalName, 'UPLOAD_INCOMPLETE');
+    const size = await this.direct.requireReceived(intent, parts);
     const head = (await this.storage.readStart(intent.storageKey, HEAD_BYTES)) ?? Buffer.alloc(0);
-    let inspected;
     try {
-      inspected = await this.ingest.inspect(head, intent.originalName);
-    } catch (error) {
-      await this.ingest.discard(intent.id, intent.storageKey);
-      throw error;
-    }
-    try {
+      const inspected = await this.ingest.inspect(head, intent.originalName);
       return await this.ingest.commit(intent.id, {
         turbineId,
         assetId: assetOf(intent.storageKey),
         storageKey: intent.storageKey,
         kind: inspected.kind,
-        category: intent.category,
-        blade: intent.blade,
-        room: intent.room,
-        year: intent.year,
+        category: target.category,
+        blade: target.blade,
+        room: target.room,
+        year: target.year,
         month: new Date().getMonth() + 1,
         originalName: intent.originalName,
-        size: stored.size,
+        size,
         mime: inspected.mime,
         uploadedBy: actor.userId,
         width: inspected.width,
         height: inspected.height,
       });
     } catch (error) {
-      if (error instanceof SkipFile) await this.ingest.discard(intent.id, intent.storageKey);
+      // Bytes that are not what the name says, or a name taken meanwhile: this upload cannot become a photo.
+      if (error instanceof SkipFile && error.code !== 'UPLOAD_NOT_FOUND') await this.ledger.discard(intent);
       throw error;
     }
   }
 
   /** Deletes a photo with all its versions; the blobs go through a job queued in the same transaction. */
   async delete(actor: Principal, turbineId: number, key: string): Promise<void> {
-    const current = await this.currentByKey(actor, turbineId, key);
+    const current = await this.currentByKey(actor, 'media.delete', turbineId, key);
     await this.dataSource.transaction(async (manager) => {
       const gone = await this.media.deleteLineage(manager, current.originalId ?? current.id);
       if (gone.length === 0) return;
@@ -300,33 +233,44 @@ export class MediaService {
    * Saves a drawn-on photo as a new version that becomes current (spec §7 save-edited-photo). The original stays
    * and can be restored: inspection evidence is never destroyed by an edit.
    */
-  async saveEdited(actor: Principal, turbineId: number, request: Request): Promise<MediaItem> {
-    await this.turbines.assertVisible(actor, turbineId);
+  async saveEdited(actor: Principal, turbineId: number, form: MultipartForm): Promise<MediaItem> {
+    await this.access.requireAccess(actor, 'media.edit', turbineId);
     let savedId: number | undefined;
     let photoSeen = false;
-    await readMultipart(request, { maxBytes: LIMITS.multipartMaxBytes, maxFiles: 1 }, async (file) => {
+    await form.read({ maxBytes: LIMITS.multipartMaxBytes, maxFiles: 1 }, async (file) => {
       if (file.fieldName !== 'photo') return;
       photoSeen = true;
-      const current = await this.currentFor(actor, turbineId, file.fields);
+      const current = await this.currentFor(turbineId, file.fields);
       if (current.kind !== 'photo') throw new AppError('NOT_A_PHOTO');
       const { head, body } = await peek(file.stream, HEAD_BYTES);
       const inspected = await this.ingest.inspect(head, 'edited.jpg').catch(() => null);
       if (inspected?.mime !== 'image/jpeg') throw new AppError('EDITED_PHOTO_NOT_JPEG');
-      savedId = await this.storeVersion(actor, current, body);
+      savedId = await this.storeVersion(actor, current, body, form.maxBytes);
     });
     if (!photoSeen || savedId === undefined) throw new AppError('NO_FILES');
-    const [item] = await this.items(turbineId, [savedId]);
+    const [item] = await this.items([savedId]);
     if (!item) throw new AppError('MEDIA_NOT_FOUND');
     return item;
   }
 
-  private async storeVersion(actor: Principal, current: MediaRow, body: Readable): Promise<number> {
+  private async storeVersion(
+    actor: Principal,
+    current: MediaRow,
+    body: Readable,
+    reserveBytes: number,
+  ): Promise<number> {
     const assetId = randomUUID();
     const folder = current.storageKey.slice(0, current.storageKey.lastIndexOf('/'));
     const key = `${folder}/${assetId}.jpg`;
     const rootId = current.originalId ?? current.id;
-    const ledger = { ...current, key, userId: actor.userId };
-    return this.ingest.streamOwned(ledger, body, 'image/jpeg', async (manager, size) => {
+    const entry = {
+      turbineId: current.turbineId,
+      key,
+      originalName: current.originalName,
+      userId: actor.userId,
+      reserveBytes,
+    };
+    return this.ledger.streamOwned(entry, body, 'image/jpeg', async (manager, { size }) => {
       const versions: { max: number }[] = await manager.query(
         `SELECT max(version)::int AS max FROM media WHERE COALESCE(original_id, id) = $1`,
         [rootId],
@@ -354,24 +298,29 @@ export class MediaService {
 
   /** Makes the original current again; the edited versions stay in the history. */
   async restoreOriginal(actor: Principal, turbineId: number, key: string): Promise<MediaItem> {
-    const current = await this.currentByKey(actor, turbineId, key);
+    const current = await this.currentByKey(actor, 'media.edit', turbineId, key);
     if (current.originalId === null) throw new AppError('NOTHING_TO_RESTORE');
     const rootId = current.originalId;
     await this.dataSource.transaction((manager) => this.media.makeCurrent(manager, rootId, rootId));
-    const [item] = await this.items(turbineId, [rootId]);
+    const [item] = await this.items([rootId]);
     if (!item) throw new AppError('MEDIA_NOT_FOUND');
     return item;
   }
 
-  private async currentByKey(actor: Principal, turbineId: number, key: string): Promise<MediaRow> {
-    await this.turbines.assertVisible(actor, turbineId);
+  private async currentByKey(
+    actor: Principal,
+    permission: 'media.read' | 'media.edit' | 'media.delete',
+    turbineId: number,
+    key: string,
+  ): Promise<MediaRow> {
+    await this.access.requireAccess(actor, permission, turbineId);
     const current = await this.media.findCurrentByKey(turbineId, key);
     if (!current) throw new AppError('MEDIA_NOT_FOUND');
     return current;
   }
 
   /** The photo a save-edited form names: by `photoId`, else by `photoKey`. */
-  private async currentFor(actor: Principal, turbineId: number, fields: Record<string, string>): Promise<MediaRow> {
+  private async currentFor(turbineId: number, fields: Record<string, string>): Promise<MediaRow> {
     const id = Number(fields.photoId);
     const current =
       Number.isSafeInteger(id) && id > 0
@@ -383,10 +332,10 @@ export class MediaService {
     return current;
   }
 
-  private async items(turbineId: number, ids: number[]): Promise<MediaItem[]> {
-    const prefix = this.urls.prefix(turbineId);
+  private async items(ids: number[]): Promise<MediaItem[]> {
+    const files = this.urls.signer();
     const rows = await Promise.all(ids.map((id) => this.media.findById(id)));
-    return rows.filter((row): row is MediaRow => row !== null).map((row) => toMediaItem(row, prefix));
+    return rows.filter((row): row is MediaRow => row !== null).map((row) => toMediaItem(row, files));
   }
 }
 

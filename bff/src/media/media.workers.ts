@@ -9,8 +9,6 @@ import { MediaRepository } from './media.repository.js';
 
 /** Derivative jobs run two at a time per process: each decodes a 20–45 MP image and sharp uses every core anyway. */
 const DERIVATIVE_CONCURRENCY = 2;
-/** Expired intents handled per sweep run; the next run (5 minutes later) takes the rest. */
-const SWEEP_BATCH = 500;
 
 /**
  * The media jobs. Each is idempotent: a second run of the same job finds the work done (or the row gone) and
@@ -35,10 +33,6 @@ export class MediaWorkers implements OnModuleInit {
     await this.jobs.work<{ keys: string[]; prefixes: string[] }>(QUEUES.deleteBlobs, (blobs) =>
       this.deleteBlobs(blobs),
     );
-    await this.jobs.work(QUEUES.sweepUploads, async () => {
-      await this.sweepUploads();
-    });
-    await this.jobs.schedule(QUEUES.sweepUploads, '*/5 * * * *');
   }
 
   /**
@@ -65,18 +59,5 @@ export class MediaWorkers implements OnModuleInit {
   async deleteBlobs({ keys, prefixes }: { keys: string[]; prefixes: string[] }): Promise<void> {
     for (const key of keys) await this.storage.delete(key);
     for (const prefix of prefixes) await this.storage.deletePrefix(prefix);
-  }
-
-  /** Expired upload intents: open multipart uploads are aborted, blobs deleted, then the intents. */
-  async sweepUploads(): Promise<number> {
-    const expired = await this.media.expiredIntents(SWEEP_BATCH);
-    for (const intent of expired) {
-      if (intent.multipartUploadId)
-        await this.storage.abortMultipartUpload(intent.storageKey, intent.multipartUploadId);
-      await this.storage.delete(intent.storageKey);
-      await this.media.deleteIntentById(intent.id);
-    }
-    if (expired.length > 0) this.logger.info({ count: expired.length }, 'expired uploads swept');
-    return expired.length;
   }
 }

@@ -1,15 +1,15 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { type ApiSuccess, type Report, reportListQuery } from '@kanat360/contracts';
-import { type Translate } from '@kanat360/i18n';
-import { type Request } from 'express';
+import { type Language, type Translate } from '@kanat360/i18n';
 import { type z } from 'zod';
 import { CurrentPrincipal, RequirePermission } from '../auth/access.decorators.js';
 import { type Principal } from '../auth/principal.js';
 import { IdPipe } from '../common/id.pipe.js';
-import { requestLanguage } from '../common/request-language.js';
+import { CallerLanguage } from '../common/request-language.js';
 import { RequestTranslator } from '../common/translator.decorator.js';
 import { ValidQuery } from '../common/zod-validation.js';
+import { MultipartBody, type MultipartForm } from '../uploads/multipart.js';
 import { type UploadAnswer, uploadAnswer } from '../uploads/skipped-files.js';
 import { ReportsService } from './reports.service.js';
 
@@ -50,14 +50,10 @@ export class ReportsController {
   async upload(
     @CurrentPrincipal() actor: Principal,
     @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @Req() request: Request,
+    @MultipartBody() form: MultipartForm,
+    @CallerLanguage() language: Language,
   ): Promise<UploadAnswer<Report>> {
-    const language = requestLanguage(request);
-    return uploadAnswer(
-      language,
-      await this.reports.upload(actor, turbineId, request, language),
-      'api.reportsUploaded',
-    );
+    return uploadAnswer(language, await this.reports.upload(actor, turbineId, form, language), 'api.reportsUploaded');
   }
 
   @Delete(':reportId')

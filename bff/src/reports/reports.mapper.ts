@@ -1,8 +1,9 @@
 import { type Report, reportDisplayName } from '@kanat360/contracts';
+import { type FileSigner } from '../files/file-urls.js';
 import { type ReportRow } from './reports.repository.js';
 
-/** The answer shape of spec §3 Report; `filesPrefix` is the turbine's signed file address (FileUrls.prefix). */
-export function toReport(row: ReportRow, filesPrefix: string): Report {
+/** The answer shape of spec §3 Report, with an address signed for this report only. */
+export function toReport(row: ReportRow, files: FileSigner): Report {
   return {
     id: row.id,
     turbine_id: row.turbineId,
@@ -13,6 +14,6 @@ export function toReport(row: ReportRow, filesPrefix: string): Report {
     uploaded_at: row.uploadedAt.toISOString(),
     first_name: row.firstName,
     last_name: row.lastName,
-    report_url: `${filesPrefix}/reports/${row.id}`,
+    report_url: files.reports(row.id),
   };
 }

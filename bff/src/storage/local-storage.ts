@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, open, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,20 +10,23 @@ import {
   checkPartNumber,
   checkPrefix,
   checkRange,
-  MAX_PUT_BYTES,
   MIN_PART_BYTES,
   rangeNotSatisfiable,
   unquoteEtag,
 } from './object-keys.js';
 import {
   type ByteRange,
+  type DirectUpload,
   type ObjectBody,
   type ObjectInfo,
   type ObjectStorage,
+  type PresignedPut,
   type UploadedPart,
+  type UploadGrant,
+  type UploadReceiver,
 } from './object-storage.js';
 import { StorageError } from './storage-errors.js';
-import { type UploadGrant, type UploadUrls } from './upload-urls.js';
+import { type UploadUrls } from './upload-urls.js';
 
 /** Unfinished multipart uploads live here, out of reach of keys (no key segment starts with a dot). */
 const MULTIPART_DIR = '.multipart';
@@ -33,10 +36,11 @@ const READ_CHUNK = 1024 * 1024;
 /**
  * Objects as files under `root`, one file per key. Every write goes to a temporary file beside its target and is
  * renamed into place, so a reader sees the old object or the new one, never half of one. Presigned URLs are the
- * BFF's own signed upload URLs (upload-urls.ts), received by StorageController.
+ * BFF's own signed upload URLs (upload-urls.ts), received through `receiver`.
  */
-export class LocalStorage implements ObjectStorage {
+export class LocalStorage implements ObjectStorage, UploadReceiver {
   readonly driver = 'local';
+  readonly receiver: UploadReceiver = this;
 
   constructor(
     readonly root: string,
@@ -136,11 +140,12 @@ export class LocalStorage implements ObjectStorage {
     }
   }
 
-  presignPut(key: string, _contentType: string, expiresInSeconds: number): Promise<string> {
+  presignPut(key: string, { size, expiresInSeconds }: DirectUpload): Promise<PresignedPut> {
     // Inside the promise, so a refused key is a rejection, as with the S3 driver.
     return Promise.resolve().then(() => {
       checkKey(key);
-      return this.uploadUrls.url({ key, expiresAt: expiryOf(expiresInSeconds), maxBytes: MAX_PUT_BYTES });
+      // The receiver enforces the size and writes the object once: no header for the client to carry.
+      return { url: this.uploadUrls.url({ key, expiresAt: expiryOf(expiresInSeconds), size }), headers: {} };
     });
   }
 
@@ -152,16 +157,15 @@ export class LocalStorage implements ObjectStorage {
     return uploadId;
   }
 
-  async presignPart(key: string, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<string> {
+  async presignPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    { size, expiresInSeconds }: Omit<DirectUpload, 'contentType'>,
+  ): Promise<string> {
     checkPartNumber(partNumber);
     await this.checkUpload(key, uploadId);
-    return this.uploadUrls.url({
-      key,
-      uploadId,
-      partNumber,
-      expiresAt: expiryOf(expiresInSeconds),
-      maxBytes: MAX_PUT_BYTES,
-    });
+    return this.uploadUrls.url({ key, uploadId, partNumber, expiresAt: expiryOf(expiresInSeconds), size });
   }
 
   async completeMultipartUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<void> {
@@ -201,27 +205,42 @@ export class LocalStorage implements ObjectStorage {
     await rm(this.uploadDir(uploadId), { recursive: true, force: true, maxRetries: 3 });
   }
 
+  async abandonUpload(key: string, multipartUploadId: string | null): Promise<void> {
+    if (multipartUploadId) await this.abortMultipartUpload(key, multipartUploadId);
+    await this.delete(key);
+    // A write cut off by a crash leaves its temporary file beside the target; nothing else writes to this key.
+    const target = this.pathOf(key);
+    const prefix = `.${basename(target)}.`;
+    const entries = (await readdir(dirname(target)).catch(ignoreMissing)) ?? [];
+    for (const name of entries) {
+      if (name.startsWith(prefix) && name.endsWith('.tmp')) await rm(join(dirname(target), name), { force: true });
+    }
+  }
+
+  verify(token: string): UploadGrant | null {
+    return this.uploadUrls.verify(token);
+  }
+
   /**
-   * Takes the body of a PUT to an upload URL (a whole object or one part) and answers its ETag, the MD5 of the
-   * bytes in quotes as S3 gives it. Throws EntityTooLarge beyond the grant's maxBytes, NoSuchUpload for a part
-   * of an upload that is gone.
+   * Takes the body of a PUT to an upload URL (a whole object or one part) and answers its ETag. NoSuchUpload for
+   * a part of an upload that is gone; a retried part replaces the earlier one (the last PUT wins, as in S3).
    */
   async receive(grant: UploadGrant, body: AsyncIterable<Buffer>): Promise<{ etag: string; size: number }> {
     checkKey(grant.key);
     const source = Readable.from(body, { objectMode: false });
     if (grant.uploadId === undefined || grant.partNumber === undefined) {
       const { size, md5 } = await this.writeAtomically(this.pathOf(grant.key), source, {
-        maxBytes: grant.maxBytes,
+        exactBytes: grant.size,
         md5: true,
+        once: true,
       });
       return { etag: `"${md5}"`, size };
     }
     await this.checkUpload(grant.key, grant.uploadId);
-    // A retried part replaces the earlier one whole: the last PUT wins, as in S3.
     const uploadId = grant.uploadId;
     // The upload's folder is not made again: a part arriving after an abort must not bring the upload back.
     const { size, md5 } = await this.writeAtomically(join(this.uploadDir(uploadId), String(grant.partNumber)), source, {
-      maxBytes: grant.maxBytes,
+      exactBytes: grant.size,
       md5: true,
       makeFolder: false,
     }).catch((error: NodeJS.ErrnoException) => {
@@ -273,10 +292,19 @@ export class LocalStorage implements ObjectStorage {
     }
   }
 
+  /**
+   * `exactBytes`: the body must be exactly this long; a longer one is refused as its bytes arrive, a shorter one
+   * at its end. `once`: the target is never replaced (PreconditionFailed when it exists).
+   */
   private async writeAtomically(
     target: string,
     body: Readable | Buffer,
-    { maxBytes, md5 = false, makeFolder = true }: { maxBytes?: number; md5?: boolean; makeFolder?: boolean } = {},
+    {
+      exactBytes,
+      md5 = false,
+      makeFolder = true,
+      once = false,
+    }: { exactBytes?: number; md5?: boolean; makeFolder?: boolean; once?: boolean } = {},
   ): Promise<{ size: number; md5: string }> {
     if (makeFolder) await mkdir(dirname(target), { recursive: true });
     const temp = temporaryPath(target);
@@ -285,8 +313,8 @@ export class LocalStorage implements ObjectStorage {
     const meter = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         size += chunk.length;
-        if (maxBytes !== undefined && size > maxBytes) {
-          done(new StorageError('EntityTooLarge', `The body is larger than ${maxBytes} bytes`));
+        if (exactBytes !== undefined && size > exactBytes) {
+          done(new StorageError('EntityTooLarge', `The body is larger than ${exactBytes} bytes`));
           return;
         }
         hash?.update(chunk);
@@ -299,13 +327,33 @@ export class LocalStorage implements ObjectStorage {
         meter,
         createWriteStream(temp, { flags: 'wx' }),
       );
-      await rename(temp, target);
+      if (exactBytes !== undefined && size < exactBytes) {
+        throw new StorageError('IncompleteBody', `The body ended after ${size} of ${exactBytes} bytes`);
+      }
+      if (once) await linkOnce(temp, target);
+      else await rename(temp, target);
     } catch (error) {
       await rm(temp, { force: true });
       throw error;
     }
     return { size, md5: hash?.digest('hex') ?? '' };
   }
+}
+
+/**
+ * Puts a finished file in place unless the target exists: a hard link is made atomically or not at all (EEXIST),
+ * so of two writes to one address the first wins and the second cannot replace it.
+ */
+async function linkOnce(temp: string, target: string): Promise<void> {
+  try {
+    await link(temp, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+      throw new StorageError('PreconditionFailed', 'The object of this address has been written already');
+    }
+    throw error;
+  }
+  await unlink(temp);
 }
 
 /** Copies one part onto the end of the object being assembled, checking its size rule and its ETag on the way. */

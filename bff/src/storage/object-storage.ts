@@ -21,6 +21,42 @@ export interface ObjectBody {
   size: number;
 }
 
+/** What a direct upload's address is bound to: exactly `size` bytes, until `expiresInSeconds` pass. */
+export interface DirectUpload {
+  contentType: string;
+  size: number;
+  expiresInSeconds: number;
+}
+
+/** A presigned PUT: the address, and the headers the PUT must carry (they are part of what was signed). */
+export interface PresignedPut {
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** A grant the store's own upload addresses carry (the local driver's; S3's addresses point at the store). */
+export interface UploadGrant {
+  key: string;
+  uploadId?: string;
+  partNumber?: number;
+  /** Unix seconds. */
+  expiresAt: number;
+  /** The body must be exactly this long. */
+  size: number;
+}
+
+/** Receives PUTs to the store's own upload addresses (StorageController's route). */
+export interface UploadReceiver {
+  /** The grant of a genuine, unexpired upload token; null for anything else. */
+  verify(token: string): UploadGrant | null;
+  /**
+   * Writes the body a grant allows and answers its ETag (the MD5 of the bytes in quotes, as S3 gives it). A whole
+   * object is written once: PreconditionFailed when it exists already. EntityTooLarge when the body outgrows the
+   * grant (while it streams), IncompleteBody when it ends short; nothing of a refused body is kept.
+   */
+  receive(grant: UploadGrant, body: AsyncIterable<Buffer>): Promise<{ etag: string; size: number }>;
+}
+
 /** One uploaded part of a multipart upload, as the store's completion call needs it. */
 export interface UploadedPart {
   partNumber: number;
@@ -54,15 +90,31 @@ export interface ObjectStorage {
   /** Uploads a local folder's files under `prefix` (deep-zoom tiles); the local driver moves them. */
   putFolder(folder: string, prefix: string): Promise<void>;
 
-  /** A URL a client can PUT the whole object to until `expiresInSeconds` pass. */
-  presignPut(key: string, contentType: string, expiresInSeconds: number): Promise<string>;
+  /**
+   * An address a client can PUT the whole object to, once: bound to the declared size (a longer or shorter body is
+   * refused) and unable to replace an object already written there.
+   */
+  presignPut(key: string, upload: DirectUpload): Promise<PresignedPut>;
   /** Starts a multipart upload (for files above 5 GB); answers its upload id. */
   createMultipartUpload(key: string, contentType: string): Promise<string>;
-  /** A URL a client can PUT one part to; a failed part is retried alone by PUTting it again. */
-  presignPart(key: string, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<string>;
+  /** An address a client can PUT one part of exactly `size` bytes to; a failed part is retried alone. */
+  presignPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    part: Omit<DirectUpload, 'contentType'>,
+  ): Promise<string>;
   completeMultipartUpload(key: string, uploadId: string, parts: UploadedPart[]): Promise<void>;
   /** Drops an unfinished multipart upload and its parts; idempotent. */
   abortMultipartUpload(key: string, uploadId: string): Promise<void>;
+  /**
+   * Removes everything an upload to `key` may have left: the object, a write cut off half-way (by a crash), and
+   * open multipart uploads of the key (`multipartUploadId`, and any the driver itself started). Idempotent.
+   */
+  abandonUpload(key: string, multipartUploadId: string | null): Promise<void>;
+
+  /** Where the store's own upload addresses are received; null when they point at the store itself (S3). */
+  readonly receiver: UploadReceiver | null;
 }
 
 export const OBJECT_STORAGE = Symbol('ObjectStorage');

@@ -12,6 +12,7 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -32,9 +33,11 @@ import {
 } from './object-keys.js';
 import {
   type ByteRange,
+  type DirectUpload,
   type ObjectBody,
   type ObjectInfo,
   type ObjectStorage,
+  type PresignedPut,
   type UploadedPart,
 } from './object-storage.js';
 import { StorageError, type StorageErrorCode } from './storage-errors.js';
@@ -52,6 +55,8 @@ const PAGE_SIZE = 1000;
 /** Objects in any S3-compatible store (AWS, MinIO, Ceph, R2, s3rver in the tests). */
 export class S3Storage implements ObjectStorage {
   readonly driver = 's3';
+  /** Presigned addresses point at the store: the BFF receives no upload bodies. */
+  readonly receiver = null;
   private readonly client: S3Client;
   private readonly bucket: string;
 
@@ -228,13 +233,24 @@ export class S3Storage implements ObjectStorage {
     await Promise.all(Array.from({ length: Math.min(FOLDER_CONCURRENCY, keyed.length) }, worker));
   }
 
-  async presignPut(key: string, contentType: string, expiresInSeconds: number): Promise<string> {
+  /**
+   * The signature covers Content-Length (the store refuses another length before taking any byte) and
+   * `If-None-Match: *` (a conditional write: once the object exists, another PUT gets 412).
+   */
+  async presignPut(key: string, { contentType, size, expiresInSeconds }: DirectUpload): Promise<PresignedPut> {
     checkKey(key);
-    return getSignedUrl(
+    const url = await getSignedUrl(
       this.client,
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }),
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        ContentType: contentType,
+        ContentLength: size,
+        IfNoneMatch: '*',
+      }),
       { expiresIn: expiresInSeconds },
     );
+    return { url, headers: { 'If-None-Match': '*' } };
   }
 
   async createMultipartUpload(key: string, contentType: string): Promise<string> {
@@ -246,12 +262,23 @@ export class S3Storage implements ObjectStorage {
     return answer.UploadId;
   }
 
-  async presignPart(key: string, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<string> {
+  async presignPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    { size, expiresInSeconds }: Omit<DirectUpload, 'contentType'>,
+  ): Promise<string> {
     checkKey(key);
     checkPartNumber(partNumber);
     return getSignedUrl(
       this.client,
-      new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }),
+      new UploadPartCommand({
+        Bucket: this.bucket,
+        Key: key,
+        UploadId: uploadId,
+        PartNumber: partNumber,
+        ContentLength: size,
+      }),
       { expiresIn: expiresInSeconds },
     );
   }
@@ -283,6 +310,30 @@ export class S3Storage implements ObjectStorage {
       // Already aborted, completed, or never started: nothing is left to drop.
       if (!isS3Error(error, 'NoSuchUpload')) throw error;
     }
+  }
+
+  async abandonUpload(key: string, multipartUploadId: string | null): Promise<void> {
+    checkKey(key);
+    if (multipartUploadId) await this.abortMultipartUpload(key, multipartUploadId);
+    // A streamed put cut off by a crash leaves the multipart upload lib-storage started (invisible, still billed).
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListMultipartUploadsCommand({
+          Bucket: this.bucket,
+          Prefix: key,
+          KeyMarker: keyMarker,
+          UploadIdMarker: uploadIdMarker,
+        }),
+      );
+      for (const upload of page.Uploads ?? []) {
+        if (upload.Key === key && upload.UploadId) await this.abortMultipartUpload(key, upload.UploadId);
+      }
+      keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+      uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+    } while (keyMarker);
+    await this.delete(key);
   }
 
   /** The objects under `prefix`, one ListObjectsV2 page (in key order) at a time; a page is one DeleteObjects. */

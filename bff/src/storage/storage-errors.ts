@@ -7,6 +7,8 @@
  * - NoSuchUpload: the multipart upload is unknown, completed or aborted.
  * - InvalidPart: a part is missing or its ETag is not the one given. InvalidPartOrder: part numbers not ascending.
  * - EntityTooSmall: a part other than the last is below MIN_PART_BYTES. EntityTooLarge: a body above its limit.
+ * - IncompleteBody: a body that ended before the size it was granted. PreconditionFailed: a write once address
+ *   whose object exists already.
  */
 export type StorageErrorCode =
   | 'InvalidKey'
@@ -16,7 +18,9 @@ export type StorageErrorCode =
   | 'InvalidPart'
   | 'InvalidPartOrder'
   | 'EntityTooSmall'
-  | 'EntityTooLarge';
+  | 'EntityTooLarge'
+  | 'IncompleteBody'
+  | 'PreconditionFailed';
 
 export class StorageError extends Error {
   constructor(

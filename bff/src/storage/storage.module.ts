@@ -3,7 +3,6 @@ import { type Config, CONFIG } from '../config/config.provider.js';
 import { LocalStorage } from './local-storage.js';
 import { type ObjectStorage, OBJECT_STORAGE } from './object-storage.js';
 import { S3Storage } from './s3-storage.js';
-import { StorageController } from './storage.controller.js';
 import { UploadUrls } from './upload-urls.js';
 
 /** The driver the config names; also for the CLI, the seed and the benchmarks, which run without Nest. */
@@ -17,10 +16,9 @@ export function createObjectStorage(config: Pick<Config, 'storage' | 'sessionSec
   }
 }
 
-/** OBJECT_STORAGE for every module (`@Inject(OBJECT_STORAGE) storage: ObjectStorage`), and the local upload route. */
+/** OBJECT_STORAGE for every module (`@Inject(OBJECT_STORAGE) storage: ObjectStorage`). */
 @Global()
 @Module({
-  controllers: [StorageController],
   providers: [{ provide: OBJECT_STORAGE, inject: [CONFIG], useFactory: createObjectStorage }],
   exports: [OBJECT_STORAGE],
 })

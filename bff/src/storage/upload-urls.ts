@@ -1,16 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { MAX_PART_NUMBER } from './object-keys.js';
-
-/** What a local upload URL allows: one PUT of `key` (or of one part of a multipart upload) until `expiresAt`. */
-export interface UploadGrant {
-  key: string;
-  uploadId?: string;
-  partNumber?: number;
-  /** Unix seconds. */
-  expiresAt: number;
-  maxBytes?: number;
-}
+import { MAX_PART_NUMBER, MAX_PUT_BYTES } from './object-keys.js';
+import { type UploadGrant } from './object-storage.js';
 
 /** Where the local driver's upload URLs point (StorageController); relative, so the browser PUTs to the same host. */
 export const UPLOAD_URL_PATH = '/api/storage/uploads/';
@@ -21,13 +12,14 @@ const payload = z.strictObject({
   u: z.string().min(1).optional(),
   p: z.number().int().min(1).max(MAX_PART_NUMBER).optional(),
   e: z.number().int(),
-  m: z.number().int().min(0).optional(),
+  s: z.number().int().min(0).max(MAX_PUT_BYTES),
 });
 
 /**
  * The local driver's stand-in for S3's presigned URLs: `base64url(JSON grant).base64url(HMAC-SHA256)`, signed with
  * a key derived from the session secret for this purpose only, so the token can be the only authorization of the
- * upload route. Like a presigned URL it may be used again until it expires (a failed part is retried with it).
+ * upload route. A grant names one key (or one part) and its exact size; that a whole object is written only once
+ * is the receiver's rule, and that its upload is still live the upload ledger's.
  */
 export class UploadUrls {
   private readonly signingKey: Buffer;
@@ -42,7 +34,7 @@ export class UploadUrls {
 
   sign(grant: UploadGrant): string {
     const body = Buffer.from(
-      JSON.stringify({ k: grant.key, u: grant.uploadId, p: grant.partNumber, e: grant.expiresAt, m: grant.maxBytes }),
+      JSON.stringify({ k: grant.key, u: grant.uploadId, p: grant.partNumber, e: grant.expiresAt, s: grant.size }),
     ).toString('base64url');
     return `${body}.${this.mac(body)}`;
   }
@@ -66,8 +58,8 @@ export class UploadUrls {
     if (!parsed.success || parsed.data.e * 1000 <= nowMs) return null;
     // A part grant names both the upload and the part; half of it is no grant.
     if ((parsed.data.u === undefined) !== (parsed.data.p === undefined)) return null;
-    const { k, u, p, e, m } = parsed.data;
-    return { key: k, uploadId: u, partNumber: p, expiresAt: e, maxBytes: m };
+    const { k, u, p, e, s } = parsed.data;
+    return { key: k, uploadId: u, partNumber: p, expiresAt: e, size: s };
   }
 
   private mac(body: string): string {

@@ -3,6 +3,7 @@ import { PinoLogger } from 'nestjs-pino';
 import { type Config, CONFIG } from '../config/config.provider.js';
 import { JobQueue, QUEUES } from '../jobs/job-queue.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '../storage/object-storage.js';
+import { UploadLedgerRepository } from '../uploads/upload-ledger.repository.js';
 import { TurbinesRepository } from './turbines.repository.js';
 
 /**
@@ -16,6 +17,7 @@ export class TurbinePurgeWorker implements OnModuleInit {
     @Inject(CONFIG) private readonly config: Config,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly turbines: TurbinesRepository,
+    private readonly uploads: UploadLedgerRepository,
     private readonly jobs: JobQueue,
     private readonly logger: PinoLogger,
   ) {}
@@ -31,7 +33,7 @@ export class TurbinePurgeWorker implements OnModuleInit {
       this.logger.warn({ turbineId }, 'turbine purge skipped: the turbine is not deleted');
       return;
     }
-    for (const upload of await this.turbines.openMultipartUploads(turbineId)) {
+    for (const upload of await this.uploads.openMultipart(turbineId)) {
       await this.storage.abortMultipartUpload(upload.key, upload.uploadId);
     }
     await this.storage.deletePrefix(`turbines/${turbineId}/`);

@@ -80,11 +80,11 @@ export class TurbinesRepository {
     return rows.map(withName);
   }
 
-  async findVisible(id: number, scope: TenantScope): Promise<Turbine | null> {
-    const params: unknown[] = [id];
+  /** A turbine that is not being deleted; whether the caller may see it is AccessService's question, asked first. */
+  async findLive(id: number): Promise<Turbine | null> {
     const rows: Omit<Turbine, 'name'>[] = await this.dataSource.query(
-      `${SELECT_TURBINE} WHERE t.id = $1 AND t.deleted_at IS NULL${scopeClause(scope, params)}`,
-      params,
+      `${SELECT_TURBINE} WHERE t.id = $1 AND t.deleted_at IS NULL`,
+      [id],
     );
     return rows[0] ? withName(rows[0]) : null;
   }
@@ -98,14 +98,14 @@ export class TurbinesRepository {
     return rows.map((row) => row.year);
   }
 
-  /** Whether the caller may reach this turbine: the cheap check the media, report and comment routes start with. */
-  async isVisible(id: number, scope: TenantScope): Promise<boolean> {
-    const params: unknown[] = [id];
-    const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM turbines t WHERE t.id = $1 AND t.deleted_at IS NULL${scopeClause(scope, params)}`,
+  /** Which of `ids` the scope reaches (turbines being deleted reach nobody): AccessService's one query for turbines. */
+  async visibleIds(ids: readonly number[], scope: TenantScope): Promise<Set<number>> {
+    const params: unknown[] = [ids];
+    const rows: { id: number }[] = await this.dataSource.query(
+      `SELECT t.id FROM turbines t WHERE t.id = ANY($1::int[]) AND t.deleted_at IS NULL${scopeClause(scope, params)}`,
       params,
     );
-    return rows.length > 0;
+    return new Set(rows.map((row) => row.id));
   }
 
   async insert(input: TurbineWrite): Promise<number> {
@@ -140,14 +140,5 @@ export class TurbinesRepository {
   /** The last step of a purge: the row goes, and its media, reports, comments and intents with it. */
   async deleteMarked(id: number): Promise<void> {
     await this.dataSource.query(`DELETE FROM turbines WHERE id = $1 AND deleted_at IS NOT NULL`, [id]);
-  }
-
-  /** Multipart uploads still open on a turbine being purged (the store keeps their parts until aborted). */
-  async openMultipartUploads(id: number): Promise<{ key: string; uploadId: string }[]> {
-    return this.dataSource.query(
-      `SELECT storage_key AS key, multipart_upload_id AS "uploadId" FROM upload_intents
-        WHERE turbine_id = $1 AND multipart_upload_id IS NOT NULL`,
-      [id],
-    );
   }
 }

@@ -8,9 +8,9 @@ import {
   type UpdateTurbineBody,
 } from '@kanat360/contracts';
 import { DataSource } from 'typeorm';
+import { AccessService } from '../access/access.service.js';
 import { type Principal, tenantScope } from '../auth/principal.js';
 import { AppError } from '../common/app-error.js';
-import { CompaniesRepository } from '../companies/companies.repository.js';
 import { JobQueue, QUEUES } from '../jobs/job-queue.js';
 import { TurbinesRepository, type TurbineWrite } from './turbines.repository.js';
 
@@ -18,8 +18,8 @@ import { TurbinesRepository, type TurbineWrite } from './turbines.repository.js'
 export class TurbinesService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly access: AccessService,
     private readonly turbines: TurbinesRepository,
-    private readonly companies: CompaniesRepository,
     private readonly jobs: JobQueue,
   ) {}
 
@@ -31,20 +31,13 @@ export class TurbinesService {
 
   /** The turbine, or TURBINE_NOT_FOUND when it is missing, being deleted, or another company's. */
   async get(actor: Principal, id: number): Promise<Turbine> {
-    const turbine = await this.turbines.findVisible(id, tenantScope(actor));
-    if (!turbine) throw new AppError('TURBINE_NOT_FOUND');
-    return turbine;
+    return this.find(actor, 'turbine.read', id);
   }
 
   /** The turbine with what its detail screen shows besides: the years that have media. */
   async detail(actor: Principal, id: number): Promise<TurbineDetail> {
     const turbine = await this.get(actor, id);
     return { ...turbine, media_years: await this.turbines.mediaYears(id) };
-  }
-
-  /** The check every media, report and comment route starts with. */
-  async assertVisible(actor: Principal, id: number): Promise<void> {
-    if (!(await this.turbines.isVisible(id, tenantScope(actor)))) throw new AppError('TURBINE_NOT_FOUND');
   }
 
   async create(actor: Principal, body: CreateTurbineBody): Promise<Turbine> {
@@ -54,8 +47,8 @@ export class TurbinesService {
   }
 
   async update(actor: Principal, id: number, body: UpdateTurbineBody): Promise<Turbine> {
-    const current = await this.get(actor, id);
-    // Only a superadmin may move a turbine to another company; for others the field is ignored.
+    const current = await this.find(actor, 'turbine.update', id);
+    // Only a caller who sees every company may move a turbine to another one; for others the field is ignored.
     const companyId = can(actor.role, 'tenant.all')
       ? await this.companyFor(actor, body.company_id ?? current.company_id)
       : current.company_id;
@@ -68,7 +61,7 @@ export class TurbinesService {
 
   /** Hides the turbine at once and queues the purge of its blobs and rows, in one transaction. */
   async delete(actor: Principal, id: number): Promise<void> {
-    await this.get(actor, id);
+    await this.access.requireAccess(actor, 'turbine.delete', id);
     await this.dataSource.transaction(async (manager) => {
       if (await this.turbines.markDeleted(manager, id)) {
         await this.jobs.send(QUEUES.purgeTurbine, { turbineId: id }, manager);
@@ -76,16 +69,21 @@ export class TurbinesService {
     });
   }
 
+  private async find(actor: Principal, permission: 'turbine.read' | 'turbine.update', id: number): Promise<Turbine> {
+    await this.access.requireAccess(actor, permission, id);
+    const turbine = await this.turbines.findLive(id);
+    if (!turbine) throw new AppError('TURBINE_NOT_FOUND');
+    return turbine;
+  }
+
   /**
    * Spec §5: admin and superadmin must pick a company ("Please select a company"), and only one they may reach;
    * anyone else gets their own.
    */
   private async companyFor(actor: Principal, requested: number | undefined): Promise<number> {
-    if (actor.role !== 'superadmin' && actor.role !== 'admin') return actor.companyId;
+    if (!can(actor.role, 'turbine.chooseCompany')) return actor.companyId;
     if (requested === undefined) throw new AppError('COMPANY_REQUIRED', { field: 'company_id' });
-    if (!(await this.companies.assignable(requested, tenantScope(actor)))) {
-      throw new AppError('COMPANY_INVALID', { field: 'company_id' });
-    }
+    await this.access.requireAssignableCompany(actor, requested);
     return requested;
   }
 }

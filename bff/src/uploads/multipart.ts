@@ -1,7 +1,13 @@
 import { type Readable } from 'node:stream';
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { LIMITS } from '@kanat360/contracts';
 import busboy from 'busboy';
 import { type Request } from 'express';
 import { AppError } from '../common/app-error.js';
+import { ClientGoneError } from '../common/client-gone.js';
+
+/** The most files one multipart request may carry (photos, reports, an edited photo). */
+export const MAX_MULTIPART_FILES = 200;
 
 export interface MultipartFile {
   fieldName: string;
@@ -18,13 +24,26 @@ export interface MultipartLimits {
   maxFiles: number;
 }
 
-/** Thrown into a file stream when the client went away: the upload is abandoned, and nobody is answered. */
-export class ClientGoneError extends Error {
-  constructor() {
-    super('The client closed the connection during the upload');
-    this.name = 'ClientGoneError';
-  }
+/**
+ * A multipart/form-data body as the controller hands it to a service: not read yet, so files can stream to the
+ * store as they arrive, and no `Request` past the edge.
+ */
+export interface MultipartForm {
+  /** The most bytes the body may still bring: its declared length, or the multipart limit when it is chunked. */
+  readonly maxBytes: number;
+  /** Streams each file to `onFile`, in order, and answers the text fields (see readMultipart). Once per request. */
+  read(limits: MultipartLimits, onFile: (file: MultipartFile) => Promise<void>): Promise<Record<string, string>>;
 }
+
+/** The request's multipart body, as a MultipartForm (`@MultipartBody() form: MultipartForm`). */
+export const MultipartBody = createParamDecorator((_data: unknown, context: ExecutionContext): MultipartForm => {
+  const request = context.switchToHttp().getRequest<Request>();
+  const declared = Number(request.headers['content-length']);
+  return {
+    maxBytes: Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, LIMITS.multipartMaxBytes) : LIMITS.multipartMaxBytes,
+    read: (limits, onFile) => readMultipart(request, limits, onFile),
+  };
+});
 
 /**
  * Streams a multipart/form-data request: each file is handed to `onFile` in order, as it arrives, and the next
@@ -32,7 +51,7 @@ export class ClientGoneError extends Error {
  * count. Answers the text fields. A body over the limit, a malformed body or a client that goes away fails the
  * call; the stream of the file in hand is destroyed with the same error, so `onFile` can remove what it wrote.
  */
-export function readMultipart(
+function readMultipart(
   request: Request,
   limits: MultipartLimits,
   onFile: (file: MultipartFile) => Promise<void>,

@@ -44,11 +44,23 @@ export class UsersRepository {
     return UsersRepository.withCompany(raw, entities);
   }
 
-  /** A user the scope may see; a foreign user is as missing as a missing one. */
-  async findScoped(id: number, scope: TenantScope): Promise<UserWithCompany | null> {
-    const builder = UsersRepository.scoped(this.query().where('user.id = :id', { id }), scope);
-    const { raw, entities } = await builder.getRawAndEntities<{ company_name: string }>();
+  /** A user by id; whether the caller may see it is AccessService's question, asked first. */
+  async findById(id: number): Promise<UserWithCompany | null> {
+    const { raw, entities } = await this.query()
+      .where('user.id = :id', { id })
+      .getRawAndEntities<{ company_name: string }>();
     return UsersRepository.withCompany(raw, entities)[0] ?? null;
+  }
+
+  /** Which of `ids` the scope reaches: AccessService's one query for users. */
+  async visibleIds(ids: readonly number[], scope: TenantScope): Promise<Set<number>> {
+    const params: unknown[] = [ids];
+    if (!scope.all) params.push(scope.companyId);
+    const rows: { id: number }[] = await this.dataSource.query(
+      `SELECT id FROM users WHERE id = ANY($1::int[])${scope.all ? '' : ' AND company_id = $2'}`,
+      params,
+    );
+    return new Set(rows.map((row) => row.id));
   }
 
   async findByEmail(email: string): Promise<UserWithCompany | null> {
@@ -84,6 +96,4 @@ export class UsersRepository {
   async delete(id: number): Promise<void> {
     await this.dataSource.getRepository(UserEntity).delete({ id });
   }
-
-  /** Whether the company exists and the scope may put users in it. */
 }

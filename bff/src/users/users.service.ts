@@ -3,27 +3,36 @@ import {
   type ChangePasswordBody,
   type CreateUserBody,
   isRoleAtMost,
+  type Permission,
   type Role,
   type UpdateUserBody,
   type User,
+  type UserRowAction,
+  userRowRefusal,
 } from '@kanat360/contracts';
 import { DataSource } from 'typeorm';
+import { AccessService } from '../access/access.service.js';
 import { hashPassword } from '../auth/passwords.js';
 import { type Principal, tenantScope } from '../auth/principal.js';
 import { SessionsRepository } from '../auth/sessions.repository.js';
-import { CompaniesRepository } from '../companies/companies.repository.js';
 import { AppError } from '../common/app-error.js';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { toUserDto } from './users.mapper.js';
 import { UsersRepository, type UserWithCompany } from './users.repository.js';
 
+const ROW_PERMISSION = {
+  update: 'user.update',
+  changePassword: 'user.changePassword',
+  delete: 'user.delete',
+} as const satisfies Record<UserRowAction, Permission>;
+
 @Injectable()
 export class UsersService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly access: AccessService,
     private readonly users: UsersRepository,
     private readonly sessions: SessionsRepository,
-    private readonly companies: CompaniesRepository,
   ) {}
 
   async list(actor: Principal): Promise<User[]> {
@@ -32,7 +41,7 @@ export class UsersService {
 
   async create(actor: Principal, body: CreateUserBody): Promise<User> {
     this.assertMayGrant(actor, body.role);
-    await this.assertCompany(actor, body.company_id);
+    await this.access.requireAssignableCompany(actor, body.company_id);
     const passwordHash = await hashPassword(body.password);
     const id = await this.withUniqueEmail(() =>
       this.users.insert({
@@ -45,14 +54,14 @@ export class UsersService {
         passwordHash,
       }),
     );
-    return toUserDto(await this.mustFind(actor, id));
+    return toUserDto(await this.mustFind(id));
   }
 
   async update(actor: Principal, id: number, body: UpdateUserBody): Promise<User> {
-    const target = await this.editableTarget(actor, id);
+    const target = await this.editableTarget(actor, id, 'update');
     const role = body.role ?? target.role;
     this.assertMayGrant(actor, role);
-    await this.assertCompany(actor, body.company_id);
+    await this.access.requireAssignableCompany(actor, body.company_id);
     const isActive = body.is_active ?? target.isActive;
     await this.withUniqueEmail(() =>
       this.dataSource.transaction(async (manager) => {
@@ -72,11 +81,11 @@ export class UsersService {
         if (!isActive) await this.sessions.revokeAllForUser(id, manager);
       }),
     );
-    return toUserDto(await this.mustFind(actor, id));
+    return toUserDto(await this.mustFind(id));
   }
 
   async changePassword(actor: Principal, id: number, body: ChangePasswordBody): Promise<void> {
-    await this.editableTarget(actor, id);
+    await this.editableTarget(actor, id, 'changePassword');
     const passwordHash = await hashPassword(body.password);
     await this.dataSource.transaction(async (manager) => {
       await this.users.setPassword(id, passwordHash, manager);
@@ -85,37 +94,35 @@ export class UsersService {
   }
 
   async delete(actor: Principal, id: number): Promise<void> {
-    if (id === actor.userId) {
-      // Still answer "not found" for an id the caller could not see; their own id they always can.
-      throw new AppError('CANNOT_DELETE_SELF');
-    }
-    await this.editableTarget(actor, id);
+    await this.editableTarget(actor, id, 'delete');
     // Sessions and reset tokens go with the row (ON DELETE CASCADE): the user is signed out at once.
     await this.users.delete(id);
   }
 
-  /** A user the actor may change: visible to them, not protected, and not stronger than they are. */
-  private async editableTarget(actor: Principal, id: number): Promise<UserWithCompany> {
-    const target = await this.mustFind(actor, id);
-    if (target.isProtected) throw new AppError('PROTECTED_USER');
-    if (!isRoleAtMost(target.role, actor.role)) throw new AppError('ROLE_NOT_ALLOWED');
+  /**
+   * A user the actor may change: visible to them (else USER_NOT_FOUND), and allowed by the row rules the panel's
+   * buttons follow too (protected user, own row, stronger roles).
+   */
+  private async editableTarget(actor: Principal, id: number, action: UserRowAction): Promise<UserWithCompany> {
+    await this.access.requireAccess(actor, ROW_PERMISSION[action], id);
+    const target = await this.mustFind(id);
+    const refusal = userRowRefusal(
+      { id: actor.userId, role: actor.role },
+      { id: target.id, role: target.role, is_protected: target.isProtected },
+      action,
+    );
+    if (refusal) throw new AppError(refusal);
     return target;
   }
 
-  private async mustFind(actor: Principal, id: number): Promise<UserWithCompany> {
-    const user = await this.users.findScoped(id, tenantScope(actor));
+  private async mustFind(id: number): Promise<UserWithCompany> {
+    const user = await this.users.findById(id);
     if (!user) throw new AppError('USER_NOT_FOUND');
     return user;
   }
 
   private assertMayGrant(actor: Principal, role: Role): void {
     if (!isRoleAtMost(role, actor.role)) throw new AppError('ROLE_NOT_ALLOWED', { field: 'role' });
-  }
-
-  private async assertCompany(actor: Principal, companyId: number): Promise<void> {
-    if (!(await this.companies.assignable(companyId, tenantScope(actor)))) {
-      throw new AppError('COMPANY_INVALID', { field: 'company_id' });
-    }
   }
 
   private async withUniqueEmail<T>(write: () => Promise<T>): Promise<T> {

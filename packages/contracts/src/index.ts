@@ -6,6 +6,7 @@ export * from './errors.js';
 export * from './media.js';
 export * from './permissions.js';
 export * from './roles.js';
+export * from './user-rules.js';
 export * from './schemas/auth.js';
 export * from './schemas/companies.js';
 export * from './schemas/contact.js';

@@ -13,6 +13,8 @@ export const PERMISSIONS = {
 
   'turbine.read': EVERYONE,
   'turbine.create': ['superadmin', 'admin'],
+  /** Pick the company a new turbine belongs to (spec §5); anyone else creating one gets their own. */
+  'turbine.chooseCompany': ['superadmin', 'admin'],
   'turbine.update': ['superadmin'],
   'turbine.delete': ['superadmin'],
 
@@ -20,6 +22,8 @@ export const PERMISSIONS = {
   'media.upload': NOT_CUSTOMER,
   'media.edit': NOT_CUSTOMER,
   'media.delete': ['superadmin', 'admin', 'company_manager'],
+  /** Continue, confirm or cancel a direct upload somebody else started (otherwise an upload is its uploader's). */
+  'upload.manageAny': ['superadmin'],
 
   'report.read': NOT_CUSTOMER,
   'report.upload': NOT_CUSTOMER,

@@ -2,10 +2,12 @@ import { type MigrationInterface } from 'typeorm';
 import { Initial1795288609659 } from './1795288609659-initial.js';
 import { InspectionData1795290726403 } from './1795290726403-inspectiondata.js';
 import { ContactMessages1795300000000 } from './1795300000000-contact-messages.js';
+import { UploadLedger1795310000000 } from './1795310000000-upload-ledger.js';
 
 /** Every migration, oldest first. `pnpm --filter @kanat360/bff cli migration:generate Name` writes the next one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Initial1795288609659,
   InspectionData1795290726403,
   ContactMessages1795300000000,
+  UploadLedger1795310000000,
 ];

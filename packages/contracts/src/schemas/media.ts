@@ -72,6 +72,21 @@ const fileSize = z
   .int({ error: 'VALIDATION_ERROR' })
   .min(1, { error: 'VALIDATION_ERROR' });
 
+/**
+ * Direct uploads (presign → PUT → confirm) are bounded per call, and a multipart upload's part addresses are handed
+ * out in batches as the upload proceeds (`POST …/upload-parts`), never all at once.
+ */
+export const DIRECT_UPLOAD = {
+  /** Files per presigned-upload, confirm-upload or cancel-upload call. */
+  maxFiles: 100,
+  /** Part addresses answered with a multipart upload, and by default per upload-parts call. */
+  partBatch: 20,
+  /** Part addresses one upload-parts call may ask for. */
+  maxPartBatch: 100,
+} as const;
+
+const uploadKey = z.string({ error: 'VALIDATION_ERROR' }).min(1, { error: 'VALIDATION_ERROR' }).max(1024);
+
 export const presignedUploadBody = z
   .object({
     files: z
@@ -87,7 +102,7 @@ export const presignedUploadBody = z
         { error: 'NO_FILES' },
       )
       .min(1, { error: 'NO_FILES' })
-      .max(200, { error: 'TOO_MANY_FILES' }),
+      .max(DIRECT_UPLOAD.maxFiles, { error: 'TOO_MANY_DIRECT_UPLOADS' }),
   })
   .and(uploadTargetFields);
 export type PresignedUploadBody = z.output<typeof presignedUploadBody>;
@@ -108,7 +123,7 @@ export const confirmUploadBody = z.object({
   uploads: z
     .array(
       z.object({
-        key: z.string({ error: 'VALIDATION_ERROR' }).min(1).max(1024),
+        key: uploadKey,
         originalName: z.string().max(255).optional(),
         size: fileSize.optional(),
         type: z.string().max(255).optional(),
@@ -121,7 +136,7 @@ export const confirmUploadBody = z.object({
       { error: 'NO_FILES' },
     )
     .min(1, { error: 'NO_FILES' })
-    .max(200, { error: 'TOO_MANY_FILES' }),
+    .max(DIRECT_UPLOAD.maxFiles, { error: 'TOO_MANY_DIRECT_UPLOADS' }),
   // Sent again by the seed client; the intent made at presign time already says where the files go.
   room: z.unknown().optional(),
   year: z.unknown().optional(),
@@ -129,6 +144,28 @@ export const confirmUploadBody = z.object({
   category: z.unknown().optional(),
 });
 export type ConfirmUploadBody = z.output<typeof confirmUploadBody>;
+
+/** The next part addresses of a multipart direct upload: `count` parts from part number `from`. */
+export const uploadPartsBody = z.strictObject({
+  key: uploadKey,
+  from: z.number({ error: 'VALIDATION_ERROR' }).int().min(1).max(10_000).default(1),
+  count: z
+    .number({ error: 'VALIDATION_ERROR' })
+    .int()
+    .min(1)
+    .max(DIRECT_UPLOAD.maxPartBatch, { error: 'VALIDATION_ERROR' })
+    .default(DIRECT_UPLOAD.partBatch),
+});
+export type UploadPartsBody = z.output<typeof uploadPartsBody>;
+
+/** Direct uploads the client gives up (the user cancelled them): their addresses die and their bytes go. */
+export const cancelUploadBody = z.strictObject({
+  keys: z
+    .array(uploadKey, { error: 'NO_FILES' })
+    .min(1, { error: 'NO_FILES' })
+    .max(DIRECT_UPLOAD.maxFiles, { error: 'TOO_MANY_DIRECT_UPLOADS' }),
+});
+export type CancelUploadBody = z.output<typeof cancelUploadBody>;
 
 /** Spec §7's photo list, paged (DESIGN: lists page with a cursor): 200 a page by default, 1,000 at most. */
 export const PHOTO_PAGE = { defaultLimit: 200, maxLimit: 1000, maxIds: 200 } as const;
@@ -183,14 +220,40 @@ export const mediaKeyQuery = z.object({
   key: z.string({ error: 'MEDIA_NOT_FOUND' }).min(1, { error: 'MEDIA_NOT_FOUND' }).max(1024),
 });
 
-/** One presigned address per accepted file; above 5 GB a multipart upload with one address per part. */
+/** The address of one part of a multipart direct upload; its PUT must carry exactly `size` bytes. */
+export interface UploadPartAddress {
+  partNumber: number;
+  presignedUrl: string;
+  size: number;
+}
+
+/**
+ * One accepted file of a presigned-upload call. Up to 5 GB: one address (`presignedUrl`) for a single PUT of exactly
+ * `size` bytes with `headers`; it takes one body and refuses any PUT after that. Above 5 GB: a multipart upload
+ * (`upload_id`) of `part_count` parts of `part_size` bytes (the last one smaller), the first addresses in `parts`
+ * and the rest from `POST …/upload-parts`; confirm-upload sends every part's ETag.
+ */
 export interface PresignedUpload {
   key: string;
   originalName: string;
+  size: number;
   presignedUrl: string | null;
+  /** Headers the PUT must send as given (they are part of the signature). */
+  headers: Record<string, string>;
   upload_id?: string;
   part_size?: number;
-  parts?: { partNumber: number; presignedUrl: string }[];
+  part_count?: number;
+  parts?: UploadPartAddress[];
+  expires_at: string;
+}
+
+/** A batch of part addresses of a multipart direct upload (`POST …/upload-parts`). */
+export interface UploadParts {
+  key: string;
+  upload_id: string;
+  part_size: number;
+  part_count: number;
+  parts: UploadPartAddress[];
   expires_at: string;
 }
 
