@@ -110,7 +110,7 @@ export class MediaController {
     @ValidBody(presignedUploadBody) body: PresignedUploadBody,
     @CallerLanguage() language: Language,
   ): Promise<UploadAnswer<PresignedUpload> & { presignedUrls: PresignedUpload[] }> {
-    const outcome = await this.media.presign(actor, turbineId, body);
+    const outcome = await this.media.presign(actor, turbineId, body, language);
     // Spec §7 reads `presignedUrls`.
     return { ...uploadAnswer(language, outcome, 'api.uploadsPresigned'), presignedUrls: outcome.items };
   }

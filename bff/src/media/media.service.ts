@@ -110,12 +110,14 @@ export class MediaService {
 
   /**
    * Direct upload, step 1: the names and announced sizes are checked before any byte is sent, then each accepted
-   * file gets its address (see DirectUploads.open), within the company's storage quota.
+   * file gets its address (see DirectUploads.open), within the company's storage quota. When no file is
+   * accepted the call fails, with every file's reason, as the other upload calls do.
    */
   async presign(
     actor: Principal,
     turbineId: number,
     body: PresignedUploadBody,
+    language: Language,
   ): Promise<UploadOutcome<PresignedUpload>> {
     await this.access.requireAccess(actor, 'media.upload', turbineId);
     const target: UploadTarget = { room: body.room, year: body.year, blade: body.blade, category: body.category };
@@ -141,7 +143,9 @@ export class MediaService {
       });
     }
     const opened = await this.direct.open(actor, turbineId, accepted);
-    return { items: opened.items, skipped: [...skipped, ...opened.skipped] };
+    const all = [...skipped, ...opened.skipped];
+    if (opened.items.length === 0) throw allSkippedError(language, all);
+    return { items: opened.items, skipped: all };
   }
 
   /**

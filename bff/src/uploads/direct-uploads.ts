@@ -33,6 +33,11 @@ export interface ReceivedBody {
   declaredBytes: number | null;
   /** The bytes; null when the API's JSON parser took them already (a body sent as application/json). */
   bytes: AsyncIterable<Buffer> | null;
+  /**
+   * Gives up on the rest of a refused body: it is read away for a moment, so the client is still reading when the
+   * answer comes, then the connection is closed rather than read to its end.
+   */
+  refuseRest(): void;
 }
 
 /** An address lives an hour, plus the time its bytes need at a slow 512 KB/s, up to S3's 7 days. */
@@ -192,13 +197,13 @@ export class DirectUploads {
     const grant = receiver.verify(token);
     if (!grant) throw new AppError('FORBIDDEN');
     if (!body.bytes) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-    if (body.declaredBytes !== null && body.declaredBytes > grant.size) throw tooLarge();
+    if (body.declaredBytes !== null && body.declaredBytes > grant.size) throw tooLarge(body);
     const intent = await this.intents.findDirectByKey(grant.key);
     if (!intent || (grant.uploadId ?? null) !== intent.multipartUploadId) throw new AppError('UPLOAD_ADDRESS_USED');
     try {
       return (await receiver.receive(grant, body.bytes)).etag;
     } catch (error) {
-      if (isStorageError(error, 'EntityTooLarge')) throw tooLarge();
+      if (isStorageError(error, 'EntityTooLarge')) throw tooLarge(body);
       if (isStorageError(error, 'IncompleteBody')) {
         throw new AppError('UPLOAD_INCOMPLETE', { params: { file: intent.originalName } });
       }
@@ -247,7 +252,7 @@ export class DirectUploads {
   }
 }
 
-function tooLarge(): AppError {
-  // The client may still be sending a large body: close the connection after the answer instead of reading it all.
-  return new AppError('PAYLOAD_TOO_LARGE', { headers: { Connection: 'close' } });
+function tooLarge(body: ReceivedBody): AppError {
+  body.refuseRest();
+  return new AppError('PAYLOAD_TOO_LARGE');
 }

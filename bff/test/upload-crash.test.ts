@@ -1,0 +1,190 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type PresignedUpload } from '@kanat360/contracts';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { UploadLedger } from '../src/uploads/upload-ledger.js';
+import { makeCompany, makeTurbine, makeUser, PASSWORD } from './factories.js';
+import { startTestApp, TEST_SECRET, type TestApp } from './test-app.js';
+
+// The built server (bff/dist) in a process of its own, so it can be killed with SIGKILL in the middle of uploads.
+const mainJs = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+const MB = 1024 * 1024;
+const BOUNDARY = 'kanat360crash';
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+}
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const port = 39_600 + (process.pid % 300);
+  const child = spawn(process.execPath, [mainJs], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200) return { child, port, output: () => output };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not answer in time:\n${output}`);
+}
+
+/** A request written by hand on a socket of its own: the body goes out as the test says, and may never end. */
+async function openRequest(port: number, head: string): Promise<Socket> {
+  const socket = connect(port, '127.0.0.1');
+  socket.on('error', () => undefined);
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.write(head);
+  return socket;
+}
+
+async function send(socket: Socket, bytes: number): Promise<void> {
+  const chunk = Buffer.alloc(MB, 0x5a);
+  for (let sent = 0; sent < bytes; sent += MB) {
+    if (!socket.write(chunk)) await new Promise((resolve) => socket.once('drain', resolve));
+  }
+}
+
+/** Every file under a folder, dot-files (partial writes) included. */
+function filesUnder(folder: string): { path: string; size: number }[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const path = join(entry.parentPath, entry.name);
+      return { path, size: statSync(path).size };
+    });
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+let dataDir: string;
+let app: TestApp;
+beforeAll(async () => {
+  if (!existsSync(mainJs)) throw new Error('bff/dist is missing: build first (npm test does)');
+  dataDir = mkdtempSync(join(tmpdir(), 'kanat360-crash-'));
+  chmodSync(dataDir, 0o755);
+  // The same database and the same DATA_DIR as the server below, with no job running on its own.
+  app = await startTestApp({ DATA_DIR: dataDir, WORKER: 'off' });
+});
+afterAll(async () => {
+  await app?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('uploads cut off', () => {
+  it('by kill -9 of the server leave nothing once swept; a client that hangs up is a warning', async () => {
+    const companyId = (await makeCompany(app.dataSource)).id;
+    const operator = await makeUser(app.dataSource, { role: 'operator', companyId });
+    const turbine = await makeTurbine(app.dataSource, companyId);
+    const server = await startServer({
+      DATA_DIR: dataDir,
+      DATABASE_URL: inject('databaseUrl'),
+      SESSION_SECRET: TEST_SECRET,
+      WORKER: 'off',
+      LOG_LEVEL: 'warn',
+    });
+    const base = `http://127.0.0.1:${server.port}`;
+    try {
+      const login = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: operator.email, password: PASSWORD }),
+      });
+      const { token } = (await login.json()) as { token: string };
+      const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#468' } })
+        .jpeg()
+        .toBuffer();
+      const multipartHead = (name: string, length: number) =>
+        `POST /api/turbines/${turbine}/photos HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${length}\r\n\r\n` +
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photos"; filename="${name}"\r\n` +
+        `Content-Type: image/jpeg\r\n\r\n`;
+
+      // A client that hangs up half-way through a multipart upload.
+      const quitter = await openRequest(server.port, multipartHead('vazgecti.jpg', 50 * MB));
+      quitter.write(photo);
+      await send(quitter, 5 * MB);
+      quitter.destroy();
+
+      // Two uploads in flight when the server dies: a multipart one and a direct PUT.
+      const streaming = await openRequest(server.port, multipartHead('yarim.jpg', 50 * MB));
+      streaming.write(photo);
+      await send(streaming, 20 * MB);
+      const presigned = await fetch(`${base}/api/turbines/${turbine}/presigned-upload`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ files: [{ name: 'dogrudan.jpg', size: 40 * MB }], room: '1', year: 2025 }),
+      });
+      const [direct] = ((await presigned.json()) as { presignedUrls: PresignedUpload[] }).presignedUrls;
+      const putting = await openRequest(
+        server.port,
+        `PUT ${direct!.presignedUrl} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${40 * MB}\r\n\r\n`,
+      );
+      await send(putting, 20 * MB);
+
+      const storage = join(dataDir, 'storage', 'turbines', String(turbine));
+      const partial = () => filesUnder(storage).filter((file) => file.path.endsWith('.tmp'));
+      await until(() => partial().length === 2 && partial().every((file) => file.size >= 15 * MB), 'two partial files');
+      // The warning of the client that hung up is written by now.
+      await until(() => server.output().includes('client went away'), 'the warning');
+      server.child.kill('SIGKILL');
+      await new Promise((resolve) => server.child.once('exit', resolve));
+      streaming.destroy();
+      putting.destroy();
+
+      // What the crash left: the partial files, and the ledger entries that name them.
+      expect(partial()).toHaveLength(2);
+      const entries: unknown[] = await app.dataSource.query(`SELECT 1 FROM upload_intents WHERE turbine_id = $1`, [
+        turbine,
+      ]);
+      expect(entries).toHaveLength(2);
+
+      // Once the entries expire, the sweep leaves nothing: no partial file, no blob, no entry.
+      await app.dataSource.query(
+        `UPDATE upload_intents SET expires_at = now() - interval '1 minute' WHERE turbine_id = $1`,
+        [turbine],
+      );
+      expect(await app.app.get(UploadLedger).sweep()).toBeGreaterThanOrEqual(2);
+      expect(filesUnder(storage)).toEqual([]);
+      expect(
+        await app.dataSource.query(`SELECT 1 FROM upload_intents WHERE turbine_id = $1`, [turbine]),
+      ).toEqual([]);
+
+      // The client that hung up: one warning line without a stack, and no error line at all.
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { level: number; msg: string; err?: unknown });
+      const warning = lines.find((line) => line.msg === 'client went away during the request');
+      expect(warning).toMatchObject({ level: 40, url: `/api/turbines/${turbine}/photos` });
+      expect(JSON.stringify(warning)).not.toContain('stack');
+      expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  }, 120_000);
+});
