@@ -80,9 +80,9 @@ describe('requireAccess', () => {
     expect(await refusal(access.requireAccess(principal('customer', home.id), 'media.upload', own))).toEqual({
       code: 'FORBIDDEN',
     });
-    expect(await refusal(access.requireAccess(principal('operator', home.id), 'media.delete', 2_000_000_000))).toEqual(
-      { code: 'FORBIDDEN' },
-    );
+    expect(await refusal(access.requireAccess(principal('operator', home.id), 'media.delete', 2_000_000_000))).toEqual({
+      code: 'FORBIDDEN',
+    });
   });
 
   it('scopes users and companies the same way', async () => {

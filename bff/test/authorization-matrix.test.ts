@@ -577,7 +577,11 @@ const ROUTES: RouteCase[] = [
       // An open direct upload of an empty file (the matrix sends no body).
       const { key } = await makeDirectUpload(ctx, 'own', { size: 0 });
       const storage = ctx.app.app.get<ObjectStorage>(OBJECT_STORAGE);
-      const put = await storage.presignPut(key, { contentType: 'application/octet-stream', size: 0, expiresInSeconds: 60 });
+      const put = await storage.presignPut(key, {
+        contentType: 'application/octet-stream',
+        size: 0,
+        expiresInSeconds: 60,
+      });
       return { path: put.url, took: async () => (await storage.head(key)) !== null };
     },
   },

@@ -101,7 +101,7 @@ describe('an address names one object', () => {
       photo.url.replace(`/media/${photo.id}/`, `/media/${neighbour.id}/`),
       photo.thumbnail_url!.replace(`/media/${photo.id}/`, `/media/${neighbour.id}/`),
     ].filter((attempt) => attempt !== photo.url && attempt !== photo.thumbnail_url);
-    expect(attempts.length).toBeGreaterThanOrEqual(3);
+    expect(attempts.length).toBeGreaterThanOrEqual(2);
     for (const attempt of attempts) expect([403, 404], attempt).toContain(await status(attempt));
     // The report's own address works for whoever was given it.
     expect(await status(report.report_url)).toBe(200);

@@ -131,7 +131,9 @@ function actLikeS3(server: S3rverServer): void {
       const uploads = (existsSync(folder) ? readdirSync(folder) : [])
         .map((id) => ({ UploadId: id, Key: readFileSync(join(folder, id, 'key'), 'utf8') }))
         .filter((upload) => upload.Key.startsWith(prefix));
-      ctx.body = { ListMultipartUploadsResult: { Bucket: bucket, Prefix: prefix, IsTruncated: false, Upload: uploads } };
+      ctx.body = {
+        ListMultipartUploadsResult: { Bucket: bucket, Prefix: prefix, IsTruncated: false, Upload: uploads },
+      };
       return;
     }
 
@@ -167,10 +169,10 @@ const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).u
 
 /** SigV4 of a presigned (query-string) request, checked as S3 does: over the request's own signed headers. */
 function checkPresignedRequest(ctx: KoaContext): void {
-  const params = ctx.querystring.split('&').map((pair) => {
+  const params = ctx.querystring.split('&').map((pair): [string, string] => {
     const at = pair.indexOf('=');
     return at < 0 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
-  }) as [string, string][];
+  });
   const value = (name: string) => decodeURIComponent(params.find(([key]) => key === name)?.[1] ?? '');
   const signedHeaders = value('X-Amz-SignedHeaders').split(';');
   const amzDate = value('X-Amz-Date');

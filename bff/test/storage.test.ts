@@ -373,7 +373,7 @@ describe.each(['local', 's3'] as const)('%s driver', (driver) => {
       headers: put.headers,
       body: chunked([bytes, randomBytes(1000)]),
       duplex: 'half',
-    } as RequestInit);
+    });
     expect(streamed.status).toBe(driver === 'local' ? 413 : 403);
     expect(await storage.head(key)).toBeNull();
 
@@ -469,7 +469,12 @@ describe.each(['local', 's3'] as const)('%s driver', (driver) => {
     // What a crash in the middle of a streamed put leaves: S3 an unfinished multipart upload of the key's own, the
     // local driver a temporary file beside the object.
     const stray = driver === 's3' ? await storage.createMultipartUpload(key, 'video/mp4') : null;
-    const temporary = join(app.config.dataDir, 'storage', ...key.split('/').slice(0, -1), `.video.mp4.${randomUUID()}.tmp`);
+    const temporary = join(
+      app.config.dataDir,
+      'storage',
+      ...key.split('/').slice(0, -1),
+      `.video.mp4.${randomUUID()}.tmp`,
+    );
     if (driver === 'local') await writeFile(temporary, randomBytes(1000));
     const neighbour = `${base}abandoned/video.mp4.other`;
     await storage.put(neighbour, Buffer.from('stays'), 'text/plain');
@@ -527,12 +532,16 @@ describe('local upload URLs', () => {
     await expect(storage.receive(grant, Readable.from([randomBytes(1000), randomBytes(1000)]))).rejects.toMatchObject({
       code: 'EntityTooLarge',
     });
-    await expect(storage.receive(grant, Readable.from([randomBytes(1000)]))).rejects.toMatchObject({ code: 'IncompleteBody' });
+    await expect(storage.receive(grant, Readable.from([randomBytes(1000)]))).rejects.toMatchObject({
+      code: 'IncompleteBody',
+    });
     expect(leftovers()).toEqual([]);
 
     const fits = randomBytes(1024);
     expect(await storage.receive(grant, Readable.from([fits]))).toEqual({ etag: `"${md5(fits)}"`, size: 1024 });
-    await expect(storage.receive(grant, Readable.from([randomBytes(1024)]))).rejects.toMatchObject({ code: 'PreconditionFailed' });
+    await expect(storage.receive(grant, Readable.from([randomBytes(1024)]))).rejects.toMatchObject({
+      code: 'PreconditionFailed',
+    });
     expect(leftovers()).toEqual(['photo.jpg']);
     expect((await bytesOf((await storage.get(key))!.body)).equals(fits)).toBe(true);
   });

@@ -35,7 +35,8 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200) return { child, port, output: () => output };
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200)
+        return { child, port, output: () => output };
     } catch {
       // not listening yet
     }
@@ -148,8 +149,8 @@ describe('uploads cut off', () => {
       const storage = join(dataDir, 'storage', 'turbines', String(turbine));
       const partial = () => filesUnder(storage).filter((file) => file.path.endsWith('.tmp'));
       await until(() => partial().length === 2 && partial().every((file) => file.size >= 15 * MB), 'two partial files');
-      // The warning of the client that hung up is written by now.
-      await until(() => server.output().includes('client went away'), 'the warning');
+      // The line about the client that hung up is written by now.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
       server.child.kill('SIGKILL');
       await new Promise((resolve) => server.child.once('exit', resolve));
       streaming.destroy();
@@ -169,9 +170,7 @@ describe('uploads cut off', () => {
       );
       expect(await app.app.get(UploadLedger).sweep()).toBeGreaterThanOrEqual(2);
       expect(filesUnder(storage)).toEqual([]);
-      expect(
-        await app.dataSource.query(`SELECT 1 FROM upload_intents WHERE turbine_id = $1`, [turbine]),
-      ).toEqual([]);
+      expect(await app.dataSource.query(`SELECT 1 FROM upload_intents WHERE turbine_id = $1`, [turbine])).toEqual([]);
 
       // The client that hung up: one warning line without a stack, and no error line at all.
       const lines = server

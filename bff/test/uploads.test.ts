@@ -317,9 +317,10 @@ describe('the storage quota of a company', () => {
     expect(streamed.body).toMatchObject({ code: 'STORAGE_QUOTA_EXCEEDED' });
 
     // Swept once expired: the bytes come back.
-    await app.dataSource.query(`UPDATE upload_intents SET expires_at = now() - interval '1 minute' WHERE turbine_id = $1`, [
-      turbine,
-    ]);
+    await app.dataSource.query(
+      `UPDATE upload_intents SET expires_at = now() - interval '1 minute' WHERE turbine_id = $1`,
+      [turbine],
+    );
     expect(await app.app.get(UploadLedger).sweep()).toBeGreaterThanOrEqual(2);
     const afterSweep = await call<UploadReply>(app, 'POST', `/api/turbines/${turbine}/photos`, {
       as: client.as,

@@ -9,6 +9,6 @@ export function requestLanguage(request: Request): Language {
 }
 
 /** The caller's language, for services that word messages themselves (uploads naming skipped files). */
-export const CallerLanguage = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): Language => requestLanguage(context.switchToHttp().getRequest<Request>()),
+export const CallerLanguage = createParamDecorator((_data: unknown, context: ExecutionContext): Language =>
+  requestLanguage(context.switchToHttp().getRequest<Request>()),
 );

@@ -39,7 +39,8 @@ export class FileUrls {
   /** A signer for addresses valid for at least an hour from `nowMs`. */
   signer(nowMs = Date.now()): FileSigner {
     const expires = (Math.floor(nowMs / 1000 / HOUR) + 2) * HOUR;
-    const address = (kind: FileKind, id: number) => `${FILES_PATH}/${kind}/${id}/${expires}/${this.mac(kind, id, expires)}`;
+    const address = (kind: FileKind, id: number) =>
+      `${FILES_PATH}/${kind}/${id}/${expires}/${this.mac(kind, id, expires)}`;
     return { media: (id) => address('media', id), reports: (id) => address('reports', id) };
   }
 

@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type Request, type Response } from 'express';
 import { Public } from '../auth/access.decorators.js';
 import { AppError } from '../common/app-error.js';
@@ -41,9 +41,15 @@ export class FilesController {
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
-  /** A photo's, video's or point cloud's original bytes (`?download` for an attachment), with Range. */
   @Get('media/:id/:expires/:signature')
   @Public()
+  @ApiOperation({
+    summary: "A photo's, video's or point cloud's original",
+    description:
+      'Signed addresses come in the answers of the media lists (`url`, `download_url`); each opens one object for ' +
+      'one to two hours and no other. Range requests are answered (videos seek); `?download` makes it an ' +
+      'attachment. 403 for a changed or expired address, 404 once the object or its turbine is deleted.',
+  })
   async media(
     @Param() params: Record<string, string>,
     @Query('download') download: string | undefined,
@@ -56,9 +62,12 @@ export class FilesController {
     await this.sendFile(request, response, file, disposition);
   }
 
-  /** A report's PDF, as an attachment, with Range. */
   @Get('reports/:id/:expires/:signature')
   @Public()
+  @ApiOperation({
+    summary: "A report's PDF",
+    description: 'The `report_url` of a report list: an attachment, with Range; 403 or 404 as for media.',
+  })
   async report(
     @Param() params: Record<string, string>,
     @Req() request: Request,
@@ -69,9 +78,15 @@ export class FilesController {
     await this.sendFile(request, response, file, 'attachment');
   }
 
-  /** A photo's thumbnail, preview and deep-zoom tiles (`thumb.jpg`, `tiles/image.dzi`, `tiles/image_files/…`). */
   @Get('media/:id/:expires/:signature/*path')
   @Public()
+  @ApiOperation({
+    summary: "A photo's thumbnail, preview or deep-zoom tile",
+    description:
+      '`thumb.jpg`, `preview.jpg`, `tiles/image.dzi` and its tiles `tiles/image_files/{level}/{x}_{y}.jpeg`, below ' +
+      "the photo's own address, so OpenSeadragon's relative tile addresses carry the signature. 404 at once when " +
+      'the photo or its turbine is deleted.',
+  })
   async derivative(
     @Param() params: Record<string, string | string[]>,
     @Req() request: Request,

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   type ApiPage,
   type CheckNamesBody,
@@ -93,15 +93,19 @@ export class MediaController {
     return uploadAnswer(language, await this.media.upload(actor, turbineId, form, language), 'api.photosUploaded');
   }
 
-  /**
-   * Direct upload, step 1 (files of 4 MB and more, and videos): at most 100 files a call. Each accepted file gets a
-   * `key` and an address bound to its announced `size`: one PUT of exactly that many bytes, with the `headers`
-   * given; the address refuses a longer body (413) and any PUT once the file arrived or was confirmed (409
-   * UPLOAD_ADDRESS_USED). Above 5 GB the file is a multipart upload: the first 20 part addresses come here, the
-   * rest from `upload-parts`. Files past the company's storage quota are skipped (STORAGE_QUOTA_EXCEEDED); pending
-   * uploads count against it until confirmed or cancelled (`cancel-upload`).
-   */
   @Post('presigned-upload')
+  @ApiOperation({
+    summary: 'Direct upload, step 1: an address per file',
+    description:
+      'For files of 4 MB and more, and videos; at most 100 files a call (400 TOO_MANY_DIRECT_UPLOADS). Each ' +
+      'accepted file gets a `key` and an address bound to its announced `size`: one PUT of exactly that many ' +
+      'bytes, sending the `headers` given (they are signed). A longer body is refused while it streams (413; S3: ' +
+      '403), a shorter one is not kept, and once the file has arrived or was confirmed the address refuses any PUT ' +
+      '(409 UPLOAD_ADDRESS_USED; S3: 412). Above 5 GB the file is a multipart upload (`upload_id`, `part_size`, ' +
+      '`part_count`): the first 20 part addresses come here, the next ones from `upload-parts`. Files past the ' +
+      "company's storage quota are skipped with STORAGE_QUOTA_EXCEEDED (403 when no file is accepted); pending " +
+      'uploads count against the quota until confirmed, cancelled (`cancel-upload`) or expired.',
+  })
   @HttpCode(200)
   @RequirePermission('media.upload')
   async presign(
@@ -115,12 +119,15 @@ export class MediaController {
     return { ...uploadAnswer(language, outcome, 'api.uploadsPresigned'), presignedUrls: outcome.items };
   }
 
-  /**
-   * Direct upload, step 3: each key's object must be whole, of the announced size, and what its name says (sniffed
-   * from the bytes) before its photo appears. Multipart uploads send every part's `etag`. UPLOAD_INCOMPLETE keeps
-   * the upload (send what is missing, confirm again); bad content or another size removes it.
-   */
   @Post('confirm-upload')
+  @ApiOperation({
+    summary: 'Direct upload, step 3: the files become photos',
+    description:
+      "Each key's object must be whole, of the announced size, and what its name says (sniffed from the bytes) " +
+      "before its photo appears; a multipart upload sends every part's `etag` (in part order). UPLOAD_INCOMPLETE " +
+      'keeps the upload (send what is missing and confirm again); bytes of another type or size remove it ' +
+      "(FILE_TYPE_*, UPLOAD_SIZE_MISMATCH). An upload is its uploader's: another user's key is UPLOAD_NOT_FOUND.",
+  })
   @RequirePermission('media.upload')
   async confirm(
     @CurrentPrincipal() actor: Principal,

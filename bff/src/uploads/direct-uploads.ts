@@ -105,7 +105,8 @@ export class DirectUploads {
     }
     const { registered, refused } = await this.ledger.register(turbineId, intents);
     for (const intent of refused) {
-      if (intent.multipartUploadId) await this.storage.abortMultipartUpload(intent.storageKey, intent.multipartUploadId);
+      if (intent.multipartUploadId)
+        await this.storage.abortMultipartUpload(intent.storageKey, intent.multipartUploadId);
     }
     const contentTypes = new Map(files.map((file) => [file.key, file.contentType]));
     const items: PresignedUpload[] = [];

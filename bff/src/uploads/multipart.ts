@@ -40,7 +40,10 @@ export const MultipartBody = createParamDecorator((_data: unknown, context: Exec
   const request = context.switchToHttp().getRequest<Request>();
   const declared = Number(request.headers['content-length']);
   return {
-    maxBytes: Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, LIMITS.multipartMaxBytes) : LIMITS.multipartMaxBytes,
+    maxBytes:
+      Number.isSafeInteger(declared) && declared > 0
+        ? Math.min(declared, LIMITS.multipartMaxBytes)
+        : LIMITS.multipartMaxBytes,
     read: (limits, onFile) => readMultipart(request, limits, onFile),
   };
 });

@@ -26,10 +26,13 @@ export class UploadLedgerRepository {
     return this.dataSource
       .getRepository(UploadIntentEntity)
       .createQueryBuilder('i')
-      .where(`i.turbine_id = :turbineId AND i.kind = 'direct' AND i.storage_key IN (:...keys) AND i.expires_at > now()`, {
-        turbineId,
-        keys,
-      })
+      .where(
+        `i.turbine_id = :turbineId AND i.kind = 'direct' AND i.storage_key IN (:...keys) AND i.expires_at > now()`,
+        {
+          turbineId,
+          keys,
+        },
+      )
       .getMany();
   }
 

@@ -1,60 +1,10 @@
-import { Controller, createParamDecorator, type ExecutionContext, Param, Put, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Controller, Param, Put, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type ApiSuccess } from '@kanat360/contracts';
-import { type Request, type Response } from 'express';
+import { type Response } from 'express';
 import { Public } from '../auth/access.decorators.js';
 import { DirectUploads, type ReceivedBody } from './direct-uploads.js';
-
-/** How much of a refused body is read away, and for how long, before the connection is closed. */
-const LINGER_BYTES = 8 * 1024 * 1024;
-const LINGER_MS = 5000;
-
-/** The request body, not read yet, with its declared length. */
-const RawBody = createParamDecorator((_data: unknown, context: ExecutionContext): ReceivedBody => {
-  const request = context.switchToHttp().getRequest<Request>();
-  const declared = request.get('content-length');
-  return {
-    declaredBytes: declared === undefined ? null : Number(declared),
-    // The API's JSON parser (web/json-body.ts) has already read a body sent as application/json: its bytes are gone.
-    bytes: request.body === undefined ? bytesOf(request) : null,
-    refuseRest: () => lingerThenClose(request),
-  };
-});
-
-/**
- * The body's bytes, which a failed write leaves alone: a stream made of an iterator destroys its source through the
- * iterator's `throw`, and a destroyed request can no longer be answered. Without `throw`, the request stays whole.
- */
-function bytesOf(request: Request): AsyncIterable<Buffer> {
-  const iterator = request.iterator({ destroyOnReturn: false }) as AsyncIterator<Buffer>;
-  return {
-    [Symbol.asyncIterator]: () => ({
-      next: () => iterator.next(),
-      return: async () => (await iterator.return?.()) ?? { done: true, value: undefined },
-    }),
-  };
-}
-
-/**
- * Closing a connection while the client is still sending makes its network stack drop what it has not read yet,
- * our answer included. So the rest of the body is read away for a moment (a bounded amount), then the connection
- * closes; a body that ends within that leaves the connection usable.
- */
-function lingerThenClose(request: Request): void {
-  if (request.complete) return;
-  let read = 0;
-  const close = () => {
-    clearTimeout(timer);
-    if (!request.complete) request.destroy();
-  };
-  const timer = setTimeout(close, LINGER_MS);
-  request.on('data', (chunk: Buffer) => {
-    read += chunk.length;
-    if (read > LINGER_BYTES) close();
-  });
-  request.on('end', () => clearTimeout(timer));
-  request.resume();
-}
+import { RawBody } from './raw-body.js';
 
 /**
  * Receives PUTs to the local driver's presigned upload addresses: a whole object, or one part of a multipart
@@ -68,6 +18,15 @@ export class UploadReceiverController {
 
   @Put(':token')
   @Public()
+  @ApiOperation({
+    summary: "The local driver's direct upload address",
+    description:
+      "Where presigned-upload points with the local driver (with S3 the addresses are the bucket's, and this route " +
+      'answers 404). The signed token is the authorization. The body must be exactly the announced size: a longer ' +
+      'one is refused while it streams (413 PAYLOAD_TOO_LARGE), a shorter one is not kept (409 UPLOAD_INCOMPLETE, ' +
+      'the address stays usable). A whole file is taken once: after that, and after confirm or cancel, the address ' +
+      'answers 409 UPLOAD_ADDRESS_USED. Answers the ETag (header and body).',
+  })
   async upload(
     @Param('token') token: string,
     @RawBody() body: ReceivedBody,

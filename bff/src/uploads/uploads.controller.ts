@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   type ApiSuccess,
   cancelUploadBody,
@@ -25,12 +25,15 @@ import { DirectUploads } from './direct-uploads.js';
 export class UploadsController {
   constructor(private readonly direct: DirectUploads) {}
 
-  /**
-   * The next part addresses of a multipart direct upload (files above 5 GB): presigned-upload answers the first
-   * 20; ask for the following ones as the upload proceeds (`from`: the first part number wanted, `count`: at most
-   * 100). Each address takes one part of exactly its `size` bytes; a failed part is PUT again alone.
-   */
   @Post('upload-parts')
+  @ApiOperation({
+    summary: 'Direct upload, step 2 above 5 GB: the next part addresses',
+    description:
+      'presigned-upload answers the first 20 part addresses of a multipart upload; ask for the next ones as the ' +
+      'upload proceeds: `count` parts (default 20, at most 100) from part number `from`. Each address takes one PUT ' +
+      "of exactly its `size` bytes and answers the part's ETag; a failed part is PUT again alone, to a fresh " +
+      "address if its own expired. Another user's upload, or one confirmed or cancelled, is UPLOAD_NOT_FOUND.",
+  })
   @HttpCode(200)
   @RequirePermission('media.upload')
   async parts(
@@ -41,12 +44,15 @@ export class UploadsController {
     return { success: true, data: await this.direct.nextParts(actor, turbineId, body.key, body.from, body.count) };
   }
 
-  /**
-   * Cancels direct uploads not confirmed yet (the user stopped them): their addresses refuse any further PUT, what
-   * was sent is removed, and the company's storage quota gets the bytes back. Keys already confirmed, cancelled or
-   * unknown are left alone; the answer lists the keys cancelled.
-   */
   @Post('cancel-upload')
+  @ApiOperation({
+    summary: 'Cancel direct uploads not confirmed yet',
+    description:
+      'For an upload the user stopped (at most 100 keys a call): its addresses refuse any further PUT (409 ' +
+      "UPLOAD_ADDRESS_USED), what was sent is removed, and the company's storage quota gets the bytes back at " +
+      "once. Keys already confirmed, cancelled, expired or another user's are left alone: the call is idempotent " +
+      'and answers the keys it cancelled.',
+  })
   @HttpCode(200)
   @RequirePermission('media.upload')
   async cancel(

@@ -37,6 +37,8 @@ export class UploadLedger1795310000000 implements MigrationInterface {
     await queryRunner.query(
       `ALTER TABLE "upload_intents" ALTER COLUMN "category" DROP DEFAULT, ALTER COLUMN "room" DROP DEFAULT, ALTER COLUMN "year" DROP DEFAULT`,
     );
-    await queryRunner.query(`ALTER TABLE "upload_intents" DROP COLUMN "part_size", DROP COLUMN "target", DROP COLUMN "kind"`);
+    await queryRunner.query(
+      `ALTER TABLE "upload_intents" DROP COLUMN "part_size", DROP COLUMN "target", DROP COLUMN "kind"`,
+    );
   }
 }
