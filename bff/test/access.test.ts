@@ -5,8 +5,8 @@ import { type Role, ROLES } from '@kanat360/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessService } from '../src/access/access.service.js';
 import { type Principal } from '../src/auth/principal.js';
-import { AppError } from '../src/common/app-error.js';
 import { makeCompany, makeTurbine, makeUser, type MadeCompany } from './factories.js';
+import { principalOf, refusal } from './services.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 let app: TestApp;
@@ -14,32 +14,9 @@ let access: AccessService;
 let home: MadeCompany;
 let other: MadeCompany;
 
-function principal(role: Role, companyId: number, userId = 1): Principal {
-  return {
-    sessionId: 'test',
-    expiresAt: new Date(Date.now() + 60_000),
-    userId,
-    email: `${role}@test.kanat360.local`,
-    firstName: 'Test',
-    lastName: role,
-    role,
-    companyId,
-    companyName: 'Test',
-    language: 'tr',
-    via: 'bearer',
-  };
-}
-
-/** The code a refused call throws; undefined when it is allowed. */
-async function refusal(check: Promise<void>): Promise<{ code: string; field?: string } | undefined> {
-  try {
-    await check;
-    return undefined;
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    const { code, options } = error as AppError;
-    return options.field ? { code, field: options.field } : { code };
-  }
+/** A caller of `role` in `company`. */
+async function principal(role: Role, company: MadeCompany): Promise<Principal> {
+  return principalOf(await makeUser(app.dataSource, { role, companyId: company.id }), company);
 }
 
 beforeAll(async () => {
@@ -58,7 +35,7 @@ describe('requireAccess', () => {
     const foreign = await makeTurbine(app.dataSource, other.id);
     const deleted = await makeTurbine(app.dataSource, home.id);
     await app.dataSource.query(`UPDATE turbines SET deleted_at = now() WHERE id = $1`, [deleted]);
-    const operator = principal('operator', home.id);
+    const operator = await principal('operator', home);
 
     expect(await refusal(access.requireAccess(operator, 'media.upload', own))).toBeUndefined();
     expect(await refusal(access.requireAccess(operator, 'media.read', []))).toBeUndefined();
@@ -68,7 +45,7 @@ describe('requireAccess', () => {
       });
     }
     // Seeing every company is a permission of its own (tenant.all), not a role name.
-    const superadmin = principal('superadmin', home.id);
+    const superadmin = await principal('superadmin', home);
     expect(await refusal(access.requireAccess(superadmin, 'turbine.delete', [...own, foreign]))).toBeUndefined();
     expect(await refusal(access.requireAccess(superadmin, 'turbine.read', deleted))).toEqual({
       code: 'TURBINE_NOT_FOUND',
@@ -77,10 +54,12 @@ describe('requireAccess', () => {
 
   it('refuses a role the permission map does not give the permission, before looking at any row', async () => {
     const own = await makeTurbine(app.dataSource, home.id);
-    expect(await refusal(access.requireAccess(principal('customer', home.id), 'media.upload', own))).toEqual({
+    expect(await refusal(access.requireAccess(await principal('customer', home), 'media.upload', own))).toEqual({
       code: 'FORBIDDEN',
     });
-    expect(await refusal(access.requireAccess(principal('operator', home.id), 'media.delete', 2_000_000_000))).toEqual({
+    expect(
+      await refusal(access.requireAccess(await principal('operator', home), 'media.delete', 2_000_000_000)),
+    ).toEqual({
       code: 'FORBIDDEN',
     });
   });
@@ -88,12 +67,12 @@ describe('requireAccess', () => {
   it('scopes users and companies the same way', async () => {
     const mine = await makeUser(app.dataSource, { role: 'customer', companyId: home.id });
     const theirs = await makeUser(app.dataSource, { role: 'customer', companyId: other.id });
-    const admin = principal('admin', home.id);
+    const admin = await principal('admin', home);
     expect(await refusal(access.requireAccess(admin, 'user.delete', [mine.id]))).toBeUndefined();
     expect(await refusal(access.requireAccess(admin, 'user.delete', [mine.id, theirs.id]))).toEqual({
       code: 'USER_NOT_FOUND',
     });
-    const superadmin = principal('superadmin', home.id);
+    const superadmin = await principal('superadmin', home);
     expect(await refusal(access.requireAccess(superadmin, 'user.update', [mine.id, theirs.id]))).toBeUndefined();
     expect(await refusal(access.requireAccess(superadmin, 'company.update', [home.id, other.id]))).toBeUndefined();
     // The hidden system company is nobody's partner to manage.
@@ -103,7 +82,7 @@ describe('requireAccess', () => {
   });
 
   it("lets a company field name the caller's own company, or any one with tenant.all", async () => {
-    const admin = principal('admin', home.id);
+    const admin = await principal('admin', home);
     expect(await refusal(access.requireAssignableCompany(admin, home.id))).toBeUndefined();
     for (const company of [other.id, 2_000_000_000]) {
       expect(await refusal(access.requireAssignableCompany(admin, company))).toEqual({
@@ -111,7 +90,7 @@ describe('requireAccess', () => {
         field: 'company_id',
       });
     }
-    const superadmin = principal('superadmin', home.id);
+    const superadmin = await principal('superadmin', home);
     expect(await refusal(access.requireAssignableCompany(superadmin, other.id))).toBeUndefined();
     expect(await refusal(access.requireAssignableCompany(superadmin, 999))).toBeUndefined();
     expect(await refusal(access.requireAssignableCompany(superadmin, 2_000_000_000))).toEqual({

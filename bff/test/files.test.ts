@@ -1,6 +1,7 @@
 import { type MediaItem, type Report } from '@kanat360/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FileUrls } from '../src/files/file-urls.js';
 import { MediaWorkers } from '../src/media/media.workers.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '../src/storage/object-storage.js';
 import { makeCompany, makeTurbine, makeUser, PASSWORD } from './factories.js';
@@ -75,6 +76,23 @@ afterAll(async () => {
 });
 
 describe('an address names one object', () => {
+  it('is signed for one kind and id, lives one to two hours and stays the same within a clock hour', () => {
+    const urls = app.app.get(FileUrls);
+    const hour = 3_600_000;
+    const start = Math.floor(Date.now() / hour) * hour;
+    const address = urls.signer(start + 1000).media(42);
+    const [, kind, id, expires, signature] = /^\/api\/files\/(\w+)\/(\d+)\/(\d+)\/([\w-]+)$/.exec(address)!;
+    expect([kind, id]).toEqual(['media', '42']);
+    expect(Number(expires) * 1000).toBe(start + 2 * hour);
+    expect(urls.signer(start + hour - 1).media(42)).toBe(address);
+    expect(urls.signer(start + hour).media(42)).not.toBe(address);
+    expect(urls.verify('media', 42, Number(expires), signature!, start + 1000)).toBe(true);
+    expect(urls.verify('media', 43, Number(expires), signature!, start + 1000)).toBe(false);
+    expect(urls.verify('reports', 42, Number(expires), signature!, start + 1000)).toBe(false);
+    expect(urls.verify('media', 42, Number(expires) + 3600, signature!, start + 1000)).toBe(false);
+    expect(urls.verify('media', 42, Number(expires), signature!, start + 2 * hour)).toBe(false);
+  });
+
   it("does not let a customer download a report through a photo's address", async () => {
     const turbine = await makeTurbine(app.dataSource, companyId);
     const photo = await readyPhoto(turbine, 'kanat.jpg');

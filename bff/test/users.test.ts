@@ -1,10 +1,9 @@
 import { createUserBody, type Role, updateUserBody, type User } from '@kanat360/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Principal } from '../src/auth/principal.js';
-import { AppError } from '../src/common/app-error.js';
 import { UsersService } from '../src/users/users.service.js';
 import { makeCompany, makeUser, type MadeCompany, type MadeUser, PASSWORD, unique } from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
+import { principalOf, refusal } from './services.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 interface UserRow {
@@ -733,32 +732,6 @@ describe('DELETE /api/users/:id', () => {
 describe('nobody grants or acts on a role above their own (service level)', () => {
   // Over HTTP only a superadmin may create or edit users, and nothing is above it; these calls reach the rule
   // the way it will be reached once other roles may create or edit users.
-  function principalOf(user: MadeUser, company: MadeCompany): Principal {
-    return {
-      sessionId: '00000000-0000-0000-0000-000000000000',
-      expiresAt: new Date(Date.now() + 60_000),
-      via: 'bearer',
-      userId: user.id,
-      email: user.email,
-      firstName: 'Test',
-      lastName: user.role,
-      role: user.role,
-      companyId: company.id,
-      companyName: company.name,
-      language: 'tr',
-    };
-  }
-
-  async function refusal(promise: Promise<unknown>): Promise<{ code: string; field?: string } | undefined> {
-    try {
-      await promise;
-      return undefined;
-    } catch (error) {
-      expect(error).toBeInstanceOf(AppError);
-      return { code: (error as AppError).code, field: (error as AppError).options.field };
-    }
-  }
-
   it.each([
     ['admin', 'superadmin', 'super_admin'],
     ['company_manager', 'admin', 'admin'],

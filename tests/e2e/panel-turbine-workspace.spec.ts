@@ -256,16 +256,14 @@ test.describe('uploads', () => {
     await signInAs(page, 'operator', { path: workspace(turbine.id) });
     const panel = bladePanel(page, 'C');
     // A name that says JPEG over bytes that are not one: only the server's sniffing can tell.
-    await panel
-      .locator('input[type=file]')
-      .setInputFiles([
-        {
-          name: 'not_a_photo.jpg',
-          mimeType: 'image/jpeg',
-          buffer: Buffer.from('<html><script>alert(1)</script></html>'),
-        },
-        await jpeg(page, 'real_01.jpg'),
-      ]);
+    await panel.locator('input[type=file]').setInputFiles([
+      {
+        name: 'not_a_photo.jpg',
+        mimeType: 'image/jpeg',
+        buffer: Buffer.from('<html><script>alert(1)</script></html>'),
+      },
+      await jpeg(page, 'real_01.jpg'),
+    ]);
     await panel.getByTestId('upload-button').click();
     const refused = uploadItem(page, 'not_a_photo.jpg');
     await expect(refused).toHaveAttribute('data-status', 'failed');

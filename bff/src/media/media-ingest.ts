@@ -89,28 +89,14 @@ export class MediaIngest {
     if (problem) throw new SkipFile(fileName, problem);
     const { head, body } = await peek(file.stream, HEAD_BYTES);
     const inspected = await this.inspect(head, fileName);
-    const assetId = randomUUID();
-    const key = mediaKey(turbineId, target, assetId, inspected.ext);
+    const key = mediaKey(turbineId, target, randomUUID(), inspected.ext);
     const entry = { turbineId, key, originalName: fileName, userId: uploaderId, reserveBytes };
     return uniqueName(fileName, () =>
       this.ledger.streamOwned(entry, body, inspected.mime, (manager, blob) =>
-        this.insertPending(manager, {
-          turbineId,
-          assetId,
-          storageKey: key,
-          kind: inspected.kind,
-          category: target.category,
-          blade: target.blade,
-          room: target.room,
-          year: target.year,
-          month: new Date().getMonth() + 1,
-          originalName: fileName,
-          size: blob.size,
-          mime: inspected.mime,
-          uploadedBy: uploaderId,
-          width: inspected.width,
-          height: inspected.height,
-        }),
+        this.insertPending(
+          manager,
+          newMediaRow({ turbineId, key, target, inspected, originalName: fileName, size: blob.size, uploaderId }),
+        ),
       ),
     );
   }
@@ -131,6 +117,36 @@ export class MediaIngest {
     await this.jobs.send(QUEUES.mediaDerivatives, { mediaId: id }, manager);
     return id;
   }
+}
+
+/** The row of a new original: where it goes, what its bytes are, who sent it. Its asset id ends its key. */
+export function newMediaRow(file: {
+  turbineId: number;
+  key: string;
+  target: UploadTarget;
+  inspected: Inspected;
+  originalName: string;
+  size: number;
+  uploaderId: number;
+}): MediaInsert {
+  const { target, inspected } = file;
+  return {
+    turbineId: file.turbineId,
+    assetId: file.key.slice(file.key.lastIndexOf('/') + 1, file.key.lastIndexOf('.')),
+    storageKey: file.key,
+    kind: inspected.kind,
+    category: target.category,
+    blade: target.blade,
+    room: target.room,
+    year: target.year,
+    month: new Date().getMonth() + 1,
+    originalName: file.originalName,
+    size: file.size,
+    mime: inspected.mime,
+    uploadedBy: file.uploaderId,
+    width: inspected.width,
+    height: inspected.height,
+  };
 }
 
 /** Another upload of the same name may win the race between the check and the row: then this file is skipped. */

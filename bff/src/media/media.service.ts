@@ -29,7 +29,7 @@ import { allSkippedError, SkipFile, type UploadOutcome } from '../uploads/skippe
 import { UploadLedger } from '../uploads/upload-ledger.js';
 import { type UploadIntent } from '../uploads/upload-ledger.repository.js';
 import { derivativesPrefix, mediaKey } from './media-keys.js';
-import { HEAD_BYTES, MediaIngest } from './media-ingest.js';
+import { HEAD_BYTES, MediaIngest, newMediaRow } from './media-ingest.js';
 import { toMediaItem } from './media.mapper.js';
 import { MediaRepository, type MediaRow } from './media.repository.js';
 import { expectedKindOfName } from './sniff.js';
@@ -192,23 +192,18 @@ export class MediaService {
     const head = (await this.storage.readStart(intent.storageKey, HEAD_BYTES)) ?? Buffer.alloc(0);
     try {
       const inspected = await this.ingest.inspect(head, intent.originalName);
-      return await this.ingest.commit(intent.id, {
-        turbineId,
-        assetId: assetOf(intent.storageKey),
-        storageKey: intent.storageKey,
-        kind: inspected.kind,
-        category: target.category,
-        blade: target.blade,
-        room: target.room,
-        year: target.year,
-        month: new Date().getMonth() + 1,
-        originalName: intent.originalName,
-        size,
-        mime: inspected.mime,
-        uploadedBy: actor.userId,
-        width: inspected.width,
-        height: inspected.height,
-      });
+      return await this.ingest.commit(
+        intent.id,
+        newMediaRow({
+          turbineId,
+          key: intent.storageKey,
+          target,
+          inspected,
+          originalName: intent.originalName,
+          size,
+          uploaderId: actor.userId,
+        }),
+      );
     } catch (error) {
       // Bytes that are not what the name says, or a name taken meanwhile: this upload cannot become a photo.
       if (error instanceof SkipFile && error.code !== 'UPLOAD_NOT_FOUND') await this.ledger.discard(intent);
@@ -361,9 +356,4 @@ function sizeProblem(
   if (kind === 'video') return size > LIMITS.videoMaxBytes ? 'VIDEO_TOO_LARGE' : undefined;
   if (kind === 'photo') return size > IMAGE_MAX_BYTES ? 'FILE_TOO_LARGE' : undefined;
   return size > LIMITS.videoMaxBytes ? 'FILE_TOO_LARGE' : undefined;
-}
-
-/** The asset id a server-made key ends with. */
-function assetOf(key: string): string {
-  return key.slice(key.lastIndexOf('/') + 1, key.lastIndexOf('.'));
 }

@@ -1,5 +1,11 @@
 import { ApiError, errorMessage } from '@kanat360/api-client';
-import { type MediaItem, type PresignedUpload, type SkippedFile } from '@kanat360/contracts';
+import {
+  type MediaItem,
+  type PresignedUpload,
+  type SkippedFile,
+  type UploadPartAddress,
+  type UploadParts,
+} from '@kanat360/contracts';
 import { type Language, translate } from '@kanat360/i18n';
 import { apiClient } from '@/api/client';
 import { type FailureReading, type UploadDestination, type UploadTransport } from './upload-queue';
@@ -66,11 +72,11 @@ async function sendMultipart(
   return onlyItem(data, file.name);
 }
 
-/** A PUT of bytes to a presigned address; answers its ETag (a multipart part needs it). */
+/** A PUT of bytes to a presigned address, with the headers it was signed with; answers its ETag (parts need it). */
 async function put(
   url: string,
   body: Blob,
-  contentType: string,
+  headers: Record<string, string>,
   signal: AbortSignal,
   onProgress: (loaded: number) => void,
 ): Promise<string | null> {
@@ -78,7 +84,7 @@ async function put(
     method: 'PUT',
     url,
     body,
-    headers: { 'Content-Type': contentType },
+    headers,
     signal,
     onProgress: (loaded) => onProgress(loaded),
   });
@@ -99,37 +105,68 @@ async function sendDirect(
     { signal, timeoutMs: 60_000 },
   );
   const grant = onlyItem(presigned, file.name);
-  let parts: { partNumber: number; etag: string }[] | undefined;
-  if (grant.presignedUrl) {
-    await put(grant.presignedUrl, file, contentType, signal, onProgress);
-  } else {
-    parts = await sendParts(file, grant, contentType, signal, onProgress);
+  // An upload stopped or failed is given up on the server too (a retry starts over): its address dies, its bytes
+  // go, and the company's storage quota gets them back at once.
+  const giveUp = () =>
+    void apiClient.post(`/turbines/${destination.turbineId}/cancel-upload`, { keys: [grant.key] }).catch(() => {
+      // The server sweeps what is left once the upload expires.
+    });
+  signal.addEventListener('abort', giveUp, { once: true });
+  try {
+    let parts: { partNumber: number; etag: string }[] | undefined;
+    const headers = { 'Content-Type': contentType, ...grant.headers };
+    if (grant.presignedUrl) {
+      await put(grant.presignedUrl, file, headers, signal, onProgress);
+    } else {
+      parts = await sendParts(file, destination.turbineId, grant, headers, signal, onProgress);
+    }
+    const confirmed = await apiClient.post<UploadAnswer<MediaItem>>(
+      `/turbines/${destination.turbineId}/confirm-upload`,
+      { uploads: [{ key: grant.key, originalName: file.name, size: file.size, type: contentType, parts }] },
+      { signal, timeoutMs: 60_000 },
+    );
+    return onlyItem(confirmed, file.name);
+  } catch (error) {
+    if (!signal.aborted) giveUp();
+    throw error;
+  } finally {
+    signal.removeEventListener('abort', giveUp);
   }
-  const confirmed = await apiClient.post<UploadAnswer<MediaItem>>(
-    `/turbines/${destination.turbineId}/confirm-upload`,
-    { uploads: [{ key: grant.key, originalName: file.name, size: file.size, type: contentType, parts }] },
-    { signal, timeoutMs: 60_000 },
-  );
-  return onlyItem(confirmed, file.name);
 }
 
-/** The parts of a multipart upload, one after another; a part that fails is sent again by itself. */
+/**
+ * The parts of a multipart upload, one after another; a part that fails is sent again by itself. The first part
+ * addresses come with the grant, the next ones from `upload-parts` as the upload proceeds.
+ */
 async function sendParts(
   file: File,
+  turbineId: number,
   grant: PresignedUpload,
-  contentType: string,
+  headers: Record<string, string>,
   signal: AbortSignal,
   onProgress: (loaded: number) => void,
 ): Promise<{ partNumber: number; etag: string }[]> {
   const partSize = grant.part_size ?? file.size;
+  const partCount = grant.part_count ?? grant.parts?.length ?? 0;
+  const addresses: UploadPartAddress[] = [...(grant.parts ?? [])];
   const done: { partNumber: number; etag: string }[] = [];
   let sent = 0;
-  for (const part of grant.parts ?? []) {
+  for (let partNumber = 1; partNumber <= partCount; partNumber += 1) {
+    if (!addresses.some((address) => address.partNumber === partNumber)) {
+      const { data } = await apiClient.post<{ data: UploadParts }>(
+        `/turbines/${turbineId}/upload-parts`,
+        { key: grant.key, from: partNumber },
+        { signal, timeoutMs: 60_000 },
+      );
+      addresses.push(...data.parts);
+    }
+    const part = addresses.find((address) => address.partNumber === partNumber);
+    if (!part) throw new UploadRefused('UPLOAD_INCOMPLETE', file.name);
     const start = (part.partNumber - 1) * partSize;
-    const body = file.slice(start, Math.min(start + partSize, file.size));
+    const body = file.slice(start, start + part.size);
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const etag = await put(part.presignedUrl, body, contentType, signal, (loaded) => onProgress(sent + loaded));
+        const etag = await put(part.presignedUrl, body, headers, signal, (loaded) => onProgress(sent + loaded));
         if (!etag) throw new UploadRefused('UPLOAD_INCOMPLETE', file.name);
         done.push({ partNumber: part.partNumber, etag });
         break;
