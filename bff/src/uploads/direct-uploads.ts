@@ -193,18 +193,28 @@ export class DirectUploads {
    * and a whole object is written once. Answers the ETag.
    */
   async receive(token: string, body: ReceivedBody): Promise<string> {
+    try {
+      return await this.write(token, body);
+    } catch (error) {
+      // Whatever the refusal, a body still arriving is not read to its end (it may be gigabytes).
+      body.refuseRest();
+      throw error;
+    }
+  }
+
+  private async write(token: string, body: ReceivedBody): Promise<string> {
     const receiver = this.storage.receiver;
     if (!receiver) throw new AppError('NOT_FOUND');
     const grant = receiver.verify(token);
     if (!grant) throw new AppError('FORBIDDEN');
     if (!body.bytes) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-    if (body.declaredBytes !== null && body.declaredBytes > grant.size) throw tooLarge(body);
+    if (body.declaredBytes !== null && body.declaredBytes > grant.size) throw new AppError('PAYLOAD_TOO_LARGE');
     const intent = await this.intents.findDirectByKey(grant.key);
     if (!intent || (grant.uploadId ?? null) !== intent.multipartUploadId) throw new AppError('UPLOAD_ADDRESS_USED');
     try {
       return (await receiver.receive(grant, body.bytes)).etag;
     } catch (error) {
-      if (isStorageError(error, 'EntityTooLarge')) throw tooLarge(body);
+      if (isStorageError(error, 'EntityTooLarge')) throw new AppError('PAYLOAD_TOO_LARGE');
       if (isStorageError(error, 'IncompleteBody')) {
         throw new AppError('UPLOAD_INCOMPLETE', { params: { file: intent.originalName } });
       }
@@ -251,9 +261,4 @@ export class DirectUploads {
       expires_at: new Date(Date.now() + seconds * 1000).toISOString(),
     };
   }
-}
-
-function tooLarge(body: ReceivedBody): AppError {
-  body.refuseRest();
-  return new AppError('PAYLOAD_TOO_LARGE');
 }
