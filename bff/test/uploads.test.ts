@@ -1,8 +1,14 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { type MediaItem, type PresignedUpload, type SkippedFile, type UploadParts } from '@kanat360/contracts';
+import {
+  type MediaItem,
+  type PresignedUpload,
+  type SkippedFile,
+  type UploadPartAddress,
+  type UploadParts,
+} from '@kanat360/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OBJECT_STORAGE, type ObjectStorage } from '../src/storage/object-storage.js';
@@ -39,6 +45,7 @@ class Client {
   constructor(
     readonly app: TestApp,
     readonly as: Credentials,
+    readonly email = '',
   ) {}
 
   presign(turbineId: number, files: { name: string; size: number; type?: string }[]): Promise<Reply<PresignReply>> {
@@ -261,6 +268,101 @@ describe('how much one call may ask for', () => {
       turbine,
       uploads.map((upload) => upload.key),
     );
+  });
+});
+
+describe('a multipart direct upload', () => {
+  let app: TestApp;
+  let client: Client;
+  let companyId: number;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    companyId = (await makeCompany(app.dataSource)).id;
+    const operator = await makeUser(app.dataSource, { role: 'operator', companyId });
+    client = new Client(app, (await signIn(app, operator.email, PASSWORD)).bearer, operator.email);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /**
+   * What presigned-upload opens above 5 GB, made small: parts of 5 MiB (S3's smallest) for a file of two parts.
+   * Its part addresses come from upload-parts, as the panel asks for them.
+   */
+  async function openMultipart(turbineId: number, size: number): Promise<{ key: string; parts: UploadParts }> {
+    const storage = app.app.get<ObjectStorage>(OBJECT_STORAGE);
+    const key = `turbines/${turbineId}/blade-A/room-1/2025/${randomUUID()}.jpg`;
+    const uploadId = await storage.createMultipartUpload(key, 'image/jpeg');
+    const rows: { id: number }[] = await app.dataSource.query(`SELECT id FROM users WHERE email = $1`, [client.email]);
+    await app.dataSource.query(
+      `INSERT INTO upload_intents (id, turbine_id, kind, storage_key, original_name, size, target, multipart_upload_id,
+                                   part_size, user_id, expires_at)
+       VALUES ($1, $2, 'direct', $3, 'buyuk.jpg', $4, $5, $6, $7, $8, now() + interval '1 hour')`,
+      [
+        randomUUID(),
+        turbineId,
+        key,
+        size,
+        { room: 1, year: 2025, blade: 'A', category: 'blade' },
+        uploadId,
+        PART,
+        rows[0]!.id,
+      ],
+    );
+    const reply = await call<{ data: UploadParts }>(app, 'POST', `/api/turbines/${turbineId}/upload-parts`, {
+      as: client.as,
+      body: { key },
+    });
+    expect(reply.status, reply.text).toBe(200);
+    return { key, parts: reply.body.data };
+  }
+
+  const PART = 5 * MB;
+
+  async function putPart(address: UploadPartAddress, bytes: Buffer): Promise<string> {
+    const reply = await fetch(new URL(address.presignedUrl, app.baseUrl), {
+      method: 'PUT',
+      body: new Uint8Array(bytes),
+    });
+    expect(reply.status, await reply.clone().text()).toBe(200);
+    return reply.headers.get('etag')!;
+  }
+
+  it('checks the total at completion: a file short of parts is removed, a whole one becomes a photo', async () => {
+    const turbine = await makeTurbine(app.dataSource, companyId);
+    const photo = await jpeg(1200, 900);
+    const whole = Buffer.concat([photo, randomBytes(PART + 1000 - photo.length)]);
+    const body = (upload: string, parts: { partNumber: number; etag: string }[]) => ({
+      uploads: [{ key: upload, parts }],
+    });
+
+    const short = await openMultipart(turbine, whole.length);
+    expect(short.parts.parts.map((part) => part.size)).toEqual([PART, 1000]);
+    const first = await putPart(short.parts.parts[0]!, whole.subarray(0, PART));
+    const refused = await call<UploadReply>(app, 'POST', `/api/turbines/${turbine}/confirm-upload`, {
+      as: client.as,
+      body: body(short.key, [{ partNumber: 1, etag: first }]),
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'UPLOAD_SIZE_MISMATCH' });
+    expect(await app.app.get<ObjectStorage>(OBJECT_STORAGE).head(short.key)).toBeNull();
+    expect(await app.dataSource.query(`SELECT 1 FROM upload_intents WHERE storage_key = $1`, [short.key])).toEqual([]);
+
+    const full = await openMultipart(turbine, whole.length);
+    const etags = [
+      await putPart(full.parts.parts[0]!, whole.subarray(0, PART)),
+      await putPart(full.parts.parts[1]!, whole.subarray(PART)),
+    ];
+    const confirmed = await call<UploadReply>(app, 'POST', `/api/turbines/${turbine}/confirm-upload`, {
+      as: client.as,
+      body: body(
+        full.key,
+        etags.map((etag, index) => ({ partNumber: index + 1, etag })),
+      ),
+    });
+    expect(confirmed.status, confirmed.text).toBe(201);
+    expect(confirmed.body.data[0]).toMatchObject({ originalName: 'buyuk.jpg', size: whole.length });
   });
 });
 
