@@ -5,6 +5,7 @@
 //
 //   pnpm run bench:uploads-ui        (needs a build: pnpm build)
 //   FILES=60 pnpm run bench:uploads-ui   (a shorter run)
+/* global document -- the functions given to page.evaluate run in the browser */
 import { randomFillSync } from 'node:crypto';
 import { existsSync, linkSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
