@@ -5,6 +5,7 @@ import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { type AppContext, AppModule } from './app.module.js';
+import { Lifecycle } from './health/lifecycle.js';
 import { setupOpenApi } from './openapi.js';
 import { jsonBody } from './web/json-body.js';
 import { requestId } from './web/request-id.js';
@@ -19,6 +20,7 @@ export async function createApp(context: AppContext): Promise<NestExpressApplica
   });
   app.set('trust proxy', context.config.trustProxy);
   app.disable('x-powered-by');
+  app.use(app.get(Lifecycle).track);
   app.use(requestId);
   app.use(
     helmet({
@@ -46,6 +48,9 @@ export async function createApp(context: AppContext): Promise<NestExpressApplica
   app.setGlobalPrefix('api');
   setupOpenApi(app);
   await app.init();
+  // A 50 GB video through the local driver's upload address can take hours: no cap on receiving a whole request
+  // (Node's default cuts it at 5 minutes). Slow-header attacks stay bounded by headersTimeout.
+  app.getHttpServer().requestTimeout = 0;
   // From here on Nest's warnings and errors go through pino, with the request logs.
   app.useLogger(app.get(Logger));
   return app;

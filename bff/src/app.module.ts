@@ -12,6 +12,7 @@ import { ContactModule } from './contact/contact.module.js';
 import { type Config, CONFIG } from './config/config.provider.js';
 import { FilesModule } from './files/files.module.js';
 import { HealthController } from './health/health.controller.js';
+import { Lifecycle } from './health/lifecycle.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { MailModule } from './mail/mail.module.js';
 import { MediaModule } from './media/media.module.js';
@@ -67,8 +68,9 @@ export class AppModule {
         { provide: DataSource, useValue: context.dataSource },
         { provide: JobQueue, useValue: context.jobs },
         { provide: APP_FILTER, useClass: ErrorFilter },
+        Lifecycle,
       ],
-      exports: [CONFIG, DataSource, JobQueue],
+      exports: [CONFIG, DataSource, JobQueue, Lifecycle],
     };
   }
 }

@@ -2,28 +2,35 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { createApp } from './app.factory.js';
 import { AppModule } from './app.module.js';
-import { ConfigError, loadConfig } from './config/config.js';
-import { openDatabase } from './database/database.js';
+import { type Config, ConfigError, loadConfig } from './config/config.js';
+import { type OpenDatabase, openDatabase } from './database/database.js';
+import { Lifecycle } from './health/lifecycle.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { createLogger } from './logger.js';
 import { demoLoginsText, demoSeedText, seedDemo } from './seed/demo-seed.js';
 import { S3Storage } from './storage/s3-storage.js';
 import { createObjectStorage } from './storage/storage.module.js';
 
-async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
+/** One line that says why the server could not start, whatever was thrown. */
+function startupFailure(error: unknown, config: Config | undefined): string {
+  const { code, syscall } = (error ?? {}) as { code?: string; syscall?: string };
+  if (syscall === 'listen' && code === 'EADDRINUSE') {
+    return `port ${config?.port} on ${config?.host} is already in use (set PORT to a free port, or stop what uses it)`;
   }
+  if (syscall === 'listen' && code === 'EACCES') return `not allowed to listen on port ${config?.port} (set PORT)`;
+  if (error instanceof Error) return error.message;
+  return `an unknown failure (${String(error)})`;
+}
+
+/** Set while the server starts, so a failed start can still stop the embedded PostgreSQL it started. */
+let database: OpenDatabase | undefined;
+let config: Config | undefined;
+
+async function main(): Promise<void> {
+  config = loadConfig();
   const logger = createLogger(config);
   if (config.embedded) logger.info(`starting the embedded PostgreSQL in ${config.dataDir}/pg`);
-  const database = await openDatabase(config, { migrate: true, log: (message) => logger.debug({ postgres: message }) });
+  database = await openDatabase(config, { migrate: true, log: (message) => logger.debug({ postgres: message }) });
 
   const jobs = new JobQueue(database.url, logger);
   await jobs.start();
@@ -43,6 +50,7 @@ async function main(): Promise<void> {
     }
   }
   const context = { config, dataSource: database.dataSource, jobs, logger };
+  const { shutdown: shutdownTimes } = config;
 
   let closeApp: () => Promise<void>;
   if (config.worker === 'only') {
@@ -54,7 +62,11 @@ async function main(): Promise<void> {
   } else {
     const app = await createApp(context);
     await app.listen(config.port, config.host);
-    closeApp = () => app.close();
+    closeApp = async () => {
+      // Readiness turns 503 at once; requests in flight finish before the listener closes.
+      await app.get(Lifecycle).drain(shutdownTimes);
+      await app.close();
+    };
     const url = `http://localhost:${config.port}`;
     console.log(`\n  Kanat360 is running on ${url}  (API docs: ${url}/api/docs)\n`);
     if (config.seedDemo) console.log(`${demoLoginsText()}\n`);
@@ -69,7 +81,7 @@ async function main(): Promise<void> {
       // Stops accepting connections and waits for requests in flight, then jobs, then the database.
       await closeApp();
       await jobs.stop();
-      await database.close();
+      await database?.close();
       logger.info('stopped cleanly');
       process.exit(0);
     } catch (error) {
@@ -82,7 +94,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
+main().catch(async (error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(`Kanat360 could not start: ${startupFailure(error, config)}`);
+  await database?.close().catch(() => undefined);
   process.exit(1);
 });

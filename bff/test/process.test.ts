@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,6 +68,37 @@ function runCli(args: string[], env: Record<string, string>) {
   return spawnSync(process.execPath, [cliJs, ...args], { env: baseEnv(env), encoding: 'utf8', timeout: 60_000 });
 }
 
+/** The postmaster of a data folder's cluster, from its pid file. */
+function postmasterOf(dir: string): number {
+  return Number(readFileSync(join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The postmaster and every process it started (backends, checkpointer, …), from /proc. */
+function clusterOf(dir: string): number[] {
+  const postmaster = postmasterOf(dir);
+  const children = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    });
+  return [postmaster, ...children];
+}
+
 let dataDir: string;
 beforeAll(() => {
   if (!existsSync(mainJs)) throw new Error('bff/dist is missing: build first (npm test does)');
@@ -102,6 +133,10 @@ describe('the server process with the embedded defaults', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     server.child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));
+    // Draining: a load balancer's readiness check is told to go elsewhere while the request in flight finishes.
+    const ready = await fetch(`http://127.0.0.1:${server.port}/api/health/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ success: false, code: 'SHUTTING_DOWN' });
     // write, not end: a half-closed socket would be a client that gave up, and the server may drop it.
     socket.write(body.slice(10));
     await closed;
@@ -147,6 +182,106 @@ describe('the server process with the embedded defaults', () => {
     }
     // The seed's derivative jobs resume here; a shutdown lets a running one finish (up to 10 s).
   }, 120_000);
+
+  it('comes back by itself after kill -9: the orphaned PostgreSQL of the DATA_DIR is stopped, the data kept', async () => {
+    const first = await startServer({ DATA_DIR: dataDir });
+    const orphan = postmasterOf(dataDir);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    // The server is gone; its PostgreSQL is not.
+    expect(isAlive(orphan)).toBe(true);
+
+    const second = await startServer({ DATA_DIR: dataDir });
+    try {
+      expect(isAlive(orphan)).toBe(false);
+      expect(second.output()).not.toContain('undefined');
+      expect(await login(second.port, 'superadmin@demo.kanat360.local', 'kanat360-demo')).toBe(200);
+    } finally {
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    }
+    expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+  }, 180_000);
+
+  it('says in one line why it cannot start: the port in use, the DATA_DIR in use; and leaves no PostgreSQL behind', async () => {
+    const running = await startServer({ DATA_DIR: dataDir });
+    const otherDir = mkdtempSync(join(tmpdir(), 'kanat360-process-other-'));
+    chmodSync(otherDir, 0o755);
+    try {
+      // The same port, another data folder: PostgreSQL starts, then listening fails; it must not be left running.
+      const busy = spawnSync(process.execPath, [mainJs], {
+        env: baseEnv({ PORT: String(running.port), HOST: '127.0.0.1', DATA_DIR: otherDir, SEED_DEMO: 'false' }),
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      expect(busy.status).toBe(1);
+      const line = busy.stderr.split('\n').find((text) => text.startsWith('Kanat360 could not start:'));
+      expect(line).toBe(
+        `Kanat360 could not start: port ${running.port} on 127.0.0.1 is already in use (set PORT to a free port, or stop what uses it)`,
+      );
+      expect(busy.stderr + busy.stdout).not.toContain('undefined');
+      expect(existsSync(join(otherDir, 'pg', 'postmaster.pid'))).toBe(false);
+
+      // Another server on the same DATA_DIR: refused, and the running one is left alone.
+      const twin = spawnSync(process.execPath, [mainJs], {
+        env: baseEnv({ PORT: String(nextPort++), HOST: '127.0.0.1', DATA_DIR: dataDir }),
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(twin.status).toBe(1);
+      expect(twin.stderr).toContain(
+        `Kanat360 could not start: another Kanat360 (process ${running.child.pid}) is running with this DATA_DIR`,
+      );
+      expect(await login(running.port, 'superadmin@demo.kanat360.local', 'kanat360-demo')).toBe(200);
+    } finally {
+      running.child.kill('SIGTERM');
+      await running.exited;
+      rmSync(otherDir, { recursive: true, force: true });
+    }
+  }, 240_000);
+
+  it('answers 503 within 2 s while PostgreSQL is stalled, and recovers by itself', async () => {
+    const server = await startServer({ DATA_DIR: dataDir });
+    const base = `http://127.0.0.1:${server.port}`;
+    const { token } = (await (
+      await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'operator@demo.kanat360.local', password: 'kanat360-demo' }),
+      })
+    ).json()) as { token: string };
+    const timed = async (path: string) => {
+      const started = Date.now();
+      const response = await fetch(`${base}${path}`, {
+        headers: { Authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(15_000),
+      });
+      return { status: response.status, body: (await response.json()) as { code?: string }, ms: Date.now() - started };
+    };
+    const stopped = clusterOf(dataDir);
+    try {
+      for (const pid of stopped) process.kill(pid, 'SIGSTOP');
+      for (const path of ['/api/health/ready', '/api/turbines', '/api/turbines']) {
+        const answer = await timed(path);
+        expect(answer.status, path).toBe(503);
+        expect(answer.body.code, path).toBe('DATABASE_UNAVAILABLE');
+        // A fault check with room for a busy machine, not a benchmark: it hung ~10 s before.
+        expect(answer.ms, path).toBeLessThan(2_500);
+      }
+    } finally {
+      for (const pid of stopped) process.kill(pid, 'SIGCONT');
+    }
+    try {
+      const deadline = Date.now() + 20_000;
+      let ready = await timed('/api/health/ready');
+      while (ready.status !== 200 && Date.now() < deadline) ready = await timed('/api/health/ready');
+      expect(ready.status).toBe(200);
+      expect((await timed('/api/turbines')).status).toBe(200);
+    } finally {
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    }
+  }, 180_000);
 
   it('refuses to boot on a bad setting, naming the variable', () => {
     const result = spawnSync(process.execPath, [mainJs], {

@@ -35,7 +35,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     TRUST_PROXY: 'loopback',
     ...env,
   });
-  const dataSource = createDataSource(config.databaseUrl ?? '');
+  const dataSource = createDataSource(config.databaseUrl ?? '', config.databaseTimeouts);
   await dataSource.initialize();
   const logger = createLogger(config);
   const jobs = new JobQueue(config.databaseUrl ?? '', logger);

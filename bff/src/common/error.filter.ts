@@ -3,6 +3,7 @@ import { type Request, type Response } from 'express';
 import { PinoLogger } from 'nestjs-pino';
 import { AppError } from './app-error.js';
 import { clientWentAway } from './client-gone.js';
+import { isDatabaseUnavailable } from './database-errors.js';
 import { codeForStatus, sendError } from './error-body.js';
 
 /** Maps every failure to `{ success:false, code, message }`. Unknown ones become a 500 with a correlation id and no detail. */
@@ -34,6 +35,11 @@ export class ErrorFilter implements ExceptionFilter {
       return;
     }
     const correlationId = typeof request.id === 'string' ? request.id : '';
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn({ correlationId, reason: (exception as Error).message }, 'database unavailable: answered 503');
+      sendError(request, response, 'DATABASE_UNAVAILABLE', { correlationId, headers: { 'Retry-After': '2' } });
+      return;
+    }
     this.logger.error({ err: exception, correlationId }, 'unhandled error');
     sendError(request, response, 'INTERNAL_ERROR', { correlationId });
   }

@@ -100,6 +100,10 @@ const environment = z.object({
       if (value === 'true') return true;
       return /^\d+$/.test(value) ? Number(value) : value;
     }),
+  DB_ACQUIRE_TIMEOUT_MS: int(1500, 100, 600_000),
+  DB_QUERY_TIMEOUT_MS: int(1500, 100, 3_600_000),
+  SHUTDOWN_TIMEOUT_SECONDS: int(30, 1, 3600),
+  SHUTDOWN_DRAIN_SECONDS: int(0, 0, 600),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: int(5, 1, 1000),
   LOGIN_MAX_FAILURES_PER_ADDRESS: int(10, 1, 10000),
   LOGIN_WINDOW_MINUTES: int(15, 1, 24 * 60),
@@ -113,6 +117,13 @@ export interface Config {
   /** No DATABASE_URL: the app starts its own PostgreSQL under DATA_DIR/pg and keeps its secrets in DATA_DIR. */
   embedded: boolean;
   databaseUrl: string | undefined;
+  /** What a request waits on PostgreSQL at most: a stalled database answers 503 rather than hanging. */
+  databaseTimeouts: { acquireMs: number; queryMs: number };
+  /**
+   * On SIGTERM: readiness turns 503 at once; the process keeps serving for `drainMs` (time for a load balancer to
+   * notice) and until the requests in flight are done, `timeoutMs` at most, then stops.
+   */
+  shutdown: { drainMs: number; timeoutMs: number };
   /** Where mailed links point; never taken from a request's Host header, which a caller controls. */
   publicUrl: string;
   sessionSecret: string;
@@ -187,6 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir,
     embedded,
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: { acquireMs: e.DB_ACQUIRE_TIMEOUT_MS, queryMs: e.DB_QUERY_TIMEOUT_MS },
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000, timeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000 },
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://localhost:${e.PORT}`,
     sessionSecret,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,

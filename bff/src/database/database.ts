@@ -21,10 +21,19 @@ export async function openDatabase(
     postgres = await startEmbeddedPostgres(config.dataDir, options.log);
     url = postgres.url;
   }
-  const dataSource = createDataSource(url);
+  const dataSource = createDataSource(url, config.databaseTimeouts);
   try {
+    // Migrations may run long on a big database: through their own pool, without the requests' time-outs.
+    if (options.migrate) {
+      const migrations = createDataSource(url);
+      await migrations.initialize();
+      try {
+        await migrations.runMigrations({ transaction: 'each' });
+      } finally {
+        await migrations.destroy();
+      }
+    }
     await dataSource.initialize();
-    if (options.migrate) await dataSource.runMigrations({ transaction: 'each' });
   } catch (error) {
     if (dataSource.isInitialized) await dataSource.destroy();
     await postgres?.stop();

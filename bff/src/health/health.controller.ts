@@ -3,11 +3,15 @@ import { ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { Public } from '../auth/access.decorators.js';
 import { AppError } from '../common/app-error.js';
+import { Lifecycle } from './lifecycle.js';
 
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly lifecycle: Lifecycle,
+  ) {}
 
   /** Liveness: the process answers. */
   @Get()
@@ -16,14 +20,18 @@ export class HealthController {
     return { success: true, status: 'ok' };
   }
 
-  /** Readiness: PostgreSQL answers too. */
+  /**
+   * Readiness: PostgreSQL answers too (within the requests' time-outs), and the process is not shutting down. A
+   * load balancer sends traffic elsewhere while this is 503.
+   */
   @Get('ready')
   @Public()
   async ready(): Promise<{ success: true; status: 'ready' }> {
+    if (this.lifecycle.draining) throw new AppError('SHUTTING_DOWN', { headers: { 'Retry-After': '2' } });
     try {
       await this.dataSource.query('SELECT 1');
     } catch {
-      throw new AppError('SERVICE_UNAVAILABLE');
+      throw new AppError('DATABASE_UNAVAILABLE', { headers: { 'Retry-After': '2' } });
     }
     return { success: true, status: 'ready' };
   }

@@ -86,6 +86,8 @@ export const ERROR_STATUS = {
   NOT_A_PHOTO: 422,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  DATABASE_UNAVAILABLE: 503,
+  SHUTTING_DOWN: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
