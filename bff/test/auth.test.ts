@@ -265,6 +265,31 @@ describe('session endpoints', () => {
     expect(refresh.status).toBe(401);
   });
 
+  it('refresh never extends a session past its absolute lifetime (30 days from sign-in)', async () => {
+    expect(app.config.sessionMaxAgeMs).toBe(30 * 86_400_000);
+    const user = await makeUser(app.dataSource, { role: 'operator', companyId: company.id });
+    const signed = await signIn(app, user.email, PASSWORD);
+    const sessionId = await sessionIdOf(user.id);
+    // Signed in 29 days and 23 hours ago: a refresh may only reach the 30th day, not 12 hours on.
+    await app.dataSource.query(`UPDATE sessions SET created_at = now() - interval '29 days 23 hours' WHERE id = $1`, [
+      sessionId,
+    ]);
+    const refreshed = await call<{ user: SessionUser }>(app, 'POST', '/api/auth/refresh', { as: signed.bearer });
+    expect(refreshed.status).toBe(200);
+    const expires = Date.parse(refreshed.body.user.session_expires_at);
+    expect(expires).toBeLessThanOrEqual(Date.now() + 3_600_000 + 5_000);
+    expect(expires).toBeGreaterThan(Date.now() + 3_600_000 - 60_000);
+
+    // Past the lifetime, refreshing ends the session.
+    await app.dataSource.query(`UPDATE sessions SET created_at = now() - interval '31 days' WHERE id = $1`, [
+      sessionId,
+    ]);
+    const late = await call<ErrorReply>(app, 'POST', '/api/auth/refresh', { as: signed.bearer });
+    expect(late.status).toBe(401);
+    expect(late.body.code).toBe('SESSION_EXPIRED');
+    expect((await call(app, 'GET', '/api/auth/profile', { as: signed.bearer })).status).toBe(401);
+  });
+
   it('refresh gives a new working token with a later expiry', async () => {
     const user = await makeUser(app.dataSource, { role: 'operator', companyId: company.id });
     const signed = await signIn(app, user.email, PASSWORD);

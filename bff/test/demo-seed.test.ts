@@ -268,6 +268,13 @@ describe('seedDemo', () => {
     expect(comments.every((comment) => comment.created_at.getTime() < Date.now())).toBe(true);
   });
 
+  it('gives every demo user a hash of its own (its own salt)', async () => {
+    const rows = await query(`SELECT password_hash FROM users WHERE email LIKE '%@demo.kanat360.local'`, []);
+    const hashes = rows.map((row) => (row as { password_hash: string }).password_hash);
+    expect(hashes.length).toBe(6);
+    expect(new Set(hashes).size).toBe(6);
+  });
+
   it('does nothing the second time', async () => {
     const before = { rows: await rowCounts(), keys: (await originalKeys()).length };
     expect(await seedDemo({ dataSource: api.dataSource, storage, jobs, options: { photoScale: PHOTO_SCALE } })).toBe(

@@ -232,6 +232,15 @@ describe('password reset (outbox)', () => {
     });
     expect((await confirm({ token })).body.code).toBe('PASSWORD_REQUIRED');
     expect((await confirm({ token, password: 'x'.repeat(129) })).body.code).toBe('PASSWORD_TOO_LONG');
+    // One of the 10,000 most common passwords, whatever its case.
+    const common = await confirm({ token, password: 'Football1' });
+    expect(common.status).toBe(400);
+    expect(common.body).toEqual({
+      success: false,
+      code: 'PASSWORD_TOO_COMMON',
+      message: 'Bu şifre çok yaygın ve kolayca tahmin edilir. Lütfen daha güçlü bir şifre seçin.',
+      field: 'password',
+    });
     expect(await loginStatus(user.email, PASSWORD)).toBe(200);
     expect((await confirm({ token, password: NEW_PASSWORD })).status).toBe(200);
     expect(await loginStatus(user.email, NEW_PASSWORD)).toBe(200);

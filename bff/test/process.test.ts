@@ -343,6 +343,13 @@ describe('the command line', () => {
     );
     expect(weak.status).toBe(1);
     expect(weak.stderr).toContain('PASSWORD_TOO_SHORT');
+
+    const common = runCli(
+      ['create-superadmin', '--email', `y${email}`, '--password', 'superman', '--first-name', 'A', '--last-name', 'B'],
+      env(),
+    );
+    expect(common.status).toBe(1);
+    expect(common.stderr).toContain('PASSWORD_TOO_COMMON');
   });
 });
 

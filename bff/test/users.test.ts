@@ -179,6 +179,19 @@ describe('GET /api/users', () => {
 });
 
 describe('POST /api/users', () => {
+  it('refuses one of the 10,000 most common passwords, whatever its case, and creates nothing', async () => {
+    for (const password of ['password', 'PASSWORD1', 'letmein', 'Dragon']) {
+      const body = newUser({ password });
+      const reply = await call(app, 'POST', '/api/users', { as: superadmin, body });
+      expect(reply.status, password).toBe(400);
+      expect(reply.body, password).toMatchObject({ code: 'PASSWORD_TOO_COMMON', field: 'password' });
+      const rows: unknown[] = await app.dataSource.query(`SELECT 1 FROM users WHERE email = $1`, [
+        String(body.email).trim().toLowerCase(),
+      ]);
+      expect(rows, password).toHaveLength(0);
+    }
+  });
+
   it('creates a user that can sign in; the answer carries no secret', async () => {
     const body = newUser({ email: `  Mixed.Case.${unique()}@Test.Kanat360.Local `, first_name: '  Ayşe ' });
     const reply = await call<{ success: true; data: User; message: string }>(app, 'POST', '/api/users', {
@@ -552,6 +565,12 @@ describe('PUT /api/users/:id/password', () => {
     ['null', { password: null }, 'PASSWORD_REQUIRED', 'Yeni şifre gereklidir'],
     ['too short', { password: 'abcde' }, 'PASSWORD_TOO_SHORT', 'Şifre en az 6 karakter olmalı'],
     ['not a string', { password: 123456 }, 'VALIDATION_ERROR', 'Gönderilen bilgiler geçersiz.'],
+    [
+      'common',
+      { password: 'qwerty123' },
+      'PASSWORD_TOO_COMMON',
+      'Bu şifre çok yaygın ve kolayca tahmin edilir. Lütfen daha güçlü bir şifre seçin.',
+    ],
   ])('refuses a %s password with 400 and keeps the old one', async (_label, body, code, message) => {
     const target = await makeUser(app.dataSource, { role: 'operator', companyId: companyA.id });
     const before = await userRow(target.id);

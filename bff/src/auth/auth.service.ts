@@ -14,7 +14,7 @@ import { type Config, CONFIG } from '../config/config.provider.js';
 import { MailService } from '../mail/mail.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { LoginThrottleService } from './login-throttle.service.js';
-import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+import { decoyPasswordHash, hashNewPassword, verifyPassword } from './passwords.js';
 import { passwordResetMail } from './password-reset-mail.js';
 import { PasswordResetTokensRepository } from './password-reset-tokens.repository.js';
 import { type Principal } from './principal.js';
@@ -77,9 +77,9 @@ export class AuthService {
       // One message for every cause: it never tells which part was wrong.
       throw new AppError('INVALID_CREDENTIALS');
     }
-    await this.throttle.recordSuccess(body.email);
+    await this.throttle.recordSuccess(body.email, client.ip);
     await this.users.setLanguage(user.id, client.language);
-    const expiresAt = new Date(Date.now() + this.config.sessionTtlMs);
+    const expiresAt = new Date(Date.now() + Math.min(this.config.sessionTtlMs, this.config.sessionMaxAgeMs));
     const sessionId = await this.sessions.create({
       userId: user.id,
       expiresAt,
@@ -97,10 +97,17 @@ export class AuthService {
     return { ...session, via };
   }
 
-  /** A fresh token and a later expiry for the same session. */
+  /**
+   * A fresh token and a later expiry for the same session, within its absolute lifetime (SESSION_MAX_AGE_DAYS from
+   * sign-in): refreshing keeps a session going for a working day at a time, not for ever.
+   */
   async refresh(principal: Principal): Promise<IssuedSession> {
-    const expiresAt = new Date(Date.now() + this.config.sessionTtlMs);
-    await this.sessions.extend(principal.sessionId, expiresAt);
+    const expiresAt = await this.sessions.extend(
+      principal.sessionId,
+      new Date(Date.now() + this.config.sessionTtlMs),
+      this.config.sessionMaxAgeMs,
+    );
+    if (!expiresAt || expiresAt.getTime() <= Date.now()) throw new AppError('SESSION_EXPIRED');
     return this.issue(principal.sessionId, principal.userId, expiresAt);
   }
 
@@ -130,7 +137,7 @@ export class AuthService {
 
   /** Sets the new password, uses up the token (and every other of the user's), and ends all their sessions. */
   async confirmPasswordReset(body: PasswordResetConfirmBody): Promise<void> {
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashNewPassword(body.password);
     await this.dataSource.transaction(async (manager) => {
       const userId = await this.resetTokens.consume(manager, sha256(body.token));
       if (userId === null) throw new AppError('RESET_TOKEN_INVALID');

@@ -18,21 +18,27 @@ export class LoginThrottleRepository {
     await this.dataSource.query(`DELETE FROM login_attempts WHERE id = $1`, [id]);
   }
 
-  /** Failures since `since`, and when the oldest of them happened. */
+  /** Failures of an account, an address, or both at once, since `since`, and when the oldest of them happened. */
   async failuresSince(
-    column: 'email' | 'ip',
-    value: string,
+    of: { email: string; ip?: string } | { email?: string; ip: string },
     since: Date,
   ): Promise<{ count: number; oldest: Date | null }> {
+    const params: unknown[] = [since];
+    const where = ['created_at > $1'];
+    if (of.email !== undefined) where.push(`email = $${params.push(of.email.slice(0, 254))}`);
+    if (of.ip !== undefined) where.push(`ip = $${params.push(of.ip.slice(0, 64))}`);
     const rows: { count: string; oldest: Date | null }[] = await this.dataSource.query(
-      `SELECT count(*) AS count, min(created_at) AS oldest FROM login_attempts WHERE ${column} = $1 AND created_at > $2`,
-      [value, since],
+      `SELECT count(*) AS count, min(created_at) AS oldest FROM login_attempts WHERE ${where.join(' AND ')}`,
+      params,
     );
     return { count: Number(rows[0]?.count ?? 0), oldest: rows[0]?.oldest ?? null };
   }
 
-  async clearAccount(email: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM login_attempts WHERE email = $1`, [email]);
+  async clearAccountAddress(email: string, ip: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM login_attempts WHERE email = $1 AND ip = $2`, [
+      email.slice(0, 254),
+      ip.slice(0, 64),
+    ]);
   }
 
   async deleteOlderThan(before: Date): Promise<void> {

@@ -4,8 +4,10 @@ import { type Config, CONFIG } from '../config/config.provider.js';
 import { LoginThrottleRepository } from './login-throttle.repository.js';
 
 /**
- * Slows down password guessing: too many failures for one account, or from one address, within the window
- * answer 429 with Retry-After until the oldest failure leaves the window.
+ * Slows down password guessing without handing anyone a way to lock a chosen user out. Within the window, 429 with
+ * Retry-After (until the oldest failure leaves it) answers too many failures of one account from one address, too
+ * many from one address over any accounts, or, far higher, too many of one account over every address (guessing
+ * spread over many addresses). A stranger's failures from their address never lock the owner out at theirs.
  */
 @Injectable()
 export class LoginThrottleService {
@@ -20,12 +22,14 @@ export class LoginThrottleService {
    * every one recorded before it, so no more than the limit reach the password check.
    */
   async begin(email: string, ip: string): Promise<void> {
-    const { windowMs, maxFailuresPerAccount, maxFailuresPerAddress } = this.config.loginThrottle;
+    const { windowMs, maxFailuresPerAccountAddress, maxFailuresPerAddress, maxFailuresPerAccount } =
+      this.config.loginThrottle;
     const attemptId = await this.repository.recordAttempt(email, ip);
     const since = new Date(Date.now() - windowMs);
     const checks = [
-      { failures: await this.repository.failuresSince('email', email, since), max: maxFailuresPerAccount },
-      { failures: await this.repository.failuresSince('ip', ip, since), max: maxFailuresPerAddress },
+      { failures: await this.repository.failuresSince({ email, ip }, since), max: maxFailuresPerAccountAddress },
+      { failures: await this.repository.failuresSince({ ip }, since), max: maxFailuresPerAddress },
+      { failures: await this.repository.failuresSince({ email }, since), max: maxFailuresPerAccount },
     ];
     for (const { failures, max } of checks) {
       // `count` includes this attempt: more than `max` means `max` failures were already there.
@@ -46,8 +50,11 @@ export class LoginThrottleService {
     if (Math.random() < 0.01) await this.repository.deleteOlderThan(new Date(Date.now() - 24 * 3_600_000));
   }
 
-  /** A success forgets the account's failures, the attempt just begun included. */
-  async recordSuccess(email: string): Promise<void> {
-    await this.repository.clearAccount(email);
+  /**
+   * A success forgets the account's failures from this address, the attempt just begun included; those from other
+   * addresses still count towards the account's ceiling.
+   */
+  async recordSuccess(email: string, ip: string): Promise<void> {
+    await this.repository.clearAccountAddress(email, ip);
   }
 }

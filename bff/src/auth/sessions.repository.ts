@@ -53,11 +53,19 @@ export class SessionsRepository {
     return rows[0] ?? null;
   }
 
-  async extend(sessionId: string, expiresAt: Date): Promise<void> {
-    await this.dataSource.query(`UPDATE sessions SET expires_at = $2 WHERE id = $1 AND revoked_at IS NULL`, [
-      sessionId,
-      expiresAt,
-    ]);
+  /**
+   * Moves a live session's expiry to `expiresAt`, but never past `maxAgeMs` after it began; answers the expiry it
+   * got (null when the session is gone).
+   */
+  async extend(sessionId: string, expiresAt: Date, maxAgeMs: number): Promise<Date | null> {
+    const answer: [{ expiresAt: Date }[], number] = await this.dataSource.query(
+      `UPDATE sessions SET expires_at = LEAST($2::timestamptz, created_at + $3 * interval '1 millisecond')
+        WHERE id = $1 AND revoked_at IS NULL
+        RETURNING expires_at AS "expiresAt"`,
+      [sessionId, expiresAt, maxAgeMs],
+    );
+    // TypeORM answers an UPDATE … RETURNING as [rows, count].
+    return answer[0][0]?.expiresAt ?? null;
   }
 
   async revoke(sessionId: string): Promise<void> {

@@ -76,6 +76,7 @@ const environment = z.object({
   PUBLIC_URL: url(['http:', 'https:']),
   SESSION_SECRET: z.string().optional(),
   SESSION_TTL_HOURS: int(12, 1, 24 * 30),
+  SESSION_MAX_AGE_DAYS: int(30, 1, 365),
   STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
   S3_ENDPOINT: url(['http:', 'https:']),
   S3_BUCKET: z.string().optional(),
@@ -104,7 +105,8 @@ const environment = z.object({
   DB_QUERY_TIMEOUT_MS: int(1500, 100, 3_600_000),
   SHUTDOWN_TIMEOUT_SECONDS: int(30, 1, 3600),
   SHUTDOWN_DRAIN_SECONDS: int(0, 0, 600),
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: int(5, 1, 1000),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS: int(5, 1, 1000),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: int(50, 1, 100_000),
   LOGIN_MAX_FAILURES_PER_ADDRESS: int(10, 1, 10000),
   LOGIN_WINDOW_MINUTES: int(15, 1, 24 * 60),
 });
@@ -128,6 +130,8 @@ export interface Config {
   publicUrl: string;
   sessionSecret: string;
   sessionTtlMs: number;
+  /** A session's absolute lifetime from sign-in: refreshing extends it up to this, never beyond. */
+  sessionMaxAgeMs: number;
   storage:
     | { driver: 'local'; root: string }
     | {
@@ -148,7 +152,14 @@ export interface Config {
   worker: 'inline' | 'only' | 'off';
   logLevel: string;
   trustProxy: boolean | number | string;
-  loginThrottle: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowMs: number };
+  loginThrottle: {
+    /** Failures of one account from one address: the everyday limit, which locks out nobody but the guesser. */
+    maxFailuresPerAccountAddress: number;
+    maxFailuresPerAddress: number;
+    /** Failures of one account over every address: the ceiling against guessing spread over many addresses. */
+    maxFailuresPerAccount: number;
+    windowMs: number;
+  };
   /** Where the built site and panel are served from. */
   siteDir: string;
   panelDir: string;
@@ -203,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://localhost:${e.PORT}`,
     sessionSecret,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    sessionMaxAgeMs: e.SESSION_MAX_AGE_DAYS * 86_400_000,
     storage,
     storageQuotaBytes: e.STORAGE_QUOTA_GB_PER_COMPANY,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: join(dataDir, 'outbox') },
@@ -212,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     loginThrottle: {
+      maxFailuresPerAccountAddress: e.LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS,
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
       windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,

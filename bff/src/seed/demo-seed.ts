@@ -116,9 +116,10 @@ export async function seedDemo(input: DemoSeedInput): Promise<DemoSeedSummary | 
         const result = await manager.getRepository(CompanyEntity).insert({ ...company });
         companyIds.push((result.identifiers[0] as { id: number }).id);
       }
-      const passwordHash = await hashPassword(DEMO_PASSWORD);
       const userIds = new Map<string, number>();
       for (const user of DEMO_USERS) {
+        // Each hash with its own salt: hashed once and copied, one cracked hash would open every demo account.
+        const passwordHash = await hashPassword(DEMO_PASSWORD);
         const result = await manager.getRepository(UserEntity).insert({
           id: user.id,
           firstName: user.firstName,

@@ -1,7 +1,7 @@
 import { newPassword, requiredEmail, requiredText, SYSTEM_COMPANY_ID, PROTECTED_USER_ID } from '@kanat360/contracts';
 import { type DataSource } from 'typeorm';
 import { z } from 'zod';
-import { hashPassword } from '../auth/passwords.js';
+import { hashNewPassword } from '../auth/passwords.js';
 import { UsersRepository } from '../users/users.repository.js';
 
 export const superadminInput = z.strictObject({
@@ -33,7 +33,7 @@ export async function createSuperadmin(
     firstName: input.firstName,
     lastName: input.lastName,
     email: input.email,
-    passwordHash: await hashPassword(input.password),
+    passwordHash: await hashNewPassword(input.password),
     role: 'superadmin',
     companyId: SYSTEM_COMPANY_ID,
     isActive: true,

@@ -12,7 +12,7 @@ import {
 } from '@kanat360/contracts';
 import { DataSource } from 'typeorm';
 import { AccessService } from '../access/access.service.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashNewPassword } from '../auth/passwords.js';
 import { type Principal, tenantScope } from '../auth/principal.js';
 import { SessionsRepository } from '../auth/sessions.repository.js';
 import { AppError } from '../common/app-error.js';
@@ -42,7 +42,7 @@ export class UsersService {
   async create(actor: Principal, body: CreateUserBody): Promise<User> {
     this.assertMayGrant(actor, body.role);
     await this.access.requireAssignableCompany(actor, body.company_id);
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashNewPassword(body.password);
     const id = await this.withUniqueEmail(() =>
       this.users.insert({
         firstName: body.first_name,
@@ -86,7 +86,7 @@ export class UsersService {
 
   async changePassword(actor: Principal, id: number, body: ChangePasswordBody): Promise<void> {
     await this.editableTarget(actor, id, 'changePassword');
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashNewPassword(body.password);
     await this.dataSource.transaction(async (manager) => {
       await this.users.setPassword(id, passwordHash, manager);
       await this.sessions.revokeAllForUser(id, manager);
