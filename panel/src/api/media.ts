@@ -35,6 +35,8 @@ export const PROCESSING_POLL_MS = 2000;
 /** The first page comes fast; the ones after it, asked for while the user scrolls, are as large as the API allows. */
 export const FIRST_PAGE_SIZE = PHOTO_PAGE.defaultLimit;
 export const NEXT_PAGE_SIZE = PHOTO_PAGE.maxLimit;
+/** How many photos one by-ids question may name. */
+export const PHOTO_ID_BATCH = PHOTO_PAGE.maxIds;
 
 function fetchPhotoPage(
   turbineId: number,

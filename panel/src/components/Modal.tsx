@@ -2,7 +2,7 @@ import { type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react'
 import { useI18n } from '@/i18n/language';
 import { StrokeIcon } from './StrokeIcon';
 
-const WIDTHS = { md: 'max-w-lg', lg: 'max-w-2xl' } as const;
+const WIDTHS = { md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-6xl' } as const;
 
 /**
  * A modal dialog on the browser's own <dialog>: focus stays inside and the page behind is inert. Escape and the

@@ -2,7 +2,7 @@ import { type MediaItem } from '@kanat360/contracts';
 import { StrokeIcon } from '@/components/StrokeIcon';
 import { useI18n } from '@/i18n/language';
 
-const SIZES = { sm: 'size-16', md: 'size-24', fill: 'aspect-square w-full' } as const;
+const SIZES = { sm: 'size-12', md: 'size-24', fill: 'aspect-square w-full' } as const;
 
 /** What a thumbnail says about its media besides the picture: a video, a point cloud or a 360° panorama. */
 export function MediaKindMark({ item }: { item: Pick<MediaItem, 'kind' | 'is_panorama'> }) {

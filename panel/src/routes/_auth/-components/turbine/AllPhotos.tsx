@@ -1,6 +1,351 @@
-import { type TurbineDetail } from '@kanat360/contracts';
+import { type MediaItem, type TurbineDetail } from '@kanat360/contracts';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  isProcessing,
+  patchCachedPhotos,
+  photoPagesQueryOptions,
+  photosByIdQueryOptions,
+  PHOTO_ID_BATCH,
+} from '@/api/media';
+import { EmptyState } from '@/components/EmptyState';
+import { SearchInput } from '@/components/SearchInput';
+import { StrokeIcon } from '@/components/StrokeIcon';
+import { useI18n } from '@/i18n/language';
+import { compareModeAtom, compareSelectionAtom, toggleCompareAtom } from '@/media/compare-state';
+import { CompareView } from '@/media/CompareView';
+import { DeletePhotoDialog } from '@/media/DeletePhotoDialog';
+import { useOpenLightbox } from '@/media/lightbox-state';
+import { campaignMonth, mediaType, uploaderName } from '@/media/media-labels';
+import { MediaThumb } from '@/media/MediaThumb';
+import { useUrlSearchText } from '@/search/use-url-search-text';
+import { useCan } from '@/session/use-session';
+import { useToast } from '@/toast/toast-store';
+import { formatMegabytes } from '@/uploads/format-bytes';
+import { PHOTO_TYPES, photoFiltersOf, type PhotoSearch } from './photo-search';
+import { SectionCard } from './SectionCard';
 
-// Built by the all-photos helper (issue 11 item 10).
+const route = getRouteApi('/_auth/turbine/$turbineId/');
+
+const ROW_HEIGHT = 64;
+/** Asks for the next page when the rows in view come this close to the end of what is loaded. */
+const LOAD_AHEAD_ROWS = 40;
+/** The server is asked once the typing stops for this long. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+const TYPE_BADGE: Record<(typeof PHOTO_TYPES)[number], string> = {
+  blade: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100',
+  drone: 'bg-violet-100 text-violet-900 dark:bg-violet-950 dark:text-violet-100',
+  operator: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
+  robot: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
+};
+
+/** The filters above the list; every change goes to the URL (STYLE 9), the search text once typing pauses. */
+function PhotoFilters({ years }: { years: readonly number[] }) {
+  const { t } = useI18n();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const patch = (next: Partial<PhotoSearch>) =>
+    void navigate({ search: (previous) => ({ ...previous, ...next }), replace: true, hash: 'all-photos' });
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [text, setText] = useUrlSearchText(search.q ?? '', (value) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => patch({ q: value || undefined }), SEARCH_DEBOUNCE_MS);
+  });
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (
+    <div className="mb-4 flex flex-wrap items-center gap-3">
+      <label className="flex items-center gap-2 text-sm">
+        <span className="text-slate-600 dark:text-slate-400">{t('panel.turbine.year')}</span>
+        <select
+          className="input h-9 w-36"
+          value={search.year ?? ''}
+          onChange={(event) => patch({ year: event.target.value ? Number(event.target.value) : undefined })}
+          data-testid="photos-year"
+        >
+          <option value="">{t('panel.photos.allYears')}</option>
+          {years.map((year) => (
+            <option key={year} value={year}>
+              {year}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        <span className="text-slate-600 dark:text-slate-400">{t('panel.photos.typeLabel')}</span>
+        <select
+          className="input h-9 w-36"
+          value={search.type ?? ''}
+          onChange={(event) => patch({ type: (event.target.value || undefined) as PhotoSearch['type'] })}
+          data-testid="photos-type"
+        >
+          <option value="">{t('panel.photos.type.all')}</option>
+          {PHOTO_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`panel.photos.type.${type}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <SearchInput
+        label={t('panel.photos.searchLabel')}
+        placeholder={t('panel.photos.searchPlaceholder')}
+        value={text}
+        onChange={setText}
+      />
+    </div>
+  );
+}
+
+function PhotoRow({
+  item,
+  compare,
+  selected,
+  onOpen,
+  onToggle,
+  onDelete,
+}: {
+  item: MediaItem;
+  compare: boolean;
+  selected: boolean;
+  onOpen: () => void;
+  onToggle: () => void;
+  onDelete: (() => void) | null;
+}) {
+  const { t, language, locale } = useI18n();
+  const type = mediaType(item);
+  return (
+    <div className="flex h-full items-center gap-4 px-3">
+      {compare && (
+        <input
+          type="checkbox"
+          className="size-4 accent-brand-700"
+          checked={selected}
+          onChange={onToggle}
+          aria-label={t('panel.photos.compareTick', { name: item.originalName })}
+        />
+      )}
+      <MediaThumb item={item} size="sm" onOpen={onOpen} />
+      <div className="min-w-0 flex-1">
+        <button
+          type="button"
+          className="block max-w-full cursor-pointer truncate text-left text-sm font-medium hover:underline"
+          onClick={onOpen}
+          data-testid="photo-name"
+        >
+          {item.originalName}
+        </button>
+        <p className="truncate text-xs text-slate-600 dark:text-slate-400">{uploaderName(item)}</p>
+      </div>
+      <span className={`badge ${TYPE_BADGE[type]}`}>{t(`panel.photos.type.${type}`)}</span>
+      <span className="w-24 text-right text-sm tabular-nums">{formatMegabytes(item.size, locale)}</span>
+      <span className="w-32 text-sm text-slate-700 dark:text-slate-300">{campaignMonth(item, language)}</span>
+      <span className="w-9">
+        {onDelete && (
+          <button
+            type="button"
+            className="btn-icon text-red-700 dark:text-red-400"
+            aria-label={t('panel.photos.deleteOf', { name: item.originalName })}
+            title={t('panel.action.delete')}
+            onClick={onDelete}
+          >
+            <StrokeIcon className="size-4">
+              <path d="m14.74 9-.35 9m-4.78 0-.35-9m9.97-3.21c.34.05.68.1 1.02.16m-1.02-.16L18.16 19.67A2.25 2.25 0 0 1 15.916 21.75H8.084a2.25 2.25 0 0 1-2.244-2.08L4.77 5.79m14.46 0a48.1 48.1 0 0 0-3.48-.4m-12 .56c.34-.06.68-.11 1.02-.16m0 0a48.1 48.1 0 0 1 3.48-.4m7.5 0v-.92c0-1.18-.91-2.16-2.09-2.2a52 52 0 0 0-3.32 0c-1.18.04-2.09 1.02-2.09 2.2v.92m7.5 0a48.7 48.7 0 0 0-7.5 0" />
+            </StrokeIcon>
+          </button>
+        )}
+      </span>
+    </div>
+  );
+}
+
+/** Photos still being processed among those loaded get their fresh state (and thumbnail) without a list refetch. */
+function useFollowProcessing(turbineId: number, items: readonly MediaItem[]) {
+  const queryClient = useQueryClient();
+  const ids = useMemo(
+    () =>
+      items
+        .filter(isProcessing)
+        .slice(0, PHOTO_ID_BATCH)
+        .map((item) => item.id),
+    [items],
+  );
+  const { data } = useQuery(photosByIdQueryOptions(turbineId, ids));
+  useEffect(() => {
+    if (data) patchCachedPhotos(queryClient, turbineId, data);
+  }, [data, queryClient, turbineId]);
+}
+
+/**
+ * Spec §2's all-photos list, at fleet scale: filters in the URL and on the server, the count, and rows drawn only
+ * where the user looks (virtualized) while pages load as the user scrolls. Compare two side by side; delete for
+ * those who may; any row opens the lightbox over the whole list.
+ */
 export function AllPhotos({ turbine }: { turbine: TurbineDetail }) {
-  return <section id="all-photos" data-turbine={turbine.id} />;
+  const { t, locale } = useI18n();
+  const toast = useToast();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const filters = photoFiltersOf(search);
+  const canDelete = useCan('media.delete');
+  const openLightbox = useOpenLightbox();
+  const [compare, setCompare] = useAtom(compareModeAtom);
+  const selection = useAtomValue(compareSelectionAtom);
+  const toggleCompare = useSetAtom(toggleCompareAtom);
+  const [comparing, setComparing] = useState(false);
+  const [deleting, setDeleting] = useState<MediaItem | null>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+
+  // Leaving the page leaves compare mode (and its selection).
+  useEffect(() => () => setCompare(false), [setCompare]);
+
+  const pages = useInfiniteQuery({ ...photoPagesQueryOptions(turbine.id, filters), placeholderData: keepPreviousData });
+  const items = useMemo(() => pages.data?.pages.flatMap((page) => page.data) ?? [], [pages.data]);
+  const total = pages.data?.pages[0]?.total ?? 0;
+  useFollowProcessing(turbine.id, items);
+
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  const virtualRows = virtualizer.getVirtualItems();
+  const lastInView = virtualRows.at(-1)?.index ?? 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastInView >= items.length - LOAD_AHEAD_ROWS) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastInView, items.length]);
+
+  /** Every page, fetched in turn: the lightbox needs the last one to wrap from the first photo. */
+  const loadAll = async (): Promise<readonly MediaItem[]> => {
+    let result = await pages.fetchNextPage();
+    while (result.hasNextPage && !result.isError) result = await pages.fetchNextPage();
+    return result.data?.pages.flatMap((page) => page.data) ?? items;
+  };
+  const open = (index: number) =>
+    openLightbox({ turbineId: turbine.id, items, index, total, loadMore: hasNextPage ? loadAll : undefined });
+  const tick = (item: MediaItem) => {
+    if (!toggleCompare(item)) toast.warning(t('panel.photos.compareMax'));
+  };
+  const clearFilters = () =>
+    void navigate({ search: (previous) => ({ ...previous, year: undefined, type: undefined, q: undefined }) });
+
+  const filtered = Boolean(search.year || search.type || search.q);
+  return (
+    <SectionCard
+      id="all-photos"
+      title={t('panel.turbine.allPhotosTitle')}
+      description={
+        <span data-testid="photos-count">
+          {t('panel.photos.count', { n: new Intl.NumberFormat(locale).format(total) })}
+        </span>
+      }
+      actions={
+        <>
+          {compare && (
+            <>
+              <span className="text-sm text-slate-700 dark:text-slate-300" data-testid="compare-hint">
+                {t('panel.photos.compareHint', { n: selection.length })}
+              </span>
+              <button
+                type="button"
+                className="btn-primary"
+                disabled={selection.length !== 2}
+                onClick={() => setComparing(true)}
+              >
+                {t('panel.photos.compareOpen')}
+              </button>
+            </>
+          )}
+          <button
+            type="button"
+            className="btn-secondary"
+            aria-pressed={compare}
+            onClick={() => setCompare(!compare)}
+            data-testid="compare-toggle"
+          >
+            {compare ? t('panel.photos.compareLeave') : t('panel.photos.compareEnter')}
+          </button>
+        </>
+      }
+    >
+      <PhotoFilters years={turbine.media_years} />
+      {pages.isError && items.length === 0 ? (
+        <p className="text-sm text-red-700 dark:text-red-300" role="alert">
+          {t('panel.turbine.photosLoadFailed')}{' '}
+          <button type="button" className="font-medium underline" onClick={() => void pages.refetch()}>
+            {t('common.tryAgain')}
+          </button>
+        </p>
+      ) : total === 0 && !pages.isPending ? (
+        <EmptyState title={filtered ? t('panel.photos.noMatch') : t('panel.photos.empty')}>
+          {filtered && (
+            <button type="button" className="btn-secondary" onClick={clearFilters}>
+              {t('panel.turbines.clearFilters')}
+            </button>
+          )}
+        </EmptyState>
+      ) : (
+        <div
+          ref={scroller}
+          className="h-[36rem] overflow-y-auto rounded-xl border border-slate-200 dark:border-slate-700"
+          aria-busy={pages.isFetching}
+          data-testid="photos-scroller"
+        >
+          <div
+            role="list"
+            aria-label={t('panel.photos.listLabel')}
+            style={{ height: virtualizer.getTotalSize() }}
+            className="relative"
+          >
+            {virtualRows.map((row) => {
+              const item = items[row.index];
+              return (
+                <div
+                  key={item?.id ?? `placeholder-${row.index}`}
+                  role="listitem"
+                  className="absolute inset-x-0 border-b border-slate-100 dark:border-slate-800"
+                  style={{ height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
+                  data-testid={item ? 'photo-row' : 'photo-row-loading'}
+                  data-index={row.index}
+                  data-media-id={item?.id}
+                >
+                  {item ? (
+                    <PhotoRow
+                      item={item}
+                      compare={compare}
+                      selected={selection.some((chosen) => chosen.id === item.id)}
+                      onOpen={() => open(row.index)}
+                      onToggle={() => tick(item)}
+                      onDelete={canDelete ? () => setDeleting(item) : null}
+                    />
+                  ) : (
+                    <div className="flex h-full items-center gap-4 px-3" aria-hidden="true">
+                      <span className="size-12 animate-pulse rounded-lg bg-slate-200 dark:bg-slate-800" />
+                      <span className="h-3 w-48 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
+                    </div>
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      )}
+      {comparing && selection.length === 2 && (
+        <CompareView items={[selection[0]!, selection[1]!]} onClose={() => setComparing(false)} />
+      )}
+      {deleting && (
+        <DeletePhotoDialog
+          turbineId={turbine.id}
+          item={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => setDeleting(null)}
+        />
+      )}
+    </SectionCard>
+  );
 }

@@ -1,0 +1,28 @@
+import { type MediaItem, ROOM_LABELS } from '@kanat360/contracts';
+import { intlLocale, type Language, type Translate } from '@kanat360/i18n';
+
+/** The type a media item is listed under: its category, or "blade" for a blade room's photo. */
+export function mediaType(item: Pick<MediaItem, 'category'>): 'blade' | 'drone' | 'operator' | 'robot' {
+  return item.category === '' ? 'blade' : item.category;
+}
+
+/** Spec §2's "month and year" of the campaign a photo belongs to: "Haziran 2026" / "June 2026". */
+export function campaignMonth(item: Pick<MediaItem, 'month' | 'year'>, language: Language): string {
+  return new Intl.DateTimeFormat(intlLocale(language), { month: 'long', year: 'numeric' }).format(
+    new Date(item.year, Math.min(Math.max(item.month, 1), 12) - 1, 1),
+  );
+}
+
+/** Where a photo was taken: "Kanat A · 1 Root-WW" for a blade room, the category otherwise. */
+export function mediaPlace(item: Pick<MediaItem, 'category' | 'blade' | 'room'>, t: Translate): string {
+  const type = mediaType(item);
+  if (type !== 'blade') return t(`panel.photos.type.${type}`);
+  const room = Number(item.room);
+  const label = ROOM_LABELS[room] ? `${room} ${ROOM_LABELS[room]}` : t('panel.turbine.room', { n: room });
+  return item.blade ? `${t('panel.turbine.blade', { blade: item.blade })} · ${label}` : label;
+}
+
+/** Who uploaded it, as the list shows it. */
+export function uploaderName(item: Pick<MediaItem, 'uploader_name' | 'uploader_email'>): string {
+  return item.uploader_name ?? item.uploader_email ?? '—';
+}
