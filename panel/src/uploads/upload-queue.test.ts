@@ -2,7 +2,14 @@ import { type MediaItem } from '@kanat360/contracts';
 import { describe, expect, it } from 'vitest';
 import { type FailureReading, type UploadItem, UploadQueue, type UploadTransport, totals } from './upload-queue';
 
-const destination = { turbineId: 7, category: 'blade' as const, blade: 'A' as const, room: 2, year: 2026 };
+const destination = {
+  target: 'media' as const,
+  turbineId: 7,
+  category: 'blade' as const,
+  blade: 'A' as const,
+  room: 2,
+  year: 2026,
+};
 
 function file(name: string, size = 100): File {
   return new File([new Uint8Array(size)], name, { type: 'image/jpeg' });
@@ -57,7 +64,7 @@ describe('the upload queue', () => {
     pending[1]!.resolve(media(11));
     await flush();
     expect(pending.map((send) => send.name)).toEqual(['a.jpg', 'b.jpg', 'c.jpg']);
-    expect(queue.snapshot()[1]).toMatchObject({ status: 'done', loaded: 100, media: { id: 11 } });
+    expect(queue.snapshot()[1]).toMatchObject({ status: 'done', loaded: 100, result: { id: 11 } });
     expect(queue.hasActiveUploads()).toBe(true);
     pending[0]!.resolve(media(10));
     pending[2]!.resolve(media(12));

@@ -1,13 +1,26 @@
-import { type Blade, type MediaCategory, type MediaItem } from '@kanat360/contracts';
+import { type Blade, type MediaCategory, type MediaItem, type Report } from '@kanat360/contracts';
 
-/** Where an upload goes: the fields spec §7's upload calls carry. */
-export interface UploadDestination {
+/** Where a photo, video or point cloud goes: the fields spec §7's upload calls carry. */
+export interface MediaDestination {
+  target: 'media';
   turbineId: number;
   category: MediaCategory;
   blade: Blade | null;
   room: number;
   year: number;
 }
+
+/** Where a PDF report goes: its turbine and campaign year. */
+export interface ReportDestination {
+  target: 'report';
+  turbineId: number;
+  year: number;
+}
+
+export type UploadDestination = MediaDestination | ReportDestination;
+
+/** What the server made of a file: the media row, or the report. */
+export type UploadResult = MediaItem | Report;
 
 export type UploadStatus = 'queued' | 'sending' | 'done' | 'failed' | 'cancelled';
 
@@ -24,7 +37,7 @@ export interface UploadItem {
   /** The server's refusal or the network's failure, ready to show. */
   error: { code: string; message: string } | null;
   /** What the server made of it. */
-  media: MediaItem | null;
+  result: UploadResult | null;
 }
 
 /** How bytes reach the server; the queue does not care which path a file takes. */
@@ -33,7 +46,7 @@ export interface UploadTransport {
     item: Pick<UploadItem, 'file' | 'destination'>,
     signal: AbortSignal,
     onProgress: (loaded: number) => void,
-  ): Promise<MediaItem>;
+  ): Promise<UploadResult>;
 }
 
 /** What a failure means to the queue: refused for good (4xx), or worth trying again by itself (network, 5xx). */
@@ -108,7 +121,7 @@ export class UploadQueue {
       status: 'queued',
       loaded: 0,
       error: null,
-      media: null,
+      result: null,
     }));
     const batch = this.batches.get(section) ?? new Set<number>();
     for (const item of added) batch.add(item.id);
@@ -175,11 +188,11 @@ export class UploadQueue {
       const item = this.find(id);
       if (!item || controller.signal.aborted) break;
       try {
-        const media = await this.transport.send(item, controller.signal, (loaded) => {
+        const result = await this.transport.send(item, controller.signal, (loaded) => {
           if (!controller.signal.aborted) this.update(id, { loaded: Math.min(loaded, item.file.size) });
         });
         if (controller.signal.aborted) break;
-        this.update(id, { status: 'done', loaded: item.file.size, media });
+        this.update(id, { status: 'done', loaded: item.file.size, result });
         const done = this.find(id);
         if (done) for (const events of this.events) events.uploaded?.(done);
         break;

@@ -1,6 +1,6 @@
 import { LIMITS } from '@kanat360/contracts';
 import { describe, expect, it } from 'vitest';
-import { groupSkipped, screenFiles, usesDirectUpload } from './upload-rules';
+import { groupSkipped, screenFiles, screenReports, usesDirectUpload } from './upload-rules';
 
 const file = (name: string, size = 1000, type = '') => ({ name, size, type });
 
@@ -66,5 +66,23 @@ describe('the path a file takes (spec §7)', () => {
     expect(usesDirectUpload(file('a.jpg', threshold))).toBe(true);
     expect(usesDirectUpload(file('clip.mp4', 10))).toBe(true);
     expect(usesDirectUpload(file('scan.pcd', 10))).toBe(false);
+  });
+});
+
+describe('reports screened before sending (spec §5)', () => {
+  it('takes PDFs with valid names only', () => {
+    const { accepted, skipped } = screenReports([
+      file('rapor_2026.pdf', 100, 'application/pdf'),
+      file('photo.jpg', 100, 'image/jpeg'),
+      file('fake.pdf', 100, 'text/plain'),
+      file('yıllık rapor.pdf', 100, 'application/pdf'),
+      file('unknown-type.PDF', 100, ''),
+    ]);
+    expect(accepted.map((choice) => choice.name)).toEqual(['rapor_2026.pdf', 'unknown-type.PDF']);
+    expect(skipped).toEqual([
+      { name: 'photo.jpg', code: 'REPORT_NOT_PDF' },
+      { name: 'fake.pdf', code: 'REPORT_NOT_PDF' },
+      { name: 'yıllık rapor.pdf', code: 'REPORT_NAME_INVALID' },
+    ]);
   });
 });

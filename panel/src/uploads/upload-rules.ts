@@ -1,16 +1,20 @@
 import { type ErrorCode, isValidFileName, LIMITS, type MediaKind, mediaKindOfName } from '@kanat360/contracts';
 
-/** Which files a picker takes: spec §2's blade panels take images and `.pcd`; the category sections also videos. */
-export type PickerKind = 'blade' | 'category';
+/**
+ * Which files a picker takes: spec §2's blade panels take images and `.pcd`, the category sections images and
+ * videos, the reports panel PDFs.
+ */
+export type PickerKind = 'blade' | 'category' | 'report';
+export type MediaPickerKind = Exclude<PickerKind, 'report'>;
 
-const ACCEPTED_KINDS: Record<PickerKind, readonly MediaKind[]> = {
+const ACCEPTED_KINDS: Record<MediaPickerKind, readonly MediaKind[]> = {
   blade: ['photo', 'pointcloud'],
   category: ['photo', 'video'],
 };
 
 /** The `accept` attribute of a picker's file input. */
 export function acceptAttribute(picker: PickerKind): string {
-  return picker === 'blade' ? 'image/*,.pcd' : 'image/*,video/*';
+  return { blade: 'image/*,.pcd', category: 'image/*,video/*', report: 'application/pdf,.pdf' }[picker];
 }
 
 /** The kind of a chosen file, by its name first and by the browser's type when the name says nothing. */
@@ -40,7 +44,7 @@ export interface SkippedChoice {
  */
 export function screenFiles<T extends Pick<File, 'name' | 'type' | 'size'>>(
   files: readonly T[],
-  picker: PickerKind,
+  picker: MediaPickerKind,
   takenNames: Iterable<string> = [],
 ): { accepted: T[]; skipped: SkippedChoice[] } {
   const taken = new Set([...takenNames].map((name) => name.toLowerCase()));
@@ -59,6 +63,22 @@ export function screenFiles<T extends Pick<File, 'name' | 'type' | 'size'>>(
       taken.add(file.name.toLowerCase());
       accepted.push(file);
     }
+  }
+  return { accepted, skipped };
+}
+
+/** Spec §5's report rules: a PDF by its type, with a valid name; anything else is skipped before sending. */
+export function screenReports<T extends Pick<File, 'name' | 'type' | 'size'>>(
+  files: readonly T[],
+): { accepted: T[]; skipped: SkippedChoice[] } {
+  const accepted: T[] = [];
+  const skipped: SkippedChoice[] = [];
+  for (const file of files) {
+    const pdf = file.type === 'application/pdf' || (file.type === '' && /\.pdf$/i.test(file.name));
+    if (!pdf) skipped.push({ name: file.name, code: 'REPORT_NOT_PDF' });
+    else if (!isValidFileName(file.name)) skipped.push({ name: file.name, code: 'REPORT_NAME_INVALID' });
+    else if (file.size === 0) skipped.push({ name: file.name, code: 'FILE_EMPTY' });
+    else accepted.push(file);
   }
   return { accepted, skipped };
 }

@@ -2,13 +2,19 @@ import { ApiError, errorMessage } from '@kanat360/api-client';
 import {
   type MediaItem,
   type PresignedUpload,
+  type Report,
   type SkippedFile,
   type UploadPartAddress,
   type UploadParts,
 } from '@kanat360/contracts';
 import { type Language, translate } from '@kanat360/i18n';
 import { apiClient } from '@/api/client';
-import { type FailureReading, type UploadDestination, type UploadTransport } from './upload-queue';
+import {
+  type FailureReading,
+  type MediaDestination,
+  type ReportDestination,
+  type UploadTransport,
+} from './upload-queue';
 import { usesDirectUpload } from './upload-rules';
 
 /** An upload call's answer (spec §7): what was stored, and what was skipped with the reason. */
@@ -33,7 +39,7 @@ export class UploadRefused extends Error {
 /** Each part of a multipart upload is sent again by itself this many times before the file fails. */
 const PART_ATTEMPTS = 3;
 
-function destinationFields(destination: UploadDestination): Record<string, string> {
+function destinationFields(destination: MediaDestination): Record<string, string> {
   const fields: Record<string, string> = {
     room: String(destination.room),
     year: String(destination.year),
@@ -51,25 +57,50 @@ function onlyItem<T>(answer: UploadAnswer<T>, name: string): T {
   throw new UploadRefused(skip?.code ?? 'UNEXPECTED', skip?.message ?? answer.message ?? name);
 }
 
-/** Spec §7's multipart upload, one file a request so each has its own progress. */
-async function sendMultipart(
+/** One file in a multipart POST (spec §7), with its progress; answers the one item stored, or the skip reason. */
+async function postOne<T>(
+  url: string,
+  fields: Record<string, string>,
+  fileField: string,
   file: File,
-  destination: UploadDestination,
   signal: AbortSignal,
   onProgress: (loaded: number) => void,
-): Promise<MediaItem> {
+): Promise<T> {
   const form = new FormData();
-  for (const [name, value] of Object.entries(destinationFields(destination))) form.append(name, value);
-  form.append('photos', file, file.name);
-  const { data } = await apiClient.send<UploadAnswer<MediaItem>>({
+  // The fields before the file: the server reads them as the stream reaches the file.
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append(fileField, file, file.name);
+  const { data } = await apiClient.send<UploadAnswer<T>>({
     method: 'POST',
-    url: `/turbines/${destination.turbineId}/photos`,
+    url,
     body: form,
     signal,
     // The form's own bytes (boundaries, fields) count too: scale to the file's size.
     onProgress: (loaded, total) => onProgress(Math.round((loaded / total) * file.size)),
   });
   return onlyItem(data, file.name);
+}
+
+/** Spec §7's multipart photo upload, one file a request so each has its own progress. */
+function sendMultipart(
+  file: File,
+  destination: MediaDestination,
+  signal: AbortSignal,
+  onProgress: (loaded: number) => void,
+): Promise<MediaItem> {
+  const url = `/turbines/${destination.turbineId}/photos`;
+  return postOne<MediaItem>(url, destinationFields(destination), 'photos', file, signal, onProgress);
+}
+
+/** Spec §7's report upload (`year`, `reports`), one PDF a request. */
+function sendReport(
+  file: File,
+  destination: ReportDestination,
+  signal: AbortSignal,
+  onProgress: (loaded: number) => void,
+): Promise<Report> {
+  const url = `/turbines/${destination.turbineId}/reports`;
+  return postOne<Report>(url, { year: String(destination.year) }, 'reports', file, signal, onProgress);
 }
 
 /** A PUT of bytes to a presigned address, with the headers it was signed with; answers its ETag (parts need it). */
@@ -94,7 +125,7 @@ async function put(
 /** Spec §7's direct upload: presign → PUT (above 5 GB one PUT a part, each retried alone) → confirm. */
 async function sendDirect(
   file: File,
-  destination: UploadDestination,
+  destination: MediaDestination,
   signal: AbortSignal,
   onProgress: (loaded: number) => void,
 ): Promise<MediaItem> {
@@ -184,12 +215,17 @@ function isTransient(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 0 || error.status >= 500);
 }
 
-/** The real way files reach the server: multipart below 4 MB, direct at 4 MB and above and for every video. */
+/**
+ * The real way files reach the server: photos multipart below 4 MB, direct at 4 MB and above and for every video;
+ * reports multipart, one a request.
+ */
 export const apiUploadTransport: UploadTransport = {
-  send: ({ file, destination }, signal, onProgress) =>
-    usesDirectUpload(file)
+  send: ({ file, destination }, signal, onProgress) => {
+    if (destination.target === 'report') return sendReport(file, destination, signal, onProgress);
+    return usesDirectUpload(file)
       ? sendDirect(file, destination, signal, onProgress)
-      : sendMultipart(file, destination, signal, onProgress),
+      : sendMultipart(file, destination, signal, onProgress);
+  },
 };
 
 /** A failure as the queue and the user see it: the server's or the network's words, and whether to try again. */

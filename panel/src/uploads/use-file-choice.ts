@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { apiClient } from '@/api/client';
 import { useI18n } from '@/i18n/language';
 import { useToast } from '@/toast/toast-store';
-import { groupSkipped, type PickerKind, screenFiles, type SkippedChoice } from './upload-rules';
+import { groupSkipped, type PickerKind, screenFiles, screenReports, type SkippedChoice } from './upload-rules';
 import { uploadQueue } from './use-uploads';
 
 /** Names the server would skip (spec §5: the naming rule, names the turbine already has), asked before sending. */
@@ -19,7 +19,7 @@ async function namesTheServerSkips(turbineId: number, names: string[]): Promise<
 /**
  * The files chosen in one section, before they are uploaded. Every rule that can be checked before a byte is sent
  * is checked as files are chosen (spec §5): refused files never join the choice, and one message per reason says
- * which and why (shown 5 s).
+ * which and why (shown 5 s; for reports 8 s).
  */
 export function useFileChoice(turbineId: number, picker: PickerKind) {
   const { t } = useI18n();
@@ -31,20 +31,30 @@ export function useFileChoice(turbineId: number, picker: PickerKind) {
     (skipped: readonly SkippedChoice[]) => {
       for (const { code, names } of groupSkipped(skipped)) {
         toast.warning(t(`errors.${code}`, { n: names.length, names: names.join(', '), file: names.join(', ') }), {
-          durationMs: LIMITS.skippedNamesToastMs,
+          durationMs: picker === 'report' ? LIMITS.skippedReportsToastMs : LIMITS.skippedNamesToastMs,
         });
       }
     },
-    [t, toast],
+    [picker, t, toast],
   );
 
   const choose = useCallback(
     async (files: readonly File[]) => {
+      if (picker === 'report') {
+        const screened = screenReports(files);
+        tellSkipped(screened.skipped);
+        if (screened.accepted.length > 0) setChosen((previous) => [...previous, ...screened.accepted]);
+        return;
+      }
       // Names already chosen here, or on their way in the queue, count as taken too.
       const queued = uploadQueue
         .snapshot()
         .filter(
-          (item) => item.destination.turbineId === turbineId && item.status !== 'cancelled' && item.status !== 'failed',
+          (item) =>
+            item.destination.target === 'media' &&
+            item.destination.turbineId === turbineId &&
+            item.status !== 'cancelled' &&
+            item.status !== 'failed',
         )
         .map((item) => item.file.name);
       const local = screenFiles(files, picker, [...chosen.map((file) => file.name), ...queued]);

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { refreshAfterMediaChange } from '@/api/media';
+import { refreshReports } from '@/api/reports';
 import { languageAtom, useI18n } from '@/i18n/language';
 import { appStore } from '@/state/store';
 import { useToast } from '@/toast/toast-store';
-import { type UploadItem, UploadQueue } from './upload-queue';
+import { type UploadDestination, type UploadItem, UploadQueue } from './upload-queue';
 import { apiUploadTransport, readUploadFailure } from './upload-transport';
 
 /** The panel's one upload queue: a module, not a component, so it outlives every route. */
@@ -43,26 +44,34 @@ export function useUploadQueueEffects(): void {
   const { t } = useI18n();
 
   useEffect(() => {
-    const timers = new Map<number, ReturnType<typeof setTimeout>>();
-    const refreshSoon = (turbineId: number) => {
-      if (timers.has(turbineId)) return;
+    const refresh = (destination: UploadDestination) =>
+      destination.target === 'report'
+        ? refreshReports(queryClient, destination.turbineId)
+        : refreshAfterMediaChange(queryClient, destination.turbineId);
+    const timers = new Map<string, ReturnType<typeof setTimeout>>();
+    const refreshSoon = (destination: UploadDestination) => {
+      const key = `${destination.target}-${destination.turbineId}`;
+      if (timers.has(key)) return;
       timers.set(
-        turbineId,
+        key,
         setTimeout(() => {
-          timers.delete(turbineId);
-          void refreshAfterMediaChange(queryClient, turbineId);
+          timers.delete(key);
+          void refresh(destination);
         }, REFRESH_EVERY_MS),
       );
     };
     const stop = uploadQueue.on({
-      uploaded: (item) => refreshSoon(item.destination.turbineId),
+      uploaded: (item) => refreshSoon(item.destination),
       failed: (item) =>
         toast.error(t('panel.upload.failedFile', { file: item.file.name, message: item.error?.message ?? '' })),
       batchSettled: (_section, { done, failed }) => {
-        if (done.length > 0) toast.success(t('api.photosUploaded', { n: done.length }));
+        const reports = (done[0] ?? failed[0])?.destination.target === 'report';
+        if (done.length > 0)
+          toast.success(t(reports ? 'api.reportsUploaded' : 'api.photosUploaded', { n: done.length }));
+        else if (reports) toast.error(t('panel.reports.uploadFailed'));
         else if (failed.length > 1) toast.error(t('panel.upload.batchFailed', { n: failed.length }));
-        const turbineId = done[0]?.destination.turbineId;
-        if (turbineId !== undefined) void refreshAfterMediaChange(queryClient, turbineId);
+        const first = done[0];
+        if (first) void refresh(first.destination);
       },
     });
     return () => {

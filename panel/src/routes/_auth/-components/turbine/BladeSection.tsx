@@ -19,7 +19,7 @@ function BladePanel({ turbineId, blade, year }: { turbineId: number; blade: Blad
   const section = uploadSection(turbineId, `blade-${blade}`);
   const uploads = useSectionUploads(section);
   const upload = () => {
-    uploadQueue.add(section, { turbineId, category: 'blade', blade, room, year }, choice.chosen);
+    uploadQueue.add(section, { target: 'media', turbineId, category: 'blade', blade, room, year }, choice.chosen);
     choice.clear();
   };
   return (

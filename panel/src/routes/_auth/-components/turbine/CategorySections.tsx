@@ -64,7 +64,7 @@ function CategoryUploadCard({ turbineId, category }: { turbineId: number; catego
   const section = uploadSection(turbineId, category);
   const uploads = useSectionUploads(section);
   const upload = () => {
-    uploadQueue.add(section, { turbineId, category, blade, room: 1, year }, choice.chosen);
+    uploadQueue.add(section, { target: 'media', turbineId, category, blade, room: 1, year }, choice.chosen);
     choice.clear();
   };
   return (
