@@ -45,10 +45,15 @@ export class JobQueue {
   }
 
   /**
-   * Queues a job. Given a transaction, the job is written by it: it exists exactly when the rows that call for it
+   * Queues a job; `background` puts it behind every job a user is waiting for. Given a transaction, the job is written by it: it exists exactly when the rows that call for it
    * were committed (a deleted row never leaves its blobs without a job to remove them).
    */
-  async send(name: QueueName, data: object, transaction?: EntityManager): Promise<void> {
+  async send(
+    name: QueueName,
+    data: object,
+    transaction?: EntityManager,
+    { background = false }: { background?: boolean } = {},
+  ): Promise<void> {
     await this.ensureQueue(name);
     const runner = transaction?.queryRunner;
     const db = runner
@@ -58,7 +63,9 @@ export class JobQueue {
           }),
         }
       : undefined;
-    await this.boss.send(name, data, { retryLimit: 5, retryDelay: 10, retryBackoff: true, db });
+    // Background work (a backfill such as the demo seed's) waits behind what a user is waiting for.
+    const priority = background ? -1 : 0;
+    await this.boss.send(name, data, { retryLimit: 5, retryDelay: 10, retryBackoff: true, priority, db });
   }
 
   /**

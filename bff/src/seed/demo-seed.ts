@@ -144,7 +144,9 @@ export async function seedDemo(input: DemoSeedInput): Promise<DemoSeedSummary | 
     await discardDemoInspections(storage, prepared);
     return null;
   }
-  for (const mediaId of mediaIds) await jobs.send(QUEUES.mediaDerivatives, { mediaId });
+  for (const mediaId of mediaIds) {
+    await jobs.send(QUEUES.mediaDerivatives, { mediaId }, undefined, { background: true });
+  }
 
   const media = prepared.media;
   return {

@@ -30,17 +30,7 @@ function StageCard({ item, title, text, testId }: { item: MediaItem; title: stri
  */
 export function MediaStage({ item }: { item: MediaItem }) {
   const { t } = useI18n();
-  if (item.status === 'pending') {
-    return (
-      <div className="flex flex-col items-center gap-3 text-slate-200" role="status" data-testid="stage-processing">
-        <span
-          className="size-8 animate-spin rounded-full border-4 border-slate-600 border-t-brand-300"
-          aria-hidden="true"
-        />
-        <p className="text-sm">{t('panel.lightbox.processing')}</p>
-      </div>
-    );
-  }
+  // Videos and point clouds show without waiting for the server's derivatives; a photo waits for its preview.
   if (item.kind === 'video') {
     return (
       <video
@@ -62,6 +52,17 @@ export function MediaStage({ item }: { item: MediaItem }) {
         text={t('panel.lightbox.pointcloudText')}
         testId="stage-pointcloud"
       />
+    );
+  }
+  if (item.status === 'pending') {
+    return (
+      <div className="flex flex-col items-center gap-3 text-slate-200" role="status" data-testid="stage-processing">
+        <span
+          className="size-8 animate-spin rounded-full border-4 border-slate-600 border-t-brand-300"
+          aria-hidden="true"
+        />
+        <p className="text-sm">{t('panel.lightbox.processing')}</p>
+      </div>
     );
   }
   if (item.is_panorama) {

@@ -1,0 +1,277 @@
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type ApiPage, type MediaItem, type Turbine } from '@kanat360/contracts';
+import { demo } from './fixtures.js';
+import { apiAs, seeder, signInAs } from './panel.js';
+
+// The turbine screen's all-photos list and lightbox: paging, filters in the URL, compare, delete, and the viewer.
+
+/** The smallest real JPEG (1×1), so hundreds of photos upload in a moment. */
+const PIXEL = Buffer.from(
+  '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==',
+  'base64',
+);
+
+/** Photos through the API's multipart upload, many files a request: `count` of `category`, named prefix_0001.jpg … */
+async function seedPhotos(api: APIRequestContext, turbineId: number, count: number, category: string, prefix: string) {
+  for (let start = 0; start < count; start += 100) {
+    const form = new FormData();
+    form.append('category', category);
+    form.append('year', '2025');
+    form.append('blade', 'A');
+    for (let index = start; index < Math.min(count, start + 100); index += 1) {
+      form.append(
+        'photos',
+        new Blob([new Uint8Array(PIXEL)], { type: 'image/jpeg' }),
+        `${prefix}_${String(index + 1).padStart(4, '0')}.jpg`,
+      );
+    }
+    const response = await api.post(`/api/turbines/${turbineId}/photos`, { multipart: form });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+}
+
+async function listAll(api: APIRequestContext, turbineId: number, query = ''): Promise<MediaItem[]> {
+  const items: MediaItem[] = [];
+  let cursor: string | null = null;
+  do {
+    const response = await api.get(
+      `/api/turbines/${turbineId}/photos?view=all&limit=1000${query}${cursor ? `&cursor=${cursor}` : ''}`,
+    );
+    const page = (await response.json()) as ApiPage<MediaItem>;
+    items.push(...page.data);
+    cursor = page.next_cursor;
+  } while (cursor);
+  return items;
+}
+
+const workspace = (id: number, search = '') => `/dashboard/turbine/${id}${search}`;
+const rows = (page: Page) => page.getByTestId('photo-row');
+const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
+
+/** Scrolls the virtualized list from top to bottom, collecting the id of every row it draws. */
+async function idsByScrolling(page: Page): Promise<number[]> {
+  const scroller = page.getByTestId('photos-scroller');
+  const seen = new Set<number>();
+  for (let guard = 0; guard < 200; guard += 1) {
+    for (const id of await rows(page).evaluateAll((elements) =>
+      elements.map((element) => Number(element.getAttribute('data-media-id'))),
+    )) {
+      seen.add(id);
+    }
+    const atEnd = await scroller.evaluate((element) => {
+      const end = element.scrollTop + element.clientHeight >= element.scrollHeight - 2;
+      element.scrollTop += element.clientHeight * 0.8;
+      return end;
+    });
+    if (atEnd && (await page.getByTestId('photo-row-loading').count()) === 0) break;
+    await page.waitForTimeout(80);
+  }
+  return [...seen];
+}
+
+let turbine: Turbine;
+let api: APIRequestContext;
+
+test.beforeEach(async () => {
+  const seed = await seeder();
+  turbine = await seed.createTurbine();
+  await seed.dispose();
+  api = await apiAs(demo('superadmin'));
+});
+test.afterEach(async () => {
+  await api.dispose();
+});
+
+test('filters by year, type and text on the server, keeps them in the URL, and they survive a reload', async ({
+  page,
+}) => {
+  await seedPhotos(api, turbine.id, 12, 'blade', 'blade');
+  await seedPhotos(api, turbine.id, 5, 'drone', 'drone');
+  await signInAs(page, 'operator', { path: workspace(turbine.id) });
+  await expect(page.getByTestId('photos-count')).toHaveText('17 dosya');
+  await expect(page.getByTestId('photos-year').locator('option')).toHaveText(['Tüm Yıllar', '2025']);
+
+  await page.getByTestId('photos-type').selectOption('drone');
+  await expect(page).toHaveURL(/type=drone/);
+  await expect(page.getByTestId('photos-count')).toHaveText('5 dosya');
+  await expect(rows(page).first()).toContainText('Drone');
+
+  await page.getByTestId('photos-type').selectOption('');
+  await page.getByRole('searchbox', { name: 'Dosya adında veya odada ara' }).fill('blade_000');
+  await expect(page).toHaveURL(/q=blade_000/);
+  await expect(page.getByTestId('photos-count')).toHaveText('9 dosya');
+  await page.reload();
+  await expect(page.getByTestId('photos-count')).toHaveText('9 dosya');
+  await expect(page.getByRole('searchbox', { name: 'Dosya adında veya odada ara' })).toHaveValue('blade_000');
+
+  await page.getByTestId('photos-year').selectOption('2025');
+  await expect(page).toHaveURL(/year=2025/);
+  await page.getByRole('searchbox', { name: 'Dosya adında veya odada ara' }).fill('nothing-like-this');
+  await expect(page.getByTestId('empty-state')).toContainText('Filtrelere uyan fotoğraf bulunamadı');
+  await page.getByRole('button', { name: 'Filtreleri Temizle' }).click();
+  await expect(page.getByTestId('photos-count')).toHaveText('17 dosya');
+});
+
+test('compares exactly two photos side by side; a third is refused; leaving clears the selection', async ({ page }) => {
+  await seedPhotos(api, turbine.id, 4, 'blade', 'cmp');
+  await signInAs(page, 'customer', { path: workspace(turbine.id) });
+  await page.getByTestId('compare-toggle').click();
+  const ticks = page.locator('#all-photos input[type=checkbox]');
+  await ticks.nth(0).check();
+  await ticks.nth(1).check();
+  await ticks.nth(2).click();
+  await expect(toast(page, 'En fazla 2 fotoğraf karşılaştırılabilir')).toBeVisible();
+  await expect(ticks.nth(2)).not.toBeChecked();
+  await expect(page.getByTestId('compare-hint')).toContainText('(2/2)');
+  await page.getByRole('button', { name: 'Yan yana aç' }).click();
+  const sides = page.getByTestId('compare-side');
+  await expect(sides).toHaveCount(2);
+  await expect(sides.first()).toContainText('Oda');
+  await expect(sides.first()).toContainText('Boyut');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('compare-toggle').click();
+  await expect(ticks).toHaveCount(0);
+  await page.getByTestId('compare-toggle').click();
+  await expect(ticks.nth(0)).not.toBeChecked();
+  await expect(page.getByTestId('compare-hint')).toContainText('(0/2)');
+});
+
+test('the lightbox wraps both ways with its counter, keys and Escape, and shows the preview, never the original', async ({
+  page,
+}) => {
+  await seedPhotos(api, turbine.id, 3, 'blade', 'lb');
+  const items = await listAll(api, turbine.id);
+  // Wait for the previews: the lightbox shows them, not the originals.
+  await expect
+    .poll(async () => (await listAll(api, turbine.id)).every((item) => item.preview_url), { timeout: 60_000 })
+    .toBe(true);
+  await signInAs(page, 'operator', { path: workspace(turbine.id) });
+  await page.getByTestId('photo-name').first().click();
+  const lightbox = page.getByTestId('lightbox');
+  await expect(page.getByTestId('lightbox-counter')).toHaveText('1 / 3');
+  await expect(page.getByTestId('lightbox-name')).toHaveText(items[0]!.originalName);
+  const src = await lightbox.getByTestId('stage-photo').getAttribute('src');
+  expect(src).toContain('preview.jpg');
+  expect(src).not.toBe(items[0]!.url);
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('lightbox-counter')).toHaveText('3 / 3');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('lightbox-counter')).toHaveText('1 / 3');
+  await lightbox.getByRole('button', { name: 'Sonraki' }).click();
+  await expect(page.getByTestId('lightbox-counter')).toHaveText('2 / 3');
+  // An operator may not delete photos: no delete button here either.
+  await expect(lightbox.getByRole('button', { name: 'Sil' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(lightbox).toHaveCount(0);
+});
+
+test('a video plays with seeking; a point cloud and a panorama show their cards', async ({ page }) => {
+  // The demo data has a video and a point cloud (on turbines of either partner: the superadmin sees both).
+  const turbines = (await (await api.get('/api/turbines')).json()) as { data: Turbine[] };
+  const media: (MediaItem & { turbineId: number })[] = [];
+  for (const candidate of turbines.data) {
+    media.push(...(await listAll(api, candidate.id)).map((item) => ({ ...item, turbineId: candidate.id })));
+  }
+  const video = media.find((item) => item.kind === 'video')!;
+  const cloud = media.find((item) => item.kind === 'pointcloud')!;
+  await signInAs(page, 'superadmin', { path: workspace(cloud.turbineId) });
+  const open = async (name: string) => {
+    await page.getByRole('searchbox', { name: 'Dosya adında veya odada ara' }).fill(name);
+    await expect(page.getByTestId('photos-count')).toHaveText('1 dosya');
+    await page.getByTestId('photo-name').first().click();
+  };
+  await open(cloud.originalName);
+  await expect(page.getByTestId('stage-pointcloud')).toContainText('Nokta bulutu');
+  await page.keyboard.press('Escape');
+  await page.goto(workspace(video.turbineId));
+  await open(video.originalName);
+  await expect(page.getByTestId('stage-video')).toHaveAttribute('controls', '');
+  const range = await page.request.get(video.url, { headers: { Range: 'bytes=0-99' } });
+  expect(range.status()).toBe(206);
+  await page.keyboard.press('Escape');
+
+  // A 2:1 photo is a panorama once the server has looked at it.
+  const base64 = await page.evaluate(async () => {
+    const canvas = new OffscreenCanvas(2048, 1024);
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#7ab';
+    context.fillRect(0, 0, 2048, 1024);
+    const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/jpeg' })).arrayBuffer());
+    let text = '';
+    for (const byte of bytes) text += String.fromCharCode(byte);
+    return btoa(text);
+  });
+  const form = new FormData();
+  form.append('category', 'drone');
+  form.append(
+    'photos',
+    new Blob([new Uint8Array(Buffer.from(base64, 'base64'))], { type: 'image/jpeg' }),
+    'pano_360.jpg',
+  );
+  expect((await api.post(`/api/turbines/${turbine.id}/photos`, { multipart: form })).status()).toBe(201);
+  await expect
+    .poll(async () => (await listAll(api, turbine.id)).some((item) => item.is_panorama), { timeout: 60_000 })
+    .toBe(true);
+  await page.goto(workspace(turbine.id));
+  await page.getByTestId('photo-name').first().click();
+  await expect(page.getByTestId('stage-panorama')).toContainText('360°');
+});
+
+test('a manager deletes with "Fotoğrafı Sil"; operators and customers get no delete, and the server refuses them', async ({
+  page,
+}) => {
+  await seedPhotos(api, turbine.id, 2, 'blade', 'del');
+  const [first] = await listAll(api, turbine.id);
+  await signInAs(page, 'manager', { path: workspace(turbine.id) });
+  await page.getByRole('button', { name: `Sil: ${first!.originalName}` }).click();
+  const dialog = page.getByTestId('delete-photo-dialog');
+  await expect(dialog.getByRole('heading')).toHaveText('Fotoğrafı Sil');
+  await expect(dialog).toContainText('Bu işlem geri alınamaz');
+  await dialog.getByRole('button', { name: 'Sil' }).click();
+  await expect(toast(page, 'Fotoğraf Silindi')).toBeVisible();
+  await expect(page.getByTestId('photos-count')).toHaveText('1 dosya');
+
+  const [remaining] = await listAll(api, turbine.id);
+  for (const account of ['operator', 'customer'] as const) {
+    await signInAs(page, account, { path: workspace(turbine.id) });
+    await expect(rows(page)).toHaveCount(1);
+    await expect(page.getByRole('button', { name: /^Sil: / })).toHaveCount(0);
+    const client = await apiAs(demo(account));
+    const refused = await client.delete(`/api/turbines/${turbine.id}/photos?key=${encodeURIComponent(remaining!.key)}`);
+    expect(refused.status()).toBe(403);
+    await client.dispose();
+  }
+});
+
+test('a new upload appears in the list and gets its thumbnail without a reload', async ({ page }) => {
+  await signInAs(page, 'operator', { path: workspace(turbine.id) });
+  const panel = page.getByTestId('category-panel-robot');
+  await panel
+    .locator('input[type=file]')
+    .setInputFiles([{ name: 'robot_0001.jpg', mimeType: 'image/jpeg', buffer: PIXEL }]);
+  await panel.getByTestId('upload-button').click();
+  const row = rows(page).first();
+  await expect(row).toContainText('robot_0001.jpg');
+  await expect(row.getByTestId('media-thumb').locator('img')).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByTestId('media-thumb')).toHaveAttribute('data-status', 'ready');
+});
+
+test('pages through every photo exactly once while scrolling, with the total', async ({ page }) => {
+  test.slow();
+  await seedPhotos(api, turbine.id, 230, 'blade', 'page');
+  await seedPhotos(api, turbine.id, 20, 'drone', 'drone');
+  const expected = (await listAll(api, turbine.id)).map((item) => item.id);
+  expect(expected).toHaveLength(250);
+
+  const pageRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(`/api/turbines/${turbine.id}/photos?`)) pageRequests.push(request.url());
+  });
+  await signInAs(page, 'operator', { path: workspace(turbine.id) });
+  await expect(page.getByTestId('photos-count')).toHaveText('250 dosya');
+  const seen = await idsByScrolling(page);
+  expect(seen.sort((a, b) => a - b)).toEqual([...expected].sort((a, b) => a - b));
+  // The first page is 200 rows; the rest came with a cursor as the list was scrolled.
+  expect(pageRequests.some((url) => url.includes('limit=200') && !url.includes('cursor='))).toBe(true);
+  expect(pageRequests.some((url) => url.includes('cursor='))).toBe(true);
+});
