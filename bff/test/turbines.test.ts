@@ -41,6 +41,7 @@ const TURBINE_KEYS = [
   'created_at',
   'id',
   'location',
+  'media_count',
   'name',
   'photo_count',
   'rooms',
@@ -249,6 +250,7 @@ describe('GET /api/turbines', () => {
       company_id: home.id,
       company_name: home.name,
       photo_count: 4,
+      media_count: 4,
       created_at: expect.any(String) as string,
       updated_at: expect.any(String) as string,
     });
@@ -256,7 +258,7 @@ describe('GET /api/turbines', () => {
     expect(Number.isNaN(Date.parse(item!.created_at))).toBe(false);
   });
 
-  it('counts only the current photos in photo_count (no videos, point clouds or replaced versions)', async () => {
+  it('counts the current photos in photo_count and every current medium (videos, point clouds too) in media_count', async () => {
     const id = await makeTurbine(app.dataSource, home.id);
     const first = await insertMedia(id);
     await insertMedia(id);
@@ -270,8 +272,13 @@ describe('GET /api/turbines', () => {
 
     const item = (await list(as.operator!)).find((turbine) => turbine.id === id);
     expect(item?.photo_count).toBe(2);
+    // What the photo list shows: the two photos, the video and the point cloud.
+    expect(item?.media_count).toBe(4);
     const empty = await makeTurbine(app.dataSource, home.id);
-    expect((await list(as.operator!)).find((turbine) => turbine.id === empty)?.photo_count).toBe(0);
+    expect((await list(as.operator!)).find((turbine) => turbine.id === empty)).toMatchObject({
+      photo_count: 0,
+      media_count: 0,
+    });
   });
 
   it('shows the newest turbine first', async () => {

@@ -20,9 +20,13 @@ test.describe('language', () => {
     await page.getByRole('link', { name: /Türkçe/ }).click();
     await expect(page).toHaveURL('/contact/');
     await expect(page.locator('h1')).toHaveText('Bize ulaşın');
-    await page.goto('/en/');
+    await page.goto('/');
     await expect(page).toHaveURL('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
+    // An address that names its language keeps it, whatever was chosen before: a shared English link stays English.
+    await page.goto('/en/');
+    await expect(page).toHaveURL('/en/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 });
 
@@ -33,8 +37,10 @@ test.describe('the browser language decides a first visit', () => {
       await page.goto('/');
       await expect(page).toHaveURL('/');
       await expect(page.locator('h1')).toHaveText('Her kanadı 360° görün, hasarı büyümeden yakalayın');
+      // /en/ says English: it stays English for a Turkish browser with no stored choice.
       await page.goto('/en/');
-      await expect(page).toHaveURL('/');
+      await expect(page).toHaveURL('/en/');
+      await expect(page.locator('h1')).toHaveText('See every blade in 360° and catch damage before it grows');
     });
   });
 
@@ -60,7 +66,7 @@ test.describe('the browser language decides a first visit', () => {
       Object.defineProperty(Navigator.prototype, 'languages', { get: () => [] });
       Object.defineProperty(Navigator.prototype, 'language', { get: () => '' });
     });
-    await page.goto('/en/');
+    await page.goto('/');
     await expect(page).toHaveURL('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
   });

@@ -14,7 +14,7 @@ test.describe('every public page, in both languages', () => {
       test(`${pageSpec.name} (${language}) renders with every text translated`, async ({ page }) => {
         const path = pageSpec[language];
         const response = await page.goto(path);
-        expect(response?.status()).toBe(200);
+        expect(response?.status()).toBe(pageSpec.status);
         await expect(page).toHaveURL(path);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         await expect(page.locator('h1').first()).toBeVisible();
@@ -38,12 +38,36 @@ test.describe('every public page, in both languages', () => {
     }
   }
 
-  test('the not-found page answers 404 in both languages', async ({ page }) => {
-    const response = await page.goto('/en/no-such-page/');
-    expect(response?.status()).toBe(404);
+  test('the not-found page answers 404: in English under /en/, in Turkish (with English) elsewhere', async ({
+    page,
+  }) => {
+    const english = await page.goto('/en/no-such-page/');
+    expect(english?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page).toHaveTitle('Page not found · Kanat360');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sayfa bulunamadı' })).toHaveCount(0);
+    await expect(page.locator('footer')).toContainText('Privacy Policy');
+    await expectNoRawKeys(page);
+
+    const turkish = await page.goto('/no-such-page/');
+    expect(turkish?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
     await expect(page.getByRole('heading', { name: 'Sayfa bulunamadı' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-    await expectNoRawKeys(page);
+  });
+
+  test('the error pages answer with their own status, without the trailing slash too', async ({ request }) => {
+    for (const [path, status] of [
+      ['/500', 500],
+      ['/en/500', 500],
+      ['/401', 401],
+      ['/en/401/', 401],
+    ] as const) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(status);
+      expect(response.headers()['content-type'], path).toContain('text/html');
+    }
   });
 });
 

@@ -3,17 +3,20 @@ import { type Page, expect } from '@playwright/test';
 
 export type Language = 'tr' | 'en';
 
-/** Every page of the public site with a twin in the other language, by its path in each language. */
+/**
+ * Every page of the public site with a twin in the other language, by its path in each language, and the status it
+ * answers with (the error pages their own).
+ */
 export const PUBLIC_PAGES = [
-  { name: 'home', tr: '/', en: '/en/' },
-  { name: 'about', tr: '/about/', en: '/en/about/' },
-  { name: 'contact', tr: '/contact/', en: '/en/contact/' },
-  { name: 'faq', tr: '/faq/', en: '/en/faq/' },
-  { name: 'privacy', tr: '/privacy/', en: '/en/privacy/' },
-  { name: 'login', tr: '/login/', en: '/en/login/' },
-  { name: 'password reset', tr: '/password-reset/', en: '/en/password-reset/' },
-  { name: 'server error', tr: '/500/', en: '/en/500/' },
-  { name: 'unauthorized', tr: '/401/', en: '/en/401/' },
+  { name: 'home', tr: '/', en: '/en/', status: 200 },
+  { name: 'about', tr: '/about/', en: '/en/about/', status: 200 },
+  { name: 'contact', tr: '/contact/', en: '/en/contact/', status: 200 },
+  { name: 'faq', tr: '/faq/', en: '/en/faq/', status: 200 },
+  { name: 'privacy', tr: '/privacy/', en: '/en/privacy/', status: 200 },
+  { name: 'login', tr: '/login/', en: '/en/login/', status: 200 },
+  { name: 'password reset', tr: '/password-reset/', en: '/en/password-reset/', status: 200 },
+  { name: 'server error', tr: '/500/', en: '/en/500/', status: 500 },
+  { name: 'unauthorized', tr: '/401/', en: '/en/401/', status: 401 },
 ] as const;
 
 export const LANGUAGE_KEY = 'kanat360.language';

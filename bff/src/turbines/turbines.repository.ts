@@ -17,16 +17,17 @@ export interface TurbineWrite {
 }
 
 /**
- * The answer shape of spec §7 straight from SQL: one query however many turbines there are (the photo count is a
- * lateral count over the current-media index, not a query per turbine). The display name is added in `withName`.
+ * The answer shape of spec §7 straight from SQL: one query however many turbines there are (the photo and media counts
+ * are a lateral count over the current-media index, not a query per turbine). The display name is added in `withName`.
  */
 const SELECT_TURBINE = `
   SELECT t.id, t.turbine_name, t.code, t.city, t.location, t.site_name, t.coordinates, t.rooms, t.status,
-         t.company_id, c.name AS company_name, p.photo_count, t.created_at, t.updated_at
+         t.company_id, c.name AS company_name, p.photo_count, p.media_count, t.created_at, t.updated_at
     FROM turbines t
     JOIN companies c ON c.id = t.company_id
     CROSS JOIN LATERAL (
-      SELECT count(*)::int AS photo_count FROM media m WHERE m.turbine_id = t.id AND m.is_current AND m.kind = 'photo'
+      SELECT count(*) FILTER (WHERE m.kind = 'photo')::int AS photo_count, count(*)::int AS media_count
+        FROM media m WHERE m.turbine_id = t.id AND m.is_current
     ) p`;
 
 /**

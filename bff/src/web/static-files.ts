@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 
+/** The site's error pages by address: /500/, /401/ and their English twins. */
+const STATUS_PAGES = /^\/(en\/)?(500|401)\/?$/;
+
 /** Hashed build assets never change under the same name; everything else is revalidated. */
 function cacheHeaders(response: Response, path: string): void {
   const hashed = /[\\/](assets|_astro)[\\/]/.test(path);
@@ -17,6 +20,7 @@ export function webApps(dirs: { siteDir: string; panelDir: string }) {
   const router = express.Router();
   const panelIndex = join(dirs.panelDir, 'index.html');
   const siteNotFound = join(dirs.siteDir, '404.html');
+  const englishNotFound = join(dirs.siteDir, 'en', '404', 'index.html');
   const staticOptions = { setHeaders: cacheHeaders };
 
   // HTML, CSS, JS and SVG shrink to a fraction over the wire (brotli or gzip); images and videos are skipped.
@@ -27,13 +31,24 @@ export function webApps(dirs: { siteDir: string; panelDir: string }) {
     response.setHeader('Cache-Control', 'no-cache');
     response.sendFile(panelIndex);
   });
+  // The error pages answer with their own status, so a crawler or a monitor never takes them for content.
+  router.get(STATUS_PAGES, (request: Request, response: Response, next: NextFunction) => {
+    const [, english, status] = STATUS_PAGES.exec(request.path) ?? [];
+    const page = join(dirs.siteDir, english ? 'en' : '', String(status), 'index.html');
+    if (!existsSync(page)) return next();
+    response.setHeader('Cache-Control', 'no-cache');
+    response.status(Number(status)).sendFile(page);
+  });
   // /login redirects to /login/ (where Astro put login/index.html); /about.html-style files need no slash.
   router.use(express.static(dirs.siteDir, { ...staticOptions, extensions: ['html'] }));
   router.use((request: Request, response: Response, next: NextFunction) => {
     if (!['GET', 'HEAD'].includes(request.method)) return next();
-    if (!existsSync(siteNotFound)) return response.status(404).type('text/plain').send('Not found');
+    // An unknown address under /en/ gets the English page; any other the Turkish one (which offers English too).
+    const english = /^\/en(\/|$)/.test(request.path) && existsSync(englishNotFound);
+    const page = english ? englishNotFound : siteNotFound;
+    if (!existsSync(page)) return response.status(404).type('text/plain').send('Not found');
     response.setHeader('Cache-Control', 'no-cache');
-    response.status(404).sendFile(siteNotFound);
+    response.status(404).sendFile(page);
   });
 
   return (request: Request, response: Response, next: NextFunction) => {

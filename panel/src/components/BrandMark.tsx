@@ -1,18 +1,34 @@
+import mark from '@kanat360/brand/mark.json';
 import { useI18n } from '@/i18n/language';
 
-/** The product mark and name; `tagline` adds the panel's subtitle under it. */
+const { ring, hub } = mark;
+
+/**
+ * The product mark (packages/brand/mark.json, the same rotor the site shows) and name; `tagline` adds the panel's
+ * subtitle under it.
+ */
 export function BrandMark({ tagline = false }: { tagline?: boolean }) {
   const { t } = useI18n();
   return (
     <span className="flex items-center gap-3">
-      <svg className="size-9 shrink-0" viewBox="0 0 32 32" aria-hidden="true">
-        <rect width="32" height="32" rx="8" className="fill-brand-700 dark:fill-brand-400" />
-        <g className="fill-white dark:fill-slate-950">
-          <circle cx="16" cy="14" r="2.2" />
-          <path d="M15.2 13.2 14 3.5c-.1-.8 1.3-1 1.6-.2l1.9 9.5z" />
-          <path d="M17.4 15.2l8.9 4c.7.3.2 1.7-.6 1.5l-9.3-3.3z" />
-          <path d="M14.6 15.6l-7.7 6c-.6.5-1.6-.6-1-1.2l7.2-6.4z" />
-          <path d="M15.2 16h1.6l.9 13h-3.4z" />
+      <svg className="size-9 shrink-0 text-brand-700 dark:text-brand-300" viewBox={mark.viewBox} aria-hidden="true">
+        <circle
+          cx={ring.cx}
+          cy={ring.cy}
+          r={ring.r}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={ring.strokeWidth}
+          strokeLinecap="round"
+          strokeDasharray={ring.dashArray}
+          transform={`rotate(${ring.rotate} ${ring.cx} ${ring.cy})`}
+          opacity="0.45"
+        />
+        <g fill="currentColor">
+          {mark.bladeAngles.map((angle) => (
+            <path key={angle} d={mark.blade} transform={`rotate(${angle} ${hub.cx} ${hub.cy})`} />
+          ))}
+          <circle cx={hub.cx} cy={hub.cy} r={hub.r} />
         </g>
       </svg>
       <span className="flex flex-col leading-tight">

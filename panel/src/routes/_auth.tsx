@@ -1,5 +1,5 @@
 import { SESSION_USER_STORAGE_KEY } from '@kanat360/contracts';
-import { createFileRoute, type ErrorComponentProps, Outlet } from '@tanstack/react-router';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AppHeader } from '@/components/AppHeader';
 import { ErrorScreen } from '@/components/ErrorScreen';
@@ -7,7 +7,7 @@ import { FullPageMessage } from '@/components/FullPageMessage';
 import { useI18n } from '@/i18n/language';
 import { sessionQueryOptions } from '@/session/session-query';
 import { isSessionExpired, readStoredUser } from '@/session/session-user';
-import { isSessionEnded, SessionEndedError, signOutToLogin } from '@/session/sign-out';
+import { signOutToLogin, untilSignInPage } from '@/session/sign-out';
 import { useUploadQueueEffects } from '@/uploads/use-uploads';
 
 /**
@@ -20,25 +20,19 @@ export const Route = createFileRoute('/_auth')({
     const stored = readStoredUser();
     if (!stored || isSessionExpired(stored)) {
       signOutToLogin();
-      throw new SessionEndedError();
+      return untilSignInPage();
     }
   },
   loader: ({ context }) => context.queryClient.ensureQueryData(sessionQueryOptions()),
   pendingComponent: SessionPending,
-  errorComponent: SessionError,
+  // A refused session never errors (the way to the sign-in page waits instead): here the server or network failed.
+  errorComponent: ErrorScreen,
   component: AuthLayout,
 });
 
 function SessionPending() {
   const { t } = useI18n();
   return <FullPageMessage busy>{t('panel.session.checking')}</FullPageMessage>;
-}
-
-function SessionError(props: ErrorComponentProps) {
-  const { t } = useI18n();
-  if (isSessionEnded(props.error)) return <FullPageMessage busy>{t('panel.session.redirecting')}</FullPageMessage>;
-  // Not a refused session (the server or the network failed): offer to try again rather than signing out.
-  return <ErrorScreen {...props} />;
 }
 
 /** Signing out in another tab removes the stored user: this tab follows. */

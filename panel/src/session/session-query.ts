@@ -3,7 +3,7 @@ import { type SessionUser } from '@kanat360/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '@/api/client';
 import { parseValidateSessionResponse, storeUser } from './session-user';
-import { SessionEndedError, signOutToLogin } from './sign-out';
+import { signOutToLogin, untilSignInPage } from './sign-out';
 
 export const sessionKeys = {
   all: ['session'] as const,
@@ -16,13 +16,13 @@ async function validateSession(signal: AbortSignal): Promise<SessionUser> {
     body = await apiClient.get<unknown>('/auth/validate-session', { signal });
   } catch (error) {
     // The client's onUnauthorized has already started the way to the sign-in page.
-    if (error instanceof ApiError && error.status === 401) throw new SessionEndedError();
+    if (error instanceof ApiError && error.status === 401) return untilSignInPage();
     throw error;
   }
   const user = parseValidateSessionResponse(body);
   if (!user) {
     signOutToLogin();
-    throw new SessionEndedError();
+    return untilSignInPage();
   }
   // The server's answer is the fresh truth (role, company, permissions, expiry): keep it for the next load.
   storeUser(user);

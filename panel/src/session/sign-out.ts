@@ -3,16 +3,13 @@ import { languageAtom } from '@/i18n/language';
 import { loginUrl } from './login-url';
 import { clearStoredUser } from './session-user';
 
-/** Thrown where rendering must stop because the browser is already on its way to the sign-in page. */
-export class SessionEndedError extends Error {
-  constructor() {
-    super('The session has ended');
-    this.name = 'SessionEndedError';
-  }
-}
-
-export function isSessionEnded(error: unknown): error is SessionEndedError {
-  return error instanceof SessionEndedError;
+/**
+ * Where loading must stop because the browser is already on its way to the sign-in page: a promise that never
+ * settles, so the pending screen stays until the page is left. (Throwing instead made the router report an error
+ * in the console on every signed-out visit.)
+ */
+export function untilSignInPage(): Promise<never> {
+  return new Promise<never>(() => undefined);
 }
 
 let redirecting = false;

@@ -80,7 +80,10 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/** Renders the toasts; Escape closes the newest one. Mounted once, in the root route. */
+/**
+ * Renders the toasts below the 64 px header (never over its controls); Escape closes the newest one. Mounted once,
+ * in the root route.
+ */
 export function Toaster() {
   const { t } = useI18n();
   const toasts = useAtomValue(toastsAtom);
@@ -98,7 +101,7 @@ export function Toaster() {
 
   // The live region stays mounted so screen readers announce what is added to it.
   return (
-    <section aria-label={t('panel.toast.region')} className="pointer-events-none fixed top-4 right-4 z-50">
+    <section aria-label={t('panel.toast.region')} className="pointer-events-none fixed top-20 right-4 z-50">
       <div role="status" aria-live="polite">
         <ul className="flex flex-col gap-3">
           {toasts.map((toast) => (

@@ -38,6 +38,38 @@ export default function LoginForm({ language, labelledBy, passwordResetHref }: P
 
   useEffect(() => setHydrated(true), []);
 
+  // Already signed in (a stored profile whose session the server still knows): straight on to the panel. A stale
+  // profile (the session ended meanwhile) is forgotten, and the form stays.
+  useEffect(() => {
+    let stored: string | null;
+    try {
+      stored = localStorage.getItem(SESSION_USER_STORAGE_KEY);
+    } catch {
+      return;
+    }
+    if (!stored) return;
+    const controller = new AbortController();
+    api
+      .get<{ success?: boolean }>('/auth/validate-session', {
+        signal: controller.signal,
+        skipUnauthorizedHandler: true,
+      })
+      .then((answer) => {
+        if (answer?.success !== true) return;
+        setStatus({ kind: 'signedIn' });
+        location.replace(dashboardRedirectTarget(location.search, location.origin));
+      })
+      .catch(() => {
+        if (controller.signal.aborted) return;
+        try {
+          localStorage.removeItem(SESSION_USER_STORAGE_KEY);
+        } catch {
+          // Nothing stored to forget.
+        }
+      });
+    return () => controller.abort();
+  }, [api]);
+
   const busy = status.kind === 'submitting' || status.kind === 'signedIn';
 
   async function signIn(body: LoginBody) {

@@ -77,7 +77,10 @@ export interface Turbine {
   status: TurbineStatus;
   company_id: number;
   company_name: string;
+  /** Spec §3: the current photos (edited versions counted once). */
   photo_count: number;
+  /** Every current media item the photo list shows: photos, videos and point clouds. */
+  media_count: number;
   created_at: string;
   updated_at: string;
 }

@@ -1,12 +1,13 @@
 import { type Company } from '@kanat360/contracts';
 import { type ReactNode, useId } from 'react';
 import { Initials, initialsOf } from '@/components/Initials';
+import { EmailText } from '@/components/EmailText';
 import { StrokeIcon } from '@/components/StrokeIcon';
 import { formatDate } from '@/i18n/format-date';
 import { useI18n } from '@/i18n/language';
 import { telHref } from './contact-links';
 
-const LINK = 'break-all text-brand-800 underline-offset-2 hover:underline dark:text-brand-300';
+const LINK = 'text-brand-800 underline-offset-2 hover:underline dark:text-brand-300';
 
 function Detail({ label, className = '', children }: { label: string; className?: string; children: ReactNode }) {
   return (
@@ -50,8 +51,8 @@ export function CompanyCard({
       <dl className="grid flex-1 grid-cols-2 content-start gap-x-6 gap-y-4 px-6 py-5">
         <Detail label={t('panel.companies.field.contactEmail')}>
           {company.contact_email ? (
-            <a href={`mailto:${company.contact_email}`} className={LINK}>
-              {company.contact_email}
+            <a href={`mailto:${company.contact_email}`} className={LINK} title={company.contact_email}>
+              <EmailText email={company.contact_email} />
             </a>
           ) : (
             <NotProvided />

@@ -6,7 +6,6 @@ import { FullPageMessage } from '@/components/FullPageMessage';
 import { StrokeIcon } from '@/components/StrokeIcon';
 import { useI18n } from '@/i18n/language';
 import { usePageTitle } from '@/components/use-page-title';
-import { isSessionEnded } from '@/session/sign-out';
 import { InvalidTurbineIdError } from './turbine-route';
 
 /**
@@ -32,7 +31,8 @@ export function TurbineErrorScreen({ error, reset }: ErrorComponentProps) {
       ? t('panel.turbine.notFound')
       : t('panel.turbine.loadFailedTitle');
   usePageTitle(title);
-  if (isSessionEnded(error) || (error instanceof ApiError && error.status === 401)) {
+  // A 401 has already sent the browser to the sign-in page (the API client's onUnauthorized).
+  if (error instanceof ApiError && error.status === 401) {
     return <FullPageMessage busy>{t('panel.session.redirecting')}</FullPageMessage>;
   }
 

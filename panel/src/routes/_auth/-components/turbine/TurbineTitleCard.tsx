@@ -57,8 +57,8 @@ export function TurbineTitleCard({ turbine, actions }: { turbine: TurbineDetail;
         <Fact label={t('panel.turbines.field.rooms')} testId="turbine-rooms">
           {number.format(turbine.rooms)}
         </Fact>
-        <Fact label={t('panel.turbine.mediaCount')} testId="turbine-media-count">
-          {number.format(turbine.photo_count)}
+        <Fact label={t('panel.turbines.mediaCount')} testId="turbine-media-count">
+          {number.format(turbine.media_count)}
         </Fact>
         <Fact label={t('panel.turbine.latestInspection')} testId="turbine-latest-year">
           {latest ?? t('panel.turbine.noInspection')}

@@ -51,9 +51,11 @@ export function TurbineGrid({ turbines, onEdit, onDelete }: TurbineListProps) {
               </dd>
             </div>
             <div>
-              <dt className="text-xs text-slate-600 dark:text-slate-400">{t('panel.turbines.photoCount')}</dt>
-              <dd className="font-medium" data-testid="turbine-photos">
-                {number.format(turbine.photo_count)}
+              <dt className="text-xs text-slate-600 dark:text-slate-400" title={t('panel.turbines.mediaCountHint')}>
+                {t('panel.turbines.mediaCount')}
+              </dt>
+              <dd className="font-medium" data-testid="turbine-media">
+                {number.format(turbine.media_count)}
               </dd>
             </div>
             <div className="col-span-2">
@@ -98,8 +100,8 @@ export function TurbineTable({ turbines, onEdit, onDelete }: TurbineListProps) {
             <th scope="col" className={`${header} text-right`}>
               {t('panel.turbines.field.rooms')}
             </th>
-            <th scope="col" className={`${header} text-right`}>
-              {t('panel.turbines.photoCount')}
+            <th scope="col" className={`${header} text-right`} title={t('panel.turbines.mediaCountHint')}>
+              {t('panel.turbines.mediaCount')}
             </th>
             <th scope="col" className={header}>
               {t('panel.turbines.field.status')}
@@ -123,7 +125,7 @@ export function TurbineTable({ turbines, onEdit, onDelete }: TurbineListProps) {
                 {turbine.company_name}
               </td>
               <td className="px-4 py-3 text-right tabular-nums">{number.format(turbine.rooms)}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{number.format(turbine.photo_count)}</td>
+              <td className="px-4 py-3 text-right tabular-nums">{number.format(turbine.media_count)}</td>
               <td className="px-4 py-3">
                 <TurbineStatusBadge status={turbine.status} />
               </td>
