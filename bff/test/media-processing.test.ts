@@ -270,10 +270,20 @@ describe('image size from the header', () => {
     expect(exceedsPixelLimit((await imageDimensions(head(jpeg)))!)).toBe(true);
   });
 
-  it('lets real large pictures through the pixel limit', async () => {
-    expect(MAX_IMAGE_PIXELS).toBe(16384 * 16384);
-    expect(exceedsPixelLimit((await imageDimensions(pngDeclaring(16_000, 8_000)))!)).toBe(false);
-    expect(exceedsPixelLimit((await imageDimensions(pngDeclaring(16_384, 16_385)))!)).toBe(true);
+  it('lets what real cameras make through the 200 MP limit, and not the 16,000 × 16,000 PNG of the attack', async () => {
+    expect(MAX_IMAGE_PIXELS).toBe(200_000_000);
+    // A 45 MP blade photo, a 16k × 8k panorama, a 200 MP composite.
+    for (const [width, height] of [
+      [8256, 5504],
+      [16_000, 8_000],
+      [20_000, 10_000],
+    ] as const) {
+      expect(exceedsPixelLimit((await imageDimensions(pngDeclaring(width, height)))!), `${width}×${height}`).toBe(
+        false,
+      );
+    }
+    expect(exceedsPixelLimit((await imageDimensions(pngDeclaring(16_000, 16_000)))!)).toBe(true);
+    expect(exceedsPixelLimit((await imageDimensions(pngDeclaring(20_000, 10_001)))!)).toBe(true);
   });
 
   it('answers null for bytes that are not an image', async () => {
@@ -422,6 +432,23 @@ describe('makeDerivatives', () => {
     expect(isEquirectangular(6000, 4000)).toBe(false);
   });
 
+  it('asks for memory for the size of the photo before decoding it, and gives it back', async () => {
+    const asked: [number, number][] = [];
+    let released = 0;
+    await storage.put('turbines/1/photos/budget.jpg', blade, 'image/jpeg');
+    await makeDerivatives(
+      storage,
+      { sourceKey: 'turbines/1/photos/budget.jpg', prefix: 'turbines/1/derivatives/budget/', kind: 'photo' },
+      (width, height) => {
+        asked.push([width, height]);
+        return Promise.resolve(() => (released += 1));
+      },
+    );
+    const { width, height } = await sharp(blade).metadata();
+    expect(asked).toEqual([[width, height]]);
+    expect(released).toBe(1);
+  });
+
   it('throws a short reason for a corrupt, a non-image or an oversized original, and cleans up', async () => {
     const folders = tempFolders();
     const cases: [string, Buffer, RegExp][] = [
@@ -429,6 +456,7 @@ describe('makeDerivatives', () => {
       ['garbage.jpg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5000, 7)]), /corrupt/],
       ['text.jpg', Buffer.from('hello'), /^not a readable image$/],
       ['bomb.png', pngDeclaring(100_000, 100_000), /^the image exceeds the pixel limit$/],
+      ['attack.png', pngDeclaring(16_000, 16_000), /^the image exceeds the pixel limit$/],
     ];
     for (const [name, bytes, reason] of cases) {
       await storage.put(`turbines/1/photos/${name}`, bytes, 'application/octet-stream');

@@ -218,6 +218,10 @@ describe('multipart upload', () => {
     const bomb = Buffer.from(png);
     bomb.writeUInt32BE(100_000, 16);
     bomb.writeUInt32BE(100_000, 20);
+    // The attack's picture: 16,000 × 16,000 px (256 MP) in a small PNG, over the 200 MP limit.
+    const attack = Buffer.from(png);
+    attack.writeUInt32BE(16_000, 16);
+    attack.writeUInt32BE(16_000, 20);
     const cases: [string, Buffer, string][] = [
       ['png_named.jpg', png, 'FILE_TYPE_MISMATCH'],
       ['random.jpg', Buffer.from('just some text, not an image at all'), 'FILE_TYPE_UNKNOWN'],
@@ -225,6 +229,7 @@ describe('multipart upload', () => {
       ['drawing.svg', svg, 'FILE_TYPE_FORBIDDEN'],
       ['page.html', Buffer.from('<!doctype html><p>hi'), 'FILE_TYPE_FORBIDDEN'],
       ['bomb.png', bomb, 'IMAGE_TOO_LARGE'],
+      ['attack.png', attack, 'IMAGE_TOO_LARGE'],
     ];
     for (const [name, bytes, code] of cases) {
       const reply = await upload(turbine, {}, [{ name, bytes }]);

@@ -101,6 +101,7 @@ const environment = z.object({
       if (value === 'true') return true;
       return /^\d+$/.test(value) ? Number(value) : value;
     }),
+  DERIVATIVE_MEMORY_MB: int(512, 64, 65_536),
   DB_ACQUIRE_TIMEOUT_MS: int(1500, 100, 600_000),
   DB_QUERY_TIMEOUT_MS: int(1500, 100, 3_600_000),
   SHUTDOWN_TIMEOUT_SECONDS: int(30, 1, 3600),
@@ -119,6 +120,8 @@ export interface Config {
   /** No DATABASE_URL: the app starts its own PostgreSQL under DATA_DIR/pg and keeps its secrets in DATA_DIR. */
   embedded: boolean;
   databaseUrl: string | undefined;
+  /** Memory the derivative jobs of one process may take together (their photos' estimated needs). */
+  derivativeMemoryBytes: number;
   /** What a request waits on PostgreSQL at most: a stalled database answers 503 rather than hanging. */
   databaseTimeouts: { acquireMs: number; queryMs: number };
   /**
@@ -209,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir,
     embedded,
     databaseUrl: e.DATABASE_URL,
+    derivativeMemoryBytes: e.DERIVATIVE_MEMORY_MB * 1024 * 1024,
     databaseTimeouts: { acquireMs: e.DB_ACQUIRE_TIMEOUT_MS, queryMs: e.DB_QUERY_TIMEOUT_MS },
     shutdown: { drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000, timeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000 },
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://localhost:${e.PORT}`,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type MediaKind } from '@kanat360/contracts';
 import exifr from 'exifr';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { type ObjectStorage } from '../storage/object-storage.js';
 import { MAX_IMAGE_PIXELS } from './sniff.js';
 
@@ -48,6 +48,8 @@ export function isEquirectangular(width: number, height: number): boolean {
 export async function makeDerivatives(
   storage: ObjectStorage,
   job: { sourceKey: string; prefix: string; kind: MediaKind },
+  /** Waits for memory for a photo of this size (read from its header first); answers how to give it back. */
+  reserve: (width: number, height: number) => Promise<() => void> = () => Promise.resolve(() => undefined),
 ): Promise<Derivatives> {
   const info = await storage.head(job.sourceKey);
   if (!info) throw new DerivativeError('the original is missing from storage');
@@ -69,7 +71,7 @@ export async function makeDerivatives(
   let folder: string | undefined;
   try {
     folder = await mkdtemp(join(tmpdir(), 'kanat360-tiles-'));
-    const facts = await photoDerivatives(storage, copy.path, folder, job.prefix);
+    const facts = await photoDerivatives(storage, copy.path, folder, job.prefix, reserve);
     return { ...result, ...facts };
   } finally {
     if (folder) await rm(folder, { recursive: true, force: true });
@@ -77,7 +79,13 @@ export async function makeDerivatives(
   }
 }
 
-async function photoDerivatives(storage: ObjectStorage, path: string, folder: string, prefix: string) {
+async function photoDerivatives(
+  storage: ObjectStorage,
+  path: string,
+  folder: string,
+  prefix: string,
+  reserve: (width: number, height: number) => Promise<() => void>,
+) {
   // 'error' stops on truncated or broken data; mere warnings (common in camera files) pass.
   const open = () => sharp(path, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', autoOrient: true });
   const metadata = await open()
@@ -86,7 +94,24 @@ async function photoDerivatives(storage: ObjectStorage, path: string, folder: st
       throw readFailure(error);
     });
   const { width, height } = metadata.autoOrient;
+  const release = await reserve(width, height);
+  try {
+    return await decodeAll(storage, path, folder, prefix, open, width, height);
+  } finally {
+    release();
+  }
+}
 
+/** The two decodes of a photo (tiles; preview and thumbnail) and its EXIF, stored under `prefix`. */
+async function decodeAll(
+  storage: ObjectStorage,
+  path: string,
+  folder: string,
+  prefix: string,
+  open: () => Sharp,
+  width: number,
+  height: number,
+) {
   const thumbKey = `${prefix}thumb.jpg`;
   const previewKey = `${prefix}preview.jpg`;
   const tilesPrefix = `${prefix}tiles/`;

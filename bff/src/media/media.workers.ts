@@ -4,10 +4,14 @@ import { type Config, CONFIG } from '../config/config.provider.js';
 import { JobQueue, QUEUES } from '../jobs/job-queue.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '../storage/object-storage.js';
 import { makeDerivatives } from './derivatives.js';
+import { derivativeCost, MemoryBudget } from './memory-budget.js';
 import { derivativesPrefix } from './media-keys.js';
 import { MediaRepository } from './media.repository.js';
 
-/** Derivative jobs run two at a time per process: each decodes a 20–45 MP image and sharp uses every core anyway. */
+/**
+ * Derivative jobs run two at a time per process at most (sharp uses every core anyway), and fewer when their photos
+ * are big: each waits for room in the process's memory budget (DERIVATIVE_MEMORY_MB).
+ */
 const DERIVATIVE_CONCURRENCY = 2;
 
 /**
@@ -16,13 +20,17 @@ const DERIVATIVE_CONCURRENCY = 2;
  */
 @Injectable()
 export class MediaWorkers implements OnModuleInit {
+  private readonly memory: MemoryBudget;
+
   constructor(
     @Inject(CONFIG) private readonly config: Config,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly media: MediaRepository,
     private readonly jobs: JobQueue,
     private readonly logger: PinoLogger,
-  ) {}
+  ) {
+    this.memory = new MemoryBudget(config.derivativeMemoryBytes);
+  }
 
   async onModuleInit(): Promise<void> {
     if (this.config.worker === 'off') return;
@@ -45,7 +53,11 @@ export class MediaWorkers implements OnModuleInit {
     const prefix = derivativesPrefix(row.turbineId, row.assetId);
     let facts;
     try {
-      facts = await makeDerivatives(this.storage, { sourceKey: row.storageKey, prefix, kind: row.kind });
+      facts = await makeDerivatives(
+        this.storage,
+        { sourceKey: row.storageKey, prefix, kind: row.kind },
+        (width, height) => this.memory.reserve(derivativeCost(width, height)),
+      );
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.warn({ mediaId, reason }, 'derivatives failed');

@@ -13,10 +13,12 @@ export type PdfSniffResult = { ok: true; mime: 'application/pdf'; ext: 'pdf' } |
 export const SNIFF_HEAD_BYTES = 4100;
 
 /**
- * Pixels an uploaded image may have (16384 × 16384): 45 MP blade photos and 16k × 8k panoramas pass, a
- * decompression bomb does not. sharp enforces the same number while decoding.
+ * Pixels an uploaded image may have: 200 MP, what real cameras make (45 MP blade photos, 100 MP medium format,
+ * 16k × 8k = 134 MP panoramas) with room to spare. Above it an image is refused from its header, before anything
+ * decodes it; a small file can declare a huge picture (a 747 KB PNG of 16,000 × 16,000 px made 5,346 tiles), and
+ * every pixel costs memory and tiles. sharp enforces the same number while decoding.
  */
-export const MAX_IMAGE_PIXELS = 16384 * 16384;
+export const MAX_IMAGE_PIXELS = 200_000_000;
 
 const PCD_MIME = 'application/x-pcd';
 
