@@ -25,6 +25,7 @@ function turbine(overrides: Partial<Turbine>): Turbine {
     company_id: 10,
     company_name: 'Acme',
     photo_count: 0,
+    media_count: 0,
     created_at: '2024-03-01T10:00:00Z',
     updated_at: '2025-06-01T10:00:00Z',
     ...overrides,
