@@ -9,7 +9,7 @@ import { join } from 'node:path';
 const root = new URL('../../', import.meta.url).pathname;
 const require = createRequire(join(root, 'bff/package.json'));
 const sharp = require('sharp');
-const [w, h, mode] = process.argv.slice(2).map((v, i) => (i < 2 ? Number(v) : v));
+const [w, h] = process.argv.slice(2).map(Number);
 const dir = mkdtempSync(join(tmpdir(), 'memprobe-'));
 const file = join(dir, 'in.jpg');
 // A smooth gradient with some noise: camera-like compressibility.
