@@ -1,6 +1,7 @@
 // Type-aware lint for every TypeScript package of the workspace.
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -38,5 +39,14 @@ export default tseslint.config(
   {
     files: ['site/**/*.tsx', 'panel/**/*.tsx', 'panel/**/*.ts', 'site/src/**/*.ts', 'packages/api-client/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // The rules of hooks, and effects that name everything they read, in the panel and the site's islands.
+    files: ['site/**/*.tsx', 'panel/src/**/*.tsx', 'panel/src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
   },
 );

@@ -1,6 +1,6 @@
 import { type Role, type TurbineComment } from '@kanat360/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TurbinePurgeWorker } from '../src/turbines/turbine-purge.worker.js';
+import { TurbinePurgeWorker } from '@/turbines/turbine-purge.worker.js';
 import { makeCompany, makeTurbine, makeUser, type MadeCompany, type MadeUser, PASSWORD, unique } from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';

@@ -1,13 +1,13 @@
 import { isValidFileName, reportDisplayName } from '@kanat360/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDataSource } from '../src/database/data-source.js';
-import { JobQueue, QUEUES, type QueueName } from '../src/jobs/job-queue.js';
-import { HEAD_BYTES } from '../src/media/media-ingest.js';
-import { sniffMedia, sniffPdf } from '../src/media/sniff.js';
-import { DEMO_TURBINES, planDemoInspections } from '../src/seed/demo-inspections.js';
-import { DEMO_COMPANIES, DEMO_USERS, demoEmail, seedDemo } from '../src/seed/demo-seed.js';
-import { OBJECT_STORAGE, type ObjectStorage } from '../src/storage/object-storage.js';
+import { createDataSource } from '@/database/data-source.js';
+import { JobQueue, QUEUES, type QueueName } from '@/jobs/job-queue.js';
+import { HEAD_BYTES } from '@/media/media-ingest.js';
+import { sniffMedia, sniffPdf } from '@/media/sniff.js';
+import { DEMO_TURBINES, planDemoInspections } from '@/seed/demo-inspections.js';
+import { DEMO_COMPANIES, DEMO_USERS, demoEmail, seedDemo } from '@/seed/demo-seed.js';
+import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 // The demo seed runs against a database of its own (made here on the run's PostgreSQL, dropped after): it inserts

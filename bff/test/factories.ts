@@ -1,6 +1,6 @@
 import { type Role } from '@kanat360/contracts';
 import { type DataSource } from 'typeorm';
-import { hashPassword } from '../src/auth/passwords.js';
+import { hashPassword } from '@/auth/passwords.js';
 
 let sequence = 0;
 /** A suffix no other row of the run has. */

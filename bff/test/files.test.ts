@@ -1,9 +1,9 @@
 import { type MediaItem, type Report } from '@kanat360/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileUrls } from '../src/files/file-urls.js';
-import { MediaWorkers } from '../src/media/media.workers.js';
-import { OBJECT_STORAGE, type ObjectStorage } from '../src/storage/object-storage.js';
+import { FileUrls } from '@/files/file-urls.js';
+import { MediaWorkers } from '@/media/media.workers.js';
+import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
 import { makeCompany, makeTurbine, makeUser, PASSWORD } from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';

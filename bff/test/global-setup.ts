@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { type TestProject } from 'vitest/node';
-import { createDataSource } from '../src/database/data-source.js';
-import { startEmbeddedPostgres, type RunningPostgres } from '../src/database/embedded-postgres.js';
+import { createDataSource } from '@/database/data-source.js';
+import { startEmbeddedPostgres, type RunningPostgres } from '@/database/embedded-postgres.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

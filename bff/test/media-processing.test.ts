@@ -6,7 +6,7 @@ import { isValidFileName } from '@kanat360/contracts';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DerivativeError, isEquirectangular, makeDerivatives } from '../src/media/derivatives.js';
+import { DerivativeError, isEquirectangular, makeDerivatives } from '@/media/derivatives.js';
 import {
   exceedsPixelLimit,
   expectedKindOfName,
@@ -15,10 +15,10 @@ import {
   SNIFF_HEAD_BYTES,
   sniffMedia,
   sniffPdf,
-} from '../src/media/sniff.js';
-import { bladePhoto, panorama, pointCloud, reportPdf, shortVideo } from '../src/seed/demo-media.js';
-import { LocalStorage } from '../src/storage/local-storage.js';
-import { UploadUrls } from '../src/storage/upload-urls.js';
+} from '@/media/sniff.js';
+import { bladePhoto, panorama, pointCloud, reportPdf, shortVideo } from '@/seed/demo-media.js';
+import { LocalStorage } from '@/storage/local-storage.js';
+import { UploadUrls } from '@/storage/upload-urls.js';
 
 // Every byte here is real: images from sharp and the demo generators, containers written to their specs.
 

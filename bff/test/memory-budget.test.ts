@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { derivativeCost, MemoryBudget } from '../src/media/memory-budget.js';
+import { derivativeCost, MemoryBudget } from '@/media/memory-budget.js';
 
 const MB = 1024 * 1024;
 const settled = async <T>(promise: Promise<T>): Promise<boolean> => {

@@ -2,9 +2,9 @@ import { SYSTEM_COMPANY_ID } from '@kanat360/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { type DataSource } from 'typeorm';
-import { createDataSource } from '../src/database/data-source.js';
-import { pendingSchemaChanges } from '../src/database/migration-generator.js';
-import { MIGRATIONS } from '../src/database/migrations/index.js';
+import { createDataSource } from '@/database/data-source.js';
+import { pendingSchemaChanges } from '@/database/migration-generator.js';
+import { MIGRATIONS } from '@/database/migrations/index.js';
 
 let dataSource: DataSource;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { type Principal } from '../src/auth/principal.js';
-import { AppError } from '../src/common/app-error.js';
+import { type Principal } from '@/auth/principal.js';
+import { AppError } from '@/common/app-error.js';
 import { type MadeCompany, type MadeUser } from './factories.js';
 
 /** Services called directly, with the caller the guard would hand them: a made user of a made company. */

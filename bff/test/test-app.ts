@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { type DataSource } from 'typeorm';
 import { inject } from 'vitest';
-import { createApp } from '../src/app.factory.js';
-import { type Config, loadConfig } from '../src/config/config.js';
-import { createDataSource } from '../src/database/data-source.js';
-import { JobQueue } from '../src/jobs/job-queue.js';
-import { createLogger } from '../src/logger.js';
+import { createApp } from '@/app.factory.js';
+import { type Config, loadConfig } from '@/config/config.js';
+import { createDataSource } from '@/database/data-source.js';
+import { JobQueue } from '@/jobs/job-queue.js';
+import { createLogger } from '@/logger.js';
 
 export const TEST_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
 

@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { makeCompany, makeTurbine, makeUser, type MadeCompany, PASSWORD, unique } from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
-import { OBJECT_STORAGE, type ObjectStorage } from '../src/storage/object-storage.js';
-import { TurbinePurgeWorker } from '../src/turbines/turbine-purge.worker.js';
+import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
+import { TurbinePurgeWorker } from '@/turbines/turbine-purge.worker.js';
 
 interface TurbineRow {
   id: number;

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { type PresignedUpload } from '@kanat360/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { UploadLedger } from '../src/uploads/upload-ledger.js';
+import { UploadLedger } from '@/uploads/upload-ledger.js';
 import { makeCompany, makeTurbine, makeUser, PASSWORD } from './factories.js';
 import { startTestApp, TEST_SECRET, type TestApp } from './test-app.js';
 

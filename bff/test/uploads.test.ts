@@ -11,8 +11,8 @@ import {
 } from '@kanat360/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OBJECT_STORAGE, type ObjectStorage } from '../src/storage/object-storage.js';
-import { UploadLedger } from '../src/uploads/upload-ledger.js';
+import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
+import { UploadLedger } from '@/uploads/upload-ledger.js';
 import { makeCompany, makeTurbine, makeUser, PASSWORD } from './factories.js';
 import { call, type Credentials, type Reply, signIn } from './http.js';
 import { type RunningS3rver, startS3rver } from './s3rver.js';

@@ -1,6 +1,6 @@
 import { createUserBody, type Role, updateUserBody, type User } from '@kanat360/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UsersService } from '../src/users/users.service.js';
+import { UsersService } from '@/users/users.service.js';
 import { makeCompany, makeUser, type MadeCompany, type MadeUser, PASSWORD, unique } from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
 import { principalOf, refusal } from './services.js';

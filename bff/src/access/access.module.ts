@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
-import { CompaniesRepository } from '../companies/companies.repository.js';
-import { TurbinesRepository } from '../turbines/turbines.repository.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { CompaniesRepository } from '@/companies/companies.repository.js';
+import { TurbinesRepository } from '@/turbines/turbines.repository.js';
+import { UsersRepository } from '@/users/users.repository.js';
 import { AccessService } from './access.service.js';
 
 /**

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { can, type ErrorCode, type Permission } from '@kanat360/contracts';
-import { type Principal, type TenantScope, tenantScope } from '../auth/principal.js';
-import { AppError } from '../common/app-error.js';
-import { CompaniesRepository } from '../companies/companies.repository.js';
-import { TurbinesRepository } from '../turbines/turbines.repository.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { type Principal, type TenantScope, tenantScope } from '@/auth/principal.js';
+import { AppError } from '@/common/app-error.js';
+import { CompaniesRepository } from '@/companies/companies.repository.js';
+import { TurbinesRepository } from '@/turbines/turbines.repository.js';
+import { UsersRepository } from '@/users/users.repository.js';
 
 /** The rows whose ids an access check names. Tenant data (media, reports, comments, uploads) is reached through its turbine. */
 type Resource = 'turbine' | 'user' | 'company';

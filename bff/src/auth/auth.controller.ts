@@ -13,10 +13,10 @@ import {
 } from '@kanat360/contracts';
 import { type Translate } from '@kanat360/i18n';
 import { type Request, type Response } from 'express';
-import { AppError } from '../common/app-error.js';
-import { requestLanguage } from '../common/request-language.js';
-import { RequestTranslator } from '../common/translator.decorator.js';
-import { ValidBody } from '../common/zod-validation.js';
+import { AppError } from '@/common/app-error.js';
+import { requestLanguage } from '@/common/request-language.js';
+import { RequestTranslator } from '@/common/translator.decorator.js';
+import { ValidBody } from '@/common/zod-validation.js';
 import { CurrentPrincipal, Public, SignedIn } from './access.decorators.js';
 import { AuthGuard } from './auth.guard.js';
 import { AuthService, type IssuedSession, toSessionUser } from './auth.service.js';

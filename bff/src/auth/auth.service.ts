@@ -9,10 +9,10 @@ import {
 } from '@kanat360/contracts';
 import { type Language } from '@kanat360/i18n';
 import { DataSource } from 'typeorm';
-import { AppError } from '../common/app-error.js';
-import { type Config, CONFIG } from '../config/config.provider.js';
-import { MailService } from '../mail/mail.service.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { AppError } from '@/common/app-error.js';
+import { type Config, CONFIG } from '@/config/config.provider.js';
+import { MailService } from '@/mail/mail.service.js';
+import { UsersRepository } from '@/users/users.repository.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { decoyPasswordHash, hashNewPassword, verifyPassword } from './passwords.js';
 import { passwordResetMail } from './password-reset-mail.js';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError } from '../common/app-error.js';
-import { type Config, CONFIG } from '../config/config.provider.js';
+import { AppError } from '@/common/app-error.js';
+import { type Config, CONFIG } from '@/config/config.provider.js';
 import { LoginThrottleRepository } from './login-throttle.repository.js';
 
 /**

@@ -1,5 +1,5 @@
 import { type Language, translator } from '@kanat360/i18n';
-import { type MailMessage } from '../mail/mail.transport.js';
+import { type MailMessage } from '@/mail/mail.transport.js';
 
 const escapeHtml = (text: string) =>
   text.replace(

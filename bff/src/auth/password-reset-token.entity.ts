@@ -8,7 +8,7 @@ import {
   PrimaryGeneratedColumn,
   type Relation,
 } from 'typeorm';
-import { UserEntity } from '../users/user.entity.js';
+import { UserEntity } from '@/users/user.entity.js';
 
 /** Only the SHA-256 of the mailed token is stored: a database leak gives no usable link. */
 @Entity('password_reset_tokens')

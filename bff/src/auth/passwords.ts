@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { hash, verify } from '@node-rs/argon2';
-import { AppError } from '../common/app-error.js';
+import { AppError } from '@/common/app-error.js';
 
 // The library's defaults are argon2id with OWASP's parameters (19 MiB, 2 passes, 1 lane); hashes carry them.
 export function hashPassword(password: string): Promise<string> {

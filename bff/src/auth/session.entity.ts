@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
-import { UserEntity } from '../users/user.entity.js';
+import { UserEntity } from '@/users/user.entity.js';
 
 /** A signed-in browser or API client. Revoking the row ends the session at once, whatever its token says. */
 @Entity('sessions')

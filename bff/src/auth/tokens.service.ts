@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { AppError } from '../common/app-error.js';
-import { type Config, CONFIG } from '../config/config.provider.js';
+import { AppError } from '@/common/app-error.js';
+import { type Config, CONFIG } from '@/config/config.provider.js';
 
 const ISSUER = 'kanat360';
 const AUDIENCE = 'kanat360';

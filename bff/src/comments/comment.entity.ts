@@ -9,8 +9,8 @@ import {
   type Relation,
   UpdateDateColumn,
 } from 'typeorm';
-import { TurbineEntity } from '../turbines/turbine.entity.js';
-import { UserEntity } from '../users/user.entity.js';
+import { TurbineEntity } from '@/turbines/turbine.entity.js';
+import { UserEntity } from '@/users/user.entity.js';
 
 /** A comment on a turbine. `updated_at` equals `created_at` until the comment is edited. */
 @Index('IDX_comments_turbine', ['turbineId', 'createdAt'])

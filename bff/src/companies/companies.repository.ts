@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { type TenantScope } from '../auth/principal.js';
+import { type TenantScope } from '@/auth/principal.js';
 import { CompanyEntity } from './company.entity.js';
 
 export interface CompanyWrite {

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { type Company, type CompanyBody } from '@kanat360/contracts';
-import { AccessService } from '../access/access.service.js';
-import { type Principal } from '../auth/principal.js';
-import { AppError } from '../common/app-error.js';
-import { isForeignKeyViolation, isUniqueViolation } from '../common/database-errors.js';
+import { AccessService } from '@/access/access.service.js';
+import { type Principal } from '@/auth/principal.js';
+import { AppError } from '@/common/app-error.js';
+import { isForeignKeyViolation, isUniqueViolation } from '@/common/database-errors.js';
 import { toCompanyDto } from './companies.mapper.js';
 import { CompaniesRepository, type CompanyWrite } from './companies.repository.js';
 

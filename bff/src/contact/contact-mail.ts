@@ -1,6 +1,6 @@
 import { type ContactBody } from '@kanat360/contracts';
 import { DEFAULT_LANGUAGE, type Language, translator } from '@kanat360/i18n';
-import { type MailMessage } from '../mail/mail.transport.js';
+import { type MailMessage } from '@/mail/mail.transport.js';
 
 const escapeHtml = (text: string) =>
   text.replace(

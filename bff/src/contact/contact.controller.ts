@@ -3,10 +3,10 @@ import { ApiTags } from '@nestjs/swagger';
 import { type ApiSuccess, contactBody, type ContactBody } from '@kanat360/contracts';
 import { type Translate } from '@kanat360/i18n';
 import { type Request } from 'express';
-import { Public } from '../auth/access.decorators.js';
-import { requestLanguage } from '../common/request-language.js';
-import { RequestTranslator } from '../common/translator.decorator.js';
-import { ValidBody } from '../common/zod-validation.js';
+import { Public } from '@/auth/access.decorators.js';
+import { requestLanguage } from '@/common/request-language.js';
+import { RequestTranslator } from '@/common/translator.decorator.js';
+import { ValidBody } from '@/common/zod-validation.js';
 import { ContactService } from './contact.service.js';
 
 @ApiTags('contact')

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type ContactBody } from '@kanat360/contracts';
 import { type Language } from '@kanat360/i18n';
-import { AppError } from '../common/app-error.js';
-import { type Config, CONFIG } from '../config/config.provider.js';
-import { MailService } from '../mail/mail.service.js';
+import { AppError } from '@/common/app-error.js';
+import { type Config, CONFIG } from '@/config/config.provider.js';
+import { MailService } from '@/mail/mail.service.js';
 import { contactMail } from './contact-mail.js';
 import { ContactRepository } from './contact.repository.js';
 

@@ -1,5 +1,5 @@
 import { type DataSource } from 'typeorm';
-import { type Config } from '../config/config.js';
+import { type Config } from '@/config/config.js';
 import { createDataSource } from './data-source.js';
 import { type RunningPostgres, startEmbeddedPostgres } from './embedded-postgres.js';
 

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { embeddedSecrets } from '../config/secrets.js';
+import { embeddedSecrets } from '@/config/secrets.js';
 
 export interface RunningPostgres {
   url: string;

@@ -1,14 +1,14 @@
-import { LoginAttemptEntity } from '../auth/login-attempt.entity.js';
-import { PasswordResetTokenEntity } from '../auth/password-reset-token.entity.js';
-import { SessionEntity } from '../auth/session.entity.js';
-import { CommentEntity } from '../comments/comment.entity.js';
-import { CompanyEntity } from '../companies/company.entity.js';
-import { ContactMessageEntity } from '../contact/contact-message.entity.js';
-import { MediaEntity } from '../media/media.entity.js';
-import { ReportEntity } from '../reports/report.entity.js';
-import { TurbineEntity } from '../turbines/turbine.entity.js';
-import { UploadIntentEntity } from '../uploads/upload-intent.entity.js';
-import { UserEntity } from '../users/user.entity.js';
+import { LoginAttemptEntity } from '@/auth/login-attempt.entity.js';
+import { PasswordResetTokenEntity } from '@/auth/password-reset-token.entity.js';
+import { SessionEntity } from '@/auth/session.entity.js';
+import { CommentEntity } from '@/comments/comment.entity.js';
+import { CompanyEntity } from '@/companies/company.entity.js';
+import { ContactMessageEntity } from '@/contact/contact-message.entity.js';
+import { MediaEntity } from '@/media/media.entity.js';
+import { ReportEntity } from '@/reports/report.entity.js';
+import { TurbineEntity } from '@/turbines/turbine.entity.js';
+import { UploadIntentEntity } from '@/uploads/upload-intent.entity.js';
+import { UserEntity } from '@/users/user.entity.js';
 
 /** Every table the bff owns. Migrations must produce exactly these (a test checks). */
 export const ENTITIES = [

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { type Config, CONFIG } from '../config/config.provider.js';
+import { type Config, CONFIG } from '@/config/config.provider.js';
 
 /** Where signed file addresses point (FilesController). */
 export const FILES_PATH = '/api/files';

@@ -1,8 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
-import { Public } from '../auth/access.decorators.js';
-import { AppError } from '../common/app-error.js';
+import { Public } from '@/auth/access.decorators.js';
+import { AppError } from '@/common/app-error.js';
 import { Lifecycle } from './lifecycle.js';
 
 @ApiTags('health')

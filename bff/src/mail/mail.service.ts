@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
-import { type Config, CONFIG } from '../config/config.provider.js';
-import { JobQueue, QUEUES } from '../jobs/job-queue.js';
+import { type Config, CONFIG } from '@/config/config.provider.js';
+import { JobQueue, QUEUES } from '@/jobs/job-queue.js';
 import { createMailTransport, type MailMessage, type MailTransport } from './mail.transport.js';
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import { type Config } from '../config/config.js';
+import { type Config } from '@/config/config.js';
 
 export interface MailMessage {
   to: string;

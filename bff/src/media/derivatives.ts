@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type MediaKind } from '@kanat360/contracts';
 import exifr from 'exifr';
 import sharp, { type Sharp } from 'sharp';
-import { type ObjectStorage } from '../storage/object-storage.js';
+import { type ObjectStorage } from '@/storage/object-storage.js';
 import { MAX_IMAGE_PIXELS } from './sniff.js';
 
 export const THUMB_SIZE = 400;

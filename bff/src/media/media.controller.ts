@@ -18,14 +18,14 @@ import {
 } from '@kanat360/contracts';
 import { type Language, translate, type Translate } from '@kanat360/i18n';
 import { type Request } from 'express';
-import { CurrentPrincipal, RequirePermission } from '../auth/access.decorators.js';
-import { type Principal } from '../auth/principal.js';
-import { IdPipe } from '../common/id.pipe.js';
-import { CallerLanguage, requestLanguage } from '../common/request-language.js';
-import { RequestTranslator } from '../common/translator.decorator.js';
-import { ValidBody, ValidQuery } from '../common/zod-validation.js';
-import { MultipartBody, type MultipartForm } from '../uploads/multipart.js';
-import { describeSkipped, type UploadAnswer, uploadAnswer } from '../uploads/skipped-files.js';
+import { CurrentPrincipal, RequirePermission } from '@/auth/access.decorators.js';
+import { type Principal } from '@/auth/principal.js';
+import { IdPipe } from '@/common/id.pipe.js';
+import { CallerLanguage, requestLanguage } from '@/common/request-language.js';
+import { RequestTranslator } from '@/common/translator.decorator.js';
+import { ValidBody, ValidQuery } from '@/common/zod-validation.js';
+import { MultipartBody, type MultipartForm } from '@/uploads/multipart.js';
+import { describeSkipped, type UploadAnswer, uploadAnswer } from '@/uploads/skipped-files.js';
 import { MediaService } from './media.service.js';
 
 const MULTIPART_UPLOAD = {

@@ -11,9 +11,9 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { type Blade, type MediaCategory, type MediaKind, type MediaStatus } from '@kanat360/contracts';
-import { bigintAsNumber } from '../database/bigint-column.js';
-import { TurbineEntity } from '../turbines/turbine.entity.js';
-import { UserEntity } from '../users/user.entity.js';
+import { bigintAsNumber } from '@/database/bigint-column.js';
+import { TurbineEntity } from '@/turbines/turbine.entity.js';
+import { UserEntity } from '@/users/user.entity.js';
 
 /**
  * A photo, video or point cloud of a turbine. An edited photo is a new row pointing at the original (`original_id`);

@@ -1,5 +1,5 @@
 import { type MediaItem } from '@kanat360/contracts';
-import { type FileSigner } from '../files/file-urls.js';
+import { type FileSigner } from '@/files/file-urls.js';
 import { type MediaRow } from './media.repository.js';
 
 /**

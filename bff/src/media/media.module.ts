@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { UploadsModule } from '../uploads/uploads.module.js';
+import { UploadsModule } from '@/uploads/uploads.module.js';
 import { MediaIngest } from './media-ingest.js';
 import { MediaController } from './media.controller.js';
 import { MediaRepository } from './media.repository.js';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type PhotoListQuery, roomsNamedBy } from '@kanat360/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { cursorTime, type PagePosition } from '../common/page-cursor.js';
+import { cursorTime, type PagePosition } from '@/common/page-cursor.js';
 import { MediaEntity } from './media.entity.js';
 
 /** A media row with what the list shows of its uploader and its lineage. */

@@ -1,8 +1,8 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
-import { type Config, CONFIG } from '../config/config.provider.js';
-import { JobQueue, QUEUES } from '../jobs/job-queue.js';
-import { OBJECT_STORAGE, type ObjectStorage } from '../storage/object-storage.js';
+import { type Config, CONFIG } from '@/config/config.provider.js';
+import { JobQueue, QUEUES } from '@/jobs/job-queue.js';
+import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
 import { makeDerivatives } from './derivatives.js';
 import { derivativeCost, MemoryBudget } from './memory-budget.js';
 import { derivativesPrefix } from './media-keys.js';

@@ -8,9 +8,9 @@ import {
   PrimaryGeneratedColumn,
   type Relation,
 } from 'typeorm';
-import { bigintAsNumber } from '../database/bigint-column.js';
-import { TurbineEntity } from '../turbines/turbine.entity.js';
-import { UserEntity } from '../users/user.entity.js';
+import { bigintAsNumber } from '@/database/bigint-column.js';
+import { TurbineEntity } from '@/turbines/turbine.entity.js';
+import { UserEntity } from '@/users/user.entity.js';
 
 /** An inspection report (PDF) of a turbine for one year. */
 @Index('IDX_reports_turbine_year', ['turbineId', 'year'])

@@ -3,14 +3,14 @@ import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { type ApiSuccess, type Report, reportListQuery } from '@kanat360/contracts';
 import { type Language, type Translate } from '@kanat360/i18n';
 import { type z } from 'zod';
-import { CurrentPrincipal, RequirePermission } from '../auth/access.decorators.js';
-import { type Principal } from '../auth/principal.js';
-import { IdPipe } from '../common/id.pipe.js';
-import { CallerLanguage } from '../common/request-language.js';
-import { RequestTranslator } from '../common/translator.decorator.js';
-import { ValidQuery } from '../common/zod-validation.js';
-import { MultipartBody, type MultipartForm } from '../uploads/multipart.js';
-import { type UploadAnswer, uploadAnswer } from '../uploads/skipped-files.js';
+import { CurrentPrincipal, RequirePermission } from '@/auth/access.decorators.js';
+import { type Principal } from '@/auth/principal.js';
+import { IdPipe } from '@/common/id.pipe.js';
+import { CallerLanguage } from '@/common/request-language.js';
+import { RequestTranslator } from '@/common/translator.decorator.js';
+import { ValidQuery } from '@/common/zod-validation.js';
+import { MultipartBody, type MultipartForm } from '@/uploads/multipart.js';
+import { type UploadAnswer, uploadAnswer } from '@/uploads/skipped-files.js';
 import { ReportsService } from './reports.service.js';
 
 const MULTIPART_UPLOAD = {

@@ -1,5 +1,5 @@
 import { type Report, reportDisplayName } from '@kanat360/contracts';
-import { type FileSigner } from '../files/file-urls.js';
+import { type FileSigner } from '@/files/file-urls.js';
 import { type ReportRow } from './reports.repository.js';
 
 /** The answer shape of spec §3 Report, with an address signed for this report only. */

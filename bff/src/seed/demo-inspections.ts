@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type Blade, type MediaCategory, type MediaKind, type TurbineStatus } from '@kanat360/contracts';
 import { type DataSource, type EntityManager } from 'typeorm';
-import { CommentEntity } from '../comments/comment.entity.js';
-import { mediaKey, reportKey } from '../media/media-keys.js';
-import { MediaEntity } from '../media/media.entity.js';
-import { ReportEntity } from '../reports/report.entity.js';
-import { type ObjectStorage } from '../storage/object-storage.js';
-import { TurbineEntity } from '../turbines/turbine.entity.js';
+import { CommentEntity } from '@/comments/comment.entity.js';
+import { mediaKey, reportKey } from '@/media/media-keys.js';
+import { MediaEntity } from '@/media/media.entity.js';
+import { ReportEntity } from '@/reports/report.entity.js';
+import { type ObjectStorage } from '@/storage/object-storage.js';
+import { TurbineEntity } from '@/turbines/turbine.entity.js';
 import { bladePhoto, panorama, pointCloud, reportPdf, shortVideo } from './demo-media.js';
 
 // The demo seed's inspection data: turbines of both partners, with photos, a 360° panorama, a point cloud, a video,

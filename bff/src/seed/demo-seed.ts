@@ -1,10 +1,10 @@
 import { type Role } from '@kanat360/contracts';
 import { type DataSource, type EntityManager } from 'typeorm';
-import { hashPassword } from '../auth/passwords.js';
-import { CompanyEntity } from '../companies/company.entity.js';
-import { type JobQueue, QUEUES } from '../jobs/job-queue.js';
-import { type ObjectStorage } from '../storage/object-storage.js';
-import { UserEntity } from '../users/user.entity.js';
+import { hashPassword } from '@/auth/passwords.js';
+import { CompanyEntity } from '@/companies/company.entity.js';
+import { type JobQueue, QUEUES } from '@/jobs/job-queue.js';
+import { type ObjectStorage } from '@/storage/object-storage.js';
+import { UserEntity } from '@/users/user.entity.js';
 import {
   type DemoInspectionOptions,
   discardDemoInspections,

@@ -1,8 +1,8 @@
 import { newPassword, requiredEmail, requiredText, SYSTEM_COMPANY_ID, PROTECTED_USER_ID } from '@kanat360/contracts';
 import { type DataSource } from 'typeorm';
 import { z } from 'zod';
-import { hashNewPassword } from '../auth/passwords.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { hashNewPassword } from '@/auth/passwords.js';
+import { UsersRepository } from '@/users/users.repository.js';
 
 export const superadminInput = z.strictObject({
   email: requiredEmail('EMAIL_REQUIRED'),

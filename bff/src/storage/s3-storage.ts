@@ -21,7 +21,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { type Config } from '../config/config.js';
+import { type Config } from '@/config/config.js';
 import {
   checkFolderPrefix,
   checkKey,

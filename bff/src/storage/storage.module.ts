@@ -1,5 +1,5 @@
 import { Global, Inject, Module, type OnModuleDestroy } from '@nestjs/common';
-import { type Config, CONFIG } from '../config/config.provider.js';
+import { type Config, CONFIG } from '@/config/config.provider.js';
 import { LocalStorage } from './local-storage.js';
 import { type ObjectStorage, OBJECT_STORAGE } from './object-storage.js';
 import { S3Storage } from './s3-storage.js';

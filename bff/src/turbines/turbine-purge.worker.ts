@@ -1,9 +1,9 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
-import { type Config, CONFIG } from '../config/config.provider.js';
-import { JobQueue, QUEUES } from '../jobs/job-queue.js';
-import { OBJECT_STORAGE, type ObjectStorage } from '../storage/object-storage.js';
-import { UploadLedgerRepository } from '../uploads/upload-ledger.repository.js';
+import { type Config, CONFIG } from '@/config/config.provider.js';
+import { JobQueue, QUEUES } from '@/jobs/job-queue.js';
+import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
+import { UploadLedgerRepository } from '@/uploads/upload-ledger.repository.js';
 import { TurbinesRepository } from './turbines.repository.js';
 
 /**

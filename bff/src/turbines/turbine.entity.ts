@@ -11,7 +11,7 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { type TurbineStatus } from '@kanat360/contracts';
-import { CompanyEntity } from '../companies/company.entity.js';
+import { CompanyEntity } from '@/companies/company.entity.js';
 
 /**
  * Spec §3 Turbine. A deleted turbine first gets `deleted_at` (it leaves every list and lookup at once); the purge

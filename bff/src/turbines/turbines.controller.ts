@@ -11,11 +11,11 @@ import {
   type UpdateTurbineBody,
 } from '@kanat360/contracts';
 import { type Translate } from '@kanat360/i18n';
-import { CurrentPrincipal, RequirePermission } from '../auth/access.decorators.js';
-import { type Principal } from '../auth/principal.js';
-import { IdPipe } from '../common/id.pipe.js';
-import { RequestTranslator } from '../common/translator.decorator.js';
-import { ValidBody, ValidQuery } from '../common/zod-validation.js';
+import { CurrentPrincipal, RequirePermission } from '@/auth/access.decorators.js';
+import { type Principal } from '@/auth/principal.js';
+import { IdPipe } from '@/common/id.pipe.js';
+import { RequestTranslator } from '@/common/translator.decorator.js';
+import { ValidBody, ValidQuery } from '@/common/zod-validation.js';
 import { TurbinesService } from './turbines.service.js';
 
 // The seed client's user_id/role/company_id parameters (query and delete body) are ignored: identity comes from the

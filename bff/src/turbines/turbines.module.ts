@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { UploadsModule } from '../uploads/uploads.module.js';
+import { UploadsModule } from '@/uploads/uploads.module.js';
 import { TurbinePurgeWorker } from './turbine-purge.worker.js';
 import { TurbinesController } from './turbines.controller.js';
 import { TurbinesService } from './turbines.service.js';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Turbine, type TurbineStatus } from '@kanat360/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type TenantScope } from '../auth/principal.js';
+import { type TenantScope } from '@/auth/principal.js';
 import { TurbineEntity } from './turbine.entity.js';
 
 export interface TurbineWrite {

@@ -8,10 +8,10 @@ import {
   type UpdateTurbineBody,
 } from '@kanat360/contracts';
 import { DataSource } from 'typeorm';
-import { AccessService } from '../access/access.service.js';
-import { type Principal, tenantScope } from '../auth/principal.js';
-import { AppError } from '../common/app-error.js';
-import { JobQueue, QUEUES } from '../jobs/job-queue.js';
+import { AccessService } from '@/access/access.service.js';
+import { type Principal, tenantScope } from '@/auth/principal.js';
+import { AppError } from '@/common/app-error.js';
+import { JobQueue, QUEUES } from '@/jobs/job-queue.js';
 import { TurbinesRepository, type TurbineWrite } from './turbines.repository.js';
 
 @Injectable()

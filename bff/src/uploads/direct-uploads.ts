@@ -8,12 +8,12 @@ import {
   type UploadParts,
   type UploadTarget,
 } from '@kanat360/contracts';
-import { AccessService } from '../access/access.service.js';
-import { type Principal } from '../auth/principal.js';
-import { AppError } from '../common/app-error.js';
-import { MAX_PART_NUMBER, MAX_PUT_BYTES, MIN_PART_BYTES } from '../storage/object-keys.js';
-import { OBJECT_STORAGE, type ObjectStorage, type UploadedPart } from '../storage/object-storage.js';
-import { isStorageError } from '../storage/storage-errors.js';
+import { AccessService } from '@/access/access.service.js';
+import { type Principal } from '@/auth/principal.js';
+import { AppError } from '@/common/app-error.js';
+import { MAX_PART_NUMBER, MAX_PUT_BYTES, MIN_PART_BYTES } from '@/storage/object-keys.js';
+import { OBJECT_STORAGE, type ObjectStorage, type UploadedPart } from '@/storage/object-storage.js';
+import { isStorageError } from '@/storage/storage-errors.js';
 import { SkipFile } from './skipped-files.js';
 import { UploadLedger } from './upload-ledger.js';
 import { type NewUploadIntent, type UploadIntent, UploadLedgerRepository } from './upload-ledger.repository.js';

@@ -3,8 +3,8 @@ import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { LIMITS } from '@kanat360/contracts';
 import busboy from 'busboy';
 import { type Request } from 'express';
-import { AppError } from '../common/app-error.js';
-import { ClientGoneError } from '../common/client-gone.js';
+import { AppError } from '@/common/app-error.js';
+import { ClientGoneError } from '@/common/client-gone.js';
 
 /** The most files one multipart request may carry (photos, reports, an edited photo). */
 export const MAX_MULTIPART_FILES = 200;

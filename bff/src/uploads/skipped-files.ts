@@ -1,6 +1,6 @@
 import { type ApiSuccess, type ErrorCode, type SkippedFile } from '@kanat360/contracts';
 import { type Language, type MessageKey, translate } from '@kanat360/i18n';
-import { AppError } from '../common/app-error.js';
+import { AppError } from '@/common/app-error.js';
 
 /** A file an upload refused, with the code of the reason; the other files of the upload go on. */
 export class SkipFile extends Error {

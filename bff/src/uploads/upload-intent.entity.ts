@@ -10,9 +10,9 @@ import {
   type Relation,
 } from 'typeorm';
 import { type UploadTarget } from '@kanat360/contracts';
-import { bigintAsNumber } from '../database/bigint-column.js';
-import { TurbineEntity } from '../turbines/turbine.entity.js';
-import { UserEntity } from '../users/user.entity.js';
+import { bigintAsNumber } from '@/database/bigint-column.js';
+import { TurbineEntity } from '@/turbines/turbine.entity.js';
+import { UserEntity } from '@/users/user.entity.js';
 
 /**
  * How a blob arrives: `direct`, PUT by the client to a presigned address and waiting for its confirm call; or

@@ -3,8 +3,8 @@ import { type Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type Config, CONFIG } from '../config/config.provider.js';
-import { OBJECT_STORAGE, type ObjectStorage } from '../storage/object-storage.js';
+import { type Config, CONFIG } from '@/config/config.provider.js';
+import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
 import { SkipFile } from './skipped-files.js';
 import { type NewUploadIntent, type UploadIntent, UploadLedgerRepository } from './upload-ledger.repository.js';
 

@@ -2,7 +2,7 @@ import { Controller, Param, Put, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type ApiSuccess } from '@kanat360/contracts';
 import { type Response } from 'express';
-import { Public } from '../auth/access.decorators.js';
+import { Public } from '@/auth/access.decorators.js';
 import { DirectUploads, type ReceivedBody } from './direct-uploads.js';
 import { RawBody } from './raw-body.js';
 

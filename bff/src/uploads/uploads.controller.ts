@@ -9,11 +9,11 @@ import {
   type UploadPartsBody,
 } from '@kanat360/contracts';
 import { type Translate } from '@kanat360/i18n';
-import { CurrentPrincipal, RequirePermission } from '../auth/access.decorators.js';
-import { type Principal } from '../auth/principal.js';
-import { IdPipe } from '../common/id.pipe.js';
-import { RequestTranslator } from '../common/translator.decorator.js';
-import { ValidBody } from '../common/zod-validation.js';
+import { CurrentPrincipal, RequirePermission } from '@/auth/access.decorators.js';
+import { type Principal } from '@/auth/principal.js';
+import { IdPipe } from '@/common/id.pipe.js';
+import { RequestTranslator } from '@/common/translator.decorator.js';
+import { ValidBody } from '@/common/zod-validation.js';
 import { DirectUploads } from './direct-uploads.js';
 
 /**

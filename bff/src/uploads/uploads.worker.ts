@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { type Config, CONFIG } from '../config/config.provider.js';
-import { JobQueue, QUEUES } from '../jobs/job-queue.js';
+import { type Config, CONFIG } from '@/config/config.provider.js';
+import { JobQueue, QUEUES } from '@/jobs/job-queue.js';
 import { UploadLedger } from './upload-ledger.js';
 
 /** Sweeps the upload ledger every 5 minutes (one schedule shared by every replica; the job is idempotent). */

@@ -11,7 +11,7 @@ import {
   UpdateDateColumn,
 } from 'typeorm';
 import { type Role } from '@kanat360/contracts';
-import { CompanyEntity } from '../companies/company.entity.js';
+import { CompanyEntity } from '@/companies/company.entity.js';
 
 // Emails are unique without regard to case; the migration creates this expression index.
 @Index('UQ_users_email_lower', { synchronize: false })

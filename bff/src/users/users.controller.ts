@@ -11,11 +11,11 @@ import {
   type User,
 } from '@kanat360/contracts';
 import { type Translate } from '@kanat360/i18n';
-import { CurrentPrincipal, RequirePermission } from '../auth/access.decorators.js';
-import { type Principal } from '../auth/principal.js';
-import { IdPipe } from '../common/id.pipe.js';
-import { RequestTranslator } from '../common/translator.decorator.js';
-import { ValidBody } from '../common/zod-validation.js';
+import { CurrentPrincipal, RequirePermission } from '@/auth/access.decorators.js';
+import { type Principal } from '@/auth/principal.js';
+import { IdPipe } from '@/common/id.pipe.js';
+import { RequestTranslator } from '@/common/translator.decorator.js';
+import { ValidBody } from '@/common/zod-validation.js';
 import { UsersService } from './users.service.js';
 
 // The seed client's user_id/role/company_id query parameters are ignored: identity comes from the session.

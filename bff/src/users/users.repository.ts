@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Role } from '@kanat360/contracts';
 import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
-import { type TenantScope } from '../auth/principal.js';
+import { type TenantScope } from '@/auth/principal.js';
 import { UserEntity } from './user.entity.js';
 
 /** A user row with its company's name, as every answer about users needs it. */

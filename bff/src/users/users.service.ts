@@ -11,12 +11,12 @@ import {
   userRowRefusal,
 } from '@kanat360/contracts';
 import { DataSource } from 'typeorm';
-import { AccessService } from '../access/access.service.js';
-import { hashNewPassword } from '../auth/passwords.js';
-import { type Principal, tenantScope } from '../auth/principal.js';
-import { SessionsRepository } from '../auth/sessions.repository.js';
-import { AppError } from '../common/app-error.js';
-import { isUniqueViolation } from '../common/database-errors.js';
+import { AccessService } from '@/access/access.service.js';
+import { hashNewPassword } from '@/auth/passwords.js';
+import { type Principal, tenantScope } from '@/auth/principal.js';
+import { SessionsRepository } from '@/auth/sessions.repository.js';
+import { AppError } from '@/common/app-error.js';
+import { isUniqueViolation } from '@/common/database-errors.js';
 import { toUserDto } from './users.mapper.js';
 import { UsersRepository, type UserWithCompany } from './users.repository.js';
 

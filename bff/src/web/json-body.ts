@@ -1,5 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { sendError } from '../common/error-body.js';
+import { sendError } from '@/common/error-body.js';
 
 /** JSON bodies up to 1 MB (uploads are multipart and handled apart); a malformed or huge body is a clear 4xx. */
 export function jsonBody() {
