@@ -8,7 +8,6 @@ import { createSuperadmin, superadminInput } from './seed/superadmin.js';
 import { demoLoginsText, demoSeedText, seedDemo } from './seed/demo-seed.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { createLogger } from './logger.js';
-import { S3Storage } from './storage/s3-storage.js';
 import { createObjectStorage } from './storage/storage.module.js';
 import { validationError } from './common/zod-validation.js';
 
@@ -77,7 +76,7 @@ async function main(): Promise<void> {
           );
         } finally {
           await jobs.stop();
-          if (storage instanceof S3Storage) storage.close();
+          storage.close();
         }
         break;
       }

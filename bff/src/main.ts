@@ -8,7 +8,6 @@ import { Lifecycle } from './health/lifecycle.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { createLogger } from './logger.js';
 import { demoLoginsText, demoSeedText, seedDemo } from './seed/demo-seed.js';
-import { S3Storage } from './storage/s3-storage.js';
 import { createObjectStorage } from './storage/storage.module.js';
 
 /** One line that says why the server could not start, whatever was thrown. */
@@ -46,7 +45,7 @@ async function main(): Promise<void> {
       });
       if (seeded) logger.info({ ...seeded }, `demo data seeded: ${demoSeedText(seeded)}`);
     } finally {
-      if (storage instanceof S3Storage) storage.close();
+      storage.close();
     }
   }
   const context = { config, dataSource: database.dataSource, jobs, logger };

@@ -1,28 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { LIMITS } from '@kanat360/contracts';
 import { DataSource } from 'typeorm';
-
-/** A comment with its author's name (null once the author is deleted) and whether its edit window is still open. */
-export interface CommentRow {
-  id: number;
-  turbineId: number;
-  userId: number | null;
-  firstName: string | null;
-  lastName: string | null;
-  comment: string;
-  createdAt: Date;
-  updatedAt: Date;
-  /** Read from the database clock, the same clock that wrote created_at. */
-  withinEditWindow: boolean;
-}
+import { col, expr, type RowOf, rowMapper } from '@/database/row-mapper.js';
 
 // Oldest first: a comment thread reads top to bottom, and a new comment lands next to the box it was typed in.
-const SELECT_COMMENT = `
-  SELECT c.id, c.turbine_id AS "turbineId", c.user_id AS "userId", u.first_name AS "firstName",
-         u.last_name AS "lastName", c.comment, c.created_at AS "createdAt", c.updated_at AS "updatedAt",
-         c.created_at > now() - make_interval(mins => ${LIMITS.commentEditWindowMinutes}) AS "withinEditWindow"
-    FROM comments c
-    LEFT JOIN users u ON u.id = c.user_id`;
+/** A comment with its author's name (null once the author is deleted) and whether its edit window is still open. */
+export const COMMENT_ROW = rowMapper('comment', 'FROM comments c LEFT JOIN users u ON u.id = c.user_id', {
+  id: col('comments', 'c', 'id', 'integer'),
+  turbineId: col('comments', 'c', 'turbine_id', 'integer'),
+  userId: col('comments', 'c', 'user_id', 'integer').orNull(),
+  firstName: col('users', 'u', 'first_name', 'character varying').orNull(),
+  lastName: col('users', 'u', 'last_name', 'character varying').orNull(),
+  comment: col('comments', 'c', 'comment', 'text'),
+  createdAt: col('comments', 'c', 'created_at', 'timestamp with time zone'),
+  updatedAt: col('comments', 'c', 'updated_at', 'timestamp with time zone'),
+  // Read from the database clock, the same clock that wrote created_at.
+  withinEditWindow: expr(`c.created_at > now() - make_interval(mins => ${LIMITS.commentEditWindowMinutes})`, 'boolean'),
+});
+export type CommentRow = RowOf<typeof COMMENT_ROW.columns>;
+
+const SELECT_COMMENT = `SELECT ${COMMENT_ROW.select} ${COMMENT_ROW.from}`;
 
 /**
  * Every read and write names the turbine as well as the comment: a comment id of another turbine (and so of
@@ -33,15 +30,19 @@ export class CommentsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async list(turbineId: number): Promise<CommentRow[]> {
-    return this.dataSource.query(`${SELECT_COMMENT} WHERE c.turbine_id = $1 ORDER BY c.created_at, c.id`, [turbineId]);
+    const rows: Record<string, unknown>[] = await this.dataSource.query(
+      `${SELECT_COMMENT} WHERE c.turbine_id = $1 ORDER BY c.created_at, c.id`,
+      [turbineId],
+    );
+    return rows.map(COMMENT_ROW.map);
   }
 
   async find(turbineId: number, id: number): Promise<CommentRow | null> {
-    const rows: CommentRow[] = await this.dataSource.query(`${SELECT_COMMENT} WHERE c.turbine_id = $1 AND c.id = $2`, [
-      turbineId,
-      id,
-    ]);
-    return rows[0] ?? null;
+    const rows: Record<string, unknown>[] = await this.dataSource.query(
+      `${SELECT_COMMENT} WHERE c.turbine_id = $1 AND c.id = $2`,
+      [turbineId, id],
+    );
+    return rows[0] ? COMMENT_ROW.map(rows[0]) : null;
   }
 
   /** created_at and updated_at get the same now(): a comment reads as edited only after an edit. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { col, expr, rowMapper, type SqlType } from '@/database/row-mapper.js';
 import { type TenantScope } from '@/auth/principal.js';
 import { CompanyEntity } from './company.entity.js';
 
@@ -20,29 +21,26 @@ export interface CompanyDependents {
 export type CompanyWithCounts = CompanyEntity & { userCount: number; turbineCount: number };
 
 // One place counts what hangs off a company: the list's counts and the delete rule both use it.
-const DEPENDENT_COUNTS = `
-  (SELECT count(*) FROM users u WHERE u.company_id = c.id)::int AS "userCount",
-  (SELECT count(*) FROM turbines t WHERE t.company_id = c.id)::int AS "turbineCount"`;
+const USER_COUNT = '(SELECT count(*) FROM users u WHERE u.company_id = c.id)::int';
+const TURBINE_COUNT = '(SELECT count(*) FROM turbines t WHERE t.company_id = c.id)::int';
 
-interface CompanyRow {
-  id: number;
-  name: string;
-  contactEmail: string | null;
-  authorizedNumber: string | null;
-  phone: string | null;
-  address: string | null;
-  isSystem: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  userCount: number;
-  turbineCount: number;
-}
+const c = <T extends SqlType>(name: string, type: T) => col('companies', 'c', name, type);
 
-const SELECT_COMPANY = `
-  SELECT c.id, c.name, c.contact_email AS "contactEmail", c.authorized_number AS "authorizedNumber", c.phone,
-         c.address, c.is_system AS "isSystem", c.created_at AS "createdAt", c.updated_at AS "updatedAt",
-         ${DEPENDENT_COUNTS}
-    FROM companies c`;
+export const COMPANY_ROW = rowMapper('company', 'FROM companies c', {
+  id: c('id', 'integer'),
+  name: c('name', 'character varying'),
+  contactEmail: c('contact_email', 'character varying').orNull(),
+  authorizedNumber: c('authorized_number', 'character varying').orNull(),
+  phone: c('phone', 'character varying').orNull(),
+  address: c('address', 'character varying').orNull(),
+  isSystem: c('is_system', 'boolean'),
+  createdAt: c('created_at', 'timestamp with time zone'),
+  updatedAt: c('updated_at', 'timestamp with time zone'),
+  userCount: expr(USER_COUNT, 'integer'),
+  turbineCount: expr(TURBINE_COUNT, 'integer'),
+});
+
+const SELECT_COMPANY = `SELECT ${COMPANY_ROW.select} ${COMPANY_ROW.from}`;
 
 @Injectable()
 export class CompaniesRepository {
@@ -50,18 +48,19 @@ export class CompaniesRepository {
 
   /** Every partner company, the hidden system company left out. */
   async list(): Promise<CompanyWithCounts[]> {
-    const rows: CompanyRow[] = await this.dataSource.query(
+    const rows: Record<string, unknown>[] = await this.dataSource.query(
       `${SELECT_COMPANY} WHERE NOT c.is_system ORDER BY lower(c.name), c.id`,
     );
-    return rows.map((row) => Object.assign(new CompanyEntity(), row));
+    return rows.map((row) => Object.assign(new CompanyEntity(), COMPANY_ROW.map(row)));
   }
 
   /** A partner company by id; the system company answers like a missing one. */
   async findVisible(id: number): Promise<CompanyWithCounts | null> {
-    const rows: CompanyRow[] = await this.dataSource.query(`${SELECT_COMPANY} WHERE c.id = $1 AND NOT c.is_system`, [
-      id,
-    ]);
-    return rows[0] ? Object.assign(new CompanyEntity(), rows[0]) : null;
+    const rows: Record<string, unknown>[] = await this.dataSource.query(
+      `${SELECT_COMPANY} WHERE c.id = $1 AND NOT c.is_system`,
+      [id],
+    );
+    return rows[0] ? Object.assign(new CompanyEntity(), COMPANY_ROW.map(rows[0])) : null;
   }
 
   /** Whether another company already has this name, compared trimmed and without regard to case. */
@@ -95,7 +94,7 @@ export class CompaniesRepository {
 
   async dependents(id: number): Promise<CompanyDependents> {
     const rows: { userCount: number; turbineCount: number }[] = await this.dataSource.query(
-      `SELECT ${DEPENDENT_COUNTS} FROM companies c WHERE c.id = $1`,
+      `SELECT ${USER_COUNT} AS "userCount", ${TURBINE_COUNT} AS "turbineCount" FROM companies c WHERE c.id = $1`,
       [id],
     );
     return { users: rows[0]?.userCount ?? 0, turbines: rows[0]?.turbineCount ?? 0 };

@@ -1,20 +1,9 @@
 import { PgBoss } from 'pg-boss';
 import { type Logger } from 'pino';
 import { type EntityManager } from 'typeorm';
+import { JOB_PAYLOADS, type JobPayload, type QueueName } from './job-payloads.js';
 
-/** Every queue the app uses. Each job is idempotent: running it twice does no harm. */
-export const QUEUES = {
-  sendMail: 'mail.send',
-  /** Thumbnail, preview, deep-zoom tiles and EXIF of one media row. */
-  mediaDerivatives: 'media.derivatives',
-  /** A deleted turbine's blobs, then its row (media, reports, comments and intents go with it). */
-  purgeTurbine: 'turbine.purge',
-  /** Blobs whose rows are gone (deleted photos and reports). */
-  deleteBlobs: 'storage.delete',
-  /** Expired upload intents and their blobs; scheduled. */
-  sweepUploads: 'uploads.sweep',
-} as const;
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+export { QUEUES, type QueueName } from './job-payloads.js';
 
 /** Background jobs on pg-boss, in the same PostgreSQL (schema `pgboss`), so replicas need nothing else. */
 export class JobQueue {
@@ -48,9 +37,9 @@ export class JobQueue {
    * Queues a job; `background` puts it behind every job a user is waiting for. Given a transaction, the job is written by it: it exists exactly when the rows that call for it
    * were committed (a deleted row never leaves its blobs without a job to remove them).
    */
-  async send(
-    name: QueueName,
-    data: object,
+  async send<Q extends QueueName>(
+    name: Q,
+    data: JobPayload<Q>,
     transaction?: EntityManager,
     { background = false }: { background?: boolean } = {},
   ): Promise<void> {
@@ -73,17 +62,17 @@ export class JobQueue {
    * per fetch. A full batch makes pg-boss fetch again at once instead of waiting for the next poll, so a queue of
    * many short jobs drains as fast as they run; only queues whose jobs may repeat harmlessly as a batch use it.
    */
-  async work<T>(
-    name: QueueName,
-    handler: (data: T) => Promise<void>,
+  async work<Q extends QueueName>(
+    name: Q,
+    handler: (data: JobPayload<Q>) => Promise<void>,
     { concurrency = 1, batchSize = 1 }: { concurrency?: number; batchSize?: number } = {},
   ): Promise<void> {
     await this.ensureQueue(name);
-    await this.boss.work<T>(
+    await this.boss.work<unknown>(
       name,
       { pollingIntervalSeconds: 1, localConcurrency: concurrency, batchSize },
       async (jobs) => {
-        for (const job of jobs) await handler(job.data);
+        for (const job of jobs) await handler(JOB_PAYLOADS[name].parse(job.data) as JobPayload<Q>);
       },
     );
   }

@@ -22,7 +22,7 @@ export class MailService implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     if (this.config.worker === 'off') return;
-    await this.jobs.work<MailMessage>(QUEUES.sendMail, async (message) => {
+    await this.jobs.work(QUEUES.sendMail, async (message) => {
       await this.transport.send(message);
       this.logger.info({ subject: message.subject }, 'mail sent');
     });

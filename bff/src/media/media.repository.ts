@@ -1,59 +1,64 @@
 import { Injectable } from '@nestjs/common';
-import { type PhotoListQuery, roomsNamedBy } from '@kanat360/contracts';
+import {
+  type Blade,
+  type MediaCategory,
+  type MediaKind,
+  type MediaStatus,
+  type PhotoListQuery,
+  roomsNamedBy,
+} from '@kanat360/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { cursorTime, type PagePosition } from '@/common/page-cursor.js';
+import { col, expr, type RowOf, rowMapper, type SqlType } from '@/database/row-mapper.js';
 import { MediaEntity } from './media.entity.js';
 
-/** A media row with what the list shows of its uploader and its lineage. */
-export interface MediaRow {
-  id: number;
-  turbineId: number;
-  assetId: string;
-  storageKey: string;
-  originalKey: string;
-  kind: MediaEntity['kind'];
-  category: MediaEntity['category'];
-  blade: MediaEntity['blade'];
-  room: number;
-  year: number;
-  month: number;
-  originalName: string;
-  size: number;
-  mime: string;
-  status: MediaEntity['status'];
-  failureReason: string | null;
-  width: number | null;
-  height: number | null;
-  capturedAt: Date | null;
-  gpsLat: number | null;
-  gpsLng: number | null;
-  isPanorama: boolean;
-  thumbKey: string | null;
-  previewKey: string | null;
-  tilesKey: string | null;
-  originalId: number | null;
-  version: number;
-  isCurrent: boolean;
-  uploadedBy: number | null;
-  uploaderName: string | null;
-  uploaderEmail: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+const c = <T extends SqlType>(name: string, type: T) => col('media', 'm', name, type);
 
-const SELECT_MEDIA = `
-  SELECT m.id, m.turbine_id AS "turbineId", m.asset_id AS "assetId", m.storage_key AS "storageKey",
-         COALESCE(o.storage_key, m.storage_key) AS "originalKey", m.kind, m.category, m.blade, m.room, m.year,
-         m.month, m.original_name AS "originalName", m.size::float8 AS size, m.mime, m.status,
-         m.failure_reason AS "failureReason", m.width, m.height, m.captured_at AS "capturedAt", m.gps_lat AS "gpsLat",
-         m.gps_lng AS "gpsLng", m.is_panorama AS "isPanorama", m.thumb_key AS "thumbKey",
-         m.preview_key AS "previewKey", m.tiles_key AS "tilesKey", m.original_id AS "originalId", m.version,
-         m.is_current AS "isCurrent", m.uploaded_by AS "uploadedBy",
-         NULLIF(concat_ws(' ', u.first_name, u.last_name), '') AS "uploaderName", u.email AS "uploaderEmail",
-         m.created_at AS "createdAt", m.updated_at AS "updatedAt"
-    FROM media m
-    LEFT JOIN media o ON o.id = m.original_id
-    LEFT JOIN users u ON u.id = m.uploaded_by`;
+/** A media row with what the list shows of its uploader and its lineage. */
+export const MEDIA_ROW = rowMapper(
+  'media',
+  `FROM media m
+     LEFT JOIN media o ON o.id = m.original_id
+     LEFT JOIN users u ON u.id = m.uploaded_by`,
+  {
+    id: c('id', 'integer'),
+    turbineId: c('turbine_id', 'integer'),
+    assetId: c('asset_id', 'uuid'),
+    storageKey: c('storage_key', 'character varying'),
+    originalKey: expr('COALESCE(o.storage_key, m.storage_key)', 'character varying'),
+    kind: c('kind', 'character varying').as<MediaKind>(),
+    category: c('category', 'character varying').as<MediaCategory>(),
+    blade: c('blade', 'character').as<Blade>().orNull(),
+    room: c('room', 'integer'),
+    year: c('year', 'integer'),
+    month: c('month', 'integer'),
+    originalName: c('original_name', 'character varying'),
+    size: c('size', 'bigint'),
+    mime: c('mime', 'character varying'),
+    status: c('status', 'character varying').as<MediaStatus>(),
+    failureReason: c('failure_reason', 'character varying').orNull(),
+    width: c('width', 'integer').orNull(),
+    height: c('height', 'integer').orNull(),
+    capturedAt: c('captured_at', 'timestamp with time zone').orNull(),
+    gpsLat: c('gps_lat', 'double precision').orNull(),
+    gpsLng: c('gps_lng', 'double precision').orNull(),
+    isPanorama: c('is_panorama', 'boolean'),
+    thumbKey: c('thumb_key', 'character varying').orNull(),
+    previewKey: c('preview_key', 'character varying').orNull(),
+    tilesKey: c('tiles_key', 'character varying').orNull(),
+    originalId: c('original_id', 'integer').orNull(),
+    version: c('version', 'integer'),
+    isCurrent: c('is_current', 'boolean'),
+    uploadedBy: c('uploaded_by', 'integer').orNull(),
+    uploaderName: expr(`NULLIF(concat_ws(' ', u.first_name, u.last_name), '')`, 'text').orNull(),
+    uploaderEmail: col('users', 'u', 'email', 'character varying').orNull(),
+    createdAt: c('created_at', 'timestamp with time zone'),
+    updatedAt: c('updated_at', 'timestamp with time zone'),
+  },
+);
+export type MediaRow = RowOf<typeof MEDIA_ROW.columns>;
+
+const SELECT_MEDIA = `SELECT ${MEDIA_ROW.select} ${MEDIA_ROW.from}`;
 
 /** The columns of a new media row. */
 export type MediaInsert = Pick<
@@ -112,7 +117,7 @@ export class MediaRepository {
     const sortId = 'COALESCE(m.original_id, m.id)';
     const keyset = after ? ` AND (${sortTime}, ${sortId}) < (${param(after.at)}::timestamptz, ${param(after.id)})` : '';
     // The count's row always comes back, so an empty page past the end still knows the total.
-    const rows: (MediaRow & { sortAt: string | null; sortId: number | null; total: number })[] =
+    const rows: (Record<string, unknown> & { sortAt: string | null; sortId: number | null; total: number })[] =
       await this.dataSource.query(
         `SELECT t.total, p.*
            FROM (SELECT count(*)::int AS total FROM media m WHERE ${matching}) t
@@ -129,7 +134,7 @@ export class MediaRepository {
     const page = more ? found.slice(0, filters.limit) : found;
     const lastRow = page.at(-1);
     return {
-      rows: page,
+      rows: page.map(MEDIA_ROW.map),
       total: rows[0]?.total ?? 0,
       last: lastRow?.sortAt && lastRow.sortId ? { at: lastRow.sortAt, id: lastRow.sortId } : null,
       more,
@@ -137,8 +142,12 @@ export class MediaRepository {
   }
 
   async findById(id: number): Promise<MediaRow | null> {
-    const rows: MediaRow[] = await this.dataSource.query(`${SELECT_MEDIA} WHERE m.id = $1`, [id]);
-    return rows[0] ?? null;
+    return this.one(`${SELECT_MEDIA} WHERE m.id = $1`, [id]);
+  }
+
+  private async one(sql: string, params: unknown[]): Promise<MediaRow | null> {
+    const rows: Record<string, unknown>[] = await this.dataSource.query(sql, params);
+    return rows[0] ? MEDIA_ROW.map(rows[0]) : null;
   }
 
   /**
@@ -146,30 +155,30 @@ export class MediaRepository {
    * lineage, so a client holding an older key still reaches the photo.
    */
   async findCurrentByKey(turbineId: number, key: string): Promise<MediaRow | null> {
-    const rows: MediaRow[] = await this.dataSource.query(
+    return this.one(
       `${SELECT_MEDIA}
         WHERE m.is_current AND m.turbine_id = $1 AND COALESCE(m.original_id, m.id) = (
           SELECT COALESCE(k.original_id, k.id) FROM media k WHERE k.turbine_id = $1 AND k.storage_key = $2)`,
       [turbineId, key],
     );
-    return rows[0] ?? null;
   }
 
   async findCurrentById(turbineId: number, id: number): Promise<MediaRow | null> {
-    const rows: MediaRow[] = await this.dataSource.query(
+    return this.one(
       `${SELECT_MEDIA}
         WHERE m.is_current AND m.turbine_id = $1 AND COALESCE(m.original_id, m.id) = (
           SELECT COALESCE(k.original_id, k.id) FROM media k WHERE k.turbine_id = $1 AND k.id = $2)`,
       [turbineId, id],
     );
-    return rows[0] ?? null;
   }
 
   /** Every version of a lineage, oldest first. */
   async versions(rootId: number): Promise<MediaRow[]> {
-    return this.dataSource.query(`${SELECT_MEDIA} WHERE COALESCE(m.original_id, m.id) = $1 ORDER BY m.version`, [
-      rootId,
-    ]);
+    const rows: Record<string, unknown>[] = await this.dataSource.query(
+      `${SELECT_MEDIA} WHERE COALESCE(m.original_id, m.id) = $1 ORDER BY m.version`,
+      [rootId],
+    );
+    return rows.map(MEDIA_ROW.map);
   }
 
   /** The names among `names` that a photo of the turbine already has (compared without regard to case). */
@@ -186,6 +195,15 @@ export class MediaRepository {
   async insert(manager: EntityManager, row: MediaInsert): Promise<number> {
     const result = await manager.getRepository(MediaEntity).insert(row);
     return (result.identifiers[0] as { id: number }).id;
+  }
+
+  /** The highest version number of a lineage (1 for a photo never edited). */
+  async latestVersion(manager: EntityManager, rootId: number): Promise<number> {
+    const rows: { max: number | null }[] = await manager.query(
+      `SELECT max(version)::int AS max FROM media WHERE COALESCE(original_id, id) = $1`,
+      [rootId],
+    );
+    return rows[0]?.max ?? 1;
   }
 
   /** Leaves a lineage without a current version, for a moment inside a transaction (one may be current at most). */

@@ -270,10 +270,7 @@ export class MediaService {
       reserveBytes,
     };
     return this.ledger.streamOwned(entry, body, 'image/jpeg', async (manager, { size }) => {
-      const versions: { max: number }[] = await manager.query(
-        `SELECT max(version)::int AS max FROM media WHERE COALESCE(original_id, id) = $1`,
-        [rootId],
-      );
+      const latest = await this.media.latestVersion(manager, rootId);
       await this.media.retireCurrent(manager, rootId);
       return this.ingest.insertPending(manager, {
         turbineId: current.turbineId,
@@ -290,7 +287,7 @@ export class MediaService {
         mime: 'image/jpeg',
         uploadedBy: actor.userId,
         originalId: rootId,
-        version: (versions[0]?.max ?? 1) + 1,
+        version: latest + 1,
       });
     });
   }

@@ -34,13 +34,11 @@ export class MediaWorkers implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     if (this.config.worker === 'off') return;
-    await this.jobs.work<{ mediaId: number }>(QUEUES.mediaDerivatives, ({ mediaId }) => this.derivatives(mediaId), {
+    await this.jobs.work(QUEUES.mediaDerivatives, ({ mediaId }) => this.derivatives(mediaId), {
       concurrency: DERIVATIVE_CONCURRENCY,
       batchSize: 2,
     });
-    await this.jobs.work<{ keys: string[]; prefixes: string[] }>(QUEUES.deleteBlobs, (blobs) =>
-      this.deleteBlobs(blobs),
-    );
+    await this.jobs.work(QUEUES.deleteBlobs, (blobs) => this.deleteBlobs(blobs));
   }
 
   /**

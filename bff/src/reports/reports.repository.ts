@@ -1,18 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { col, type RowOf, rowMapper } from '@/database/row-mapper.js';
 import { ReportEntity } from './report.entity.js';
 
 /** A report with the name of whoever uploaded it (null when that user is gone). */
-export interface ReportRow {
-  id: number;
-  turbineId: number;
-  year: number;
-  originalFilename: string;
-  fileSizeBytes: number;
-  uploadedAt: Date;
-  firstName: string | null;
-  lastName: string | null;
-}
+export const REPORT_ROW = rowMapper('report', 'FROM reports r LEFT JOIN users u ON u.id = r.uploaded_by', {
+  id: col('reports', 'r', 'id', 'integer'),
+  turbineId: col('reports', 'r', 'turbine_id', 'integer'),
+  year: col('reports', 'r', 'year', 'integer'),
+  originalFilename: col('reports', 'r', 'original_filename', 'character varying'),
+  fileSizeBytes: col('reports', 'r', 'file_size_bytes', 'bigint'),
+  uploadedAt: col('reports', 'r', 'uploaded_at', 'timestamp with time zone'),
+  firstName: col('users', 'u', 'first_name', 'character varying').orNull(),
+  lastName: col('users', 'u', 'last_name', 'character varying').orNull(),
+});
+export type ReportRow = RowOf<typeof REPORT_ROW.columns>;
 
 /** The columns of a new report row. */
 export type ReportInsert = Pick<
@@ -20,12 +22,7 @@ export type ReportInsert = Pick<
   'turbineId' | 'year' | 'originalFilename' | 'storageKey' | 'fileSizeBytes' | 'uploadedBy'
 >;
 
-const SELECT_REPORT = `
-  SELECT r.id, r.turbine_id AS "turbineId", r.year, r.original_filename AS "originalFilename",
-         r.file_size_bytes::float8 AS "fileSizeBytes", r.uploaded_at AS "uploadedAt",
-         u.first_name AS "firstName", u.last_name AS "lastName"
-    FROM reports r
-    LEFT JOIN users u ON u.id = r.uploaded_by`;
+const SELECT_REPORT = `SELECT ${REPORT_ROW.select} ${REPORT_ROW.from}`;
 
 /** Reports are always read within one turbine: the caller checked that turbine's visibility first. */
 @Injectable()
@@ -40,16 +37,21 @@ export class ReportsRepository {
       params.push(year);
       where += ' AND r.year = $2';
     }
-    return this.dataSource.query(`${SELECT_REPORT} ${where} ORDER BY r.uploaded_at DESC, r.id DESC`, params);
+    const rows: Record<string, unknown>[] = await this.dataSource.query(
+      `${SELECT_REPORT} ${where} ORDER BY r.uploaded_at DESC, r.id DESC`,
+      params,
+    );
+    return rows.map(REPORT_ROW.map);
   }
 
   /** The reports of `ids` that belong to the turbine, newest first. */
   async findByIds(turbineId: number, ids: number[]): Promise<ReportRow[]> {
     if (ids.length === 0) return [];
-    return this.dataSource.query(
+    const rows: Record<string, unknown>[] = await this.dataSource.query(
       `${SELECT_REPORT} WHERE r.turbine_id = $1 AND r.id = ANY($2) ORDER BY r.uploaded_at DESC, r.id DESC`,
       [turbineId, ids],
     );
+    return rows.map(REPORT_ROW.map);
   }
 
   async insert(manager: EntityManager, row: ReportInsert): Promise<number> {

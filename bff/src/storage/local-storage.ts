@@ -52,6 +52,9 @@ export class LocalStorage implements ObjectStorage, UploadReceiver {
     const { size } = await this.writeAtomically(this.pathOf(key), body);
     return { size };
   }
+  close(): void {
+    // Files are opened and closed per call: nothing stays open.
+  }
 
   async get(key: string, range?: ByteRange): Promise<ObjectBody | null> {
     checkKey(key);

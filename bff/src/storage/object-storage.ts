@@ -115,6 +115,9 @@ export interface ObjectStorage {
 
   /** Where the store's own upload addresses are received; null when they point at the store itself (S3). */
   readonly receiver: UploadReceiver | null;
+
+  /** Lets go of what the driver holds open (S3's pooled connections); the local driver holds nothing. */
+  close(): void;
 }
 
 export const OBJECT_STORAGE = Symbol('ObjectStorage');

@@ -26,6 +26,6 @@ export class StorageModule implements OnModuleDestroy {
   constructor(@Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage) {}
 
   onModuleDestroy(): void {
-    if (this.storage instanceof S3Storage) this.storage.close();
+    this.storage.close();
   }
 }

@@ -24,7 +24,7 @@ export class TurbinePurgeWorker implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     if (this.config.worker === 'off') return;
-    await this.jobs.work<{ turbineId: number }>(QUEUES.purgeTurbine, ({ turbineId }) => this.purge(turbineId));
+    await this.jobs.work(QUEUES.purgeTurbine, ({ turbineId }) => this.purge(turbineId));
   }
 
   async purge(turbineId: number): Promise<void> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Turbine, type TurbineStatus } from '@kanat360/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { col, expr, rowMapper, type SqlType } from '@/database/row-mapper.js';
 import { type TenantScope } from '@/auth/principal.js';
 import { TurbineEntity } from './turbine.entity.js';
 
@@ -16,19 +17,41 @@ export interface TurbineWrite {
   companyId: number;
 }
 
+const t = <T extends SqlType>(name: string, type: T) => col('turbines', 't', name, type);
+
 /**
- * The answer shape of spec §7 straight from SQL: one query however many turbines there are (the photo and media counts
- * are a lateral count over the current-media index, not a query per turbine). The display name is added in `withName`.
+ * The answer shape of spec §7 straight from SQL: one query however many turbines there are (the photo and media
+ * counts are a lateral count over the current-media index, not a query per turbine). The display name is added in
+ * `toTurbine`.
  */
-const SELECT_TURBINE = `
-  SELECT t.id, t.turbine_name, t.code, t.city, t.location, t.site_name, t.coordinates, t.rooms, t.status,
-         t.company_id, c.name AS company_name, p.photo_count, p.media_count, t.created_at, t.updated_at
-    FROM turbines t
-    JOIN companies c ON c.id = t.company_id
-    CROSS JOIN LATERAL (
-      SELECT count(*) FILTER (WHERE m.kind = 'photo')::int AS photo_count, count(*)::int AS media_count
-        FROM media m WHERE m.turbine_id = t.id AND m.is_current
-    ) p`;
+export const TURBINE_ROW = rowMapper(
+  'turbine',
+  `FROM turbines t
+     JOIN companies c ON c.id = t.company_id
+     CROSS JOIN LATERAL (
+       SELECT count(*) FILTER (WHERE m.kind = 'photo')::int AS photo_count, count(*)::int AS media_count
+         FROM media m WHERE m.turbine_id = t.id AND m.is_current
+     ) p`,
+  {
+    id: t('id', 'integer'),
+    turbine_name: t('turbine_name', 'character varying').orNull(),
+    code: t('code', 'character varying'),
+    city: t('city', 'character varying'),
+    location: t('location', 'character varying'),
+    site_name: t('site_name', 'character varying').orNull(),
+    coordinates: t('coordinates', 'character varying').orNull(),
+    rooms: t('rooms', 'integer'),
+    status: t('status', 'character varying').as<TurbineStatus>(),
+    company_id: t('company_id', 'integer'),
+    company_name: col('companies', 'c', 'name', 'character varying'),
+    photo_count: expr('p.photo_count', 'integer'),
+    media_count: expr('p.media_count', 'integer'),
+    created_at: t('created_at', 'timestamp with time zone'),
+    updated_at: t('updated_at', 'timestamp with time zone'),
+  },
+);
+
+const SELECT_TURBINE = `SELECT ${TURBINE_ROW.select} ${TURBINE_ROW.from}`;
 
 /**
  * A city as a name shows it: capitalised here with Turkish rules, not with PostgreSQL's initcap, which makes
@@ -51,9 +74,15 @@ function cityName(city: string): string {
   return name;
 }
 
-/** Spec §2: turbine_name, else the city with the suffix "Türbini". */
-function withName(row: Omit<Turbine, 'name'>): Turbine {
-  return { ...row, name: row.turbine_name || `${cityName(row.city)} Türbini` };
+/** Spec §2: turbine_name, else the city with the suffix "Türbini"; times as the API writes them. */
+function toTurbine(raw: Record<string, unknown>): Turbine {
+  const row = TURBINE_ROW.map(raw);
+  return {
+    ...row,
+    name: row.turbine_name || `${cityName(row.city)} Türbini`,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
 }
 
 /** Every read is scoped: a turbine outside the caller's company, or one being deleted, does not exist. */
@@ -74,20 +103,20 @@ export class TurbinesRepository {
       params.push(filterCompanyId);
       where += ` AND t.company_id = $${params.length}`;
     }
-    const rows: Omit<Turbine, 'name'>[] = await this.dataSource.query(
+    const rows: Record<string, unknown>[] = await this.dataSource.query(
       `${SELECT_TURBINE} ${where} ORDER BY t.created_at DESC, t.id DESC`,
       params,
     );
-    return rows.map(withName);
+    return rows.map(toTurbine);
   }
 
   /** A turbine that is not being deleted; whether the caller may see it is AccessService's question, asked first. */
   async findLive(id: number): Promise<Turbine | null> {
-    const rows: Omit<Turbine, 'name'>[] = await this.dataSource.query(
+    const rows: Record<string, unknown>[] = await this.dataSource.query(
       `${SELECT_TURBINE} WHERE t.id = $1 AND t.deleted_at IS NULL`,
       [id],
     );
-    return rows[0] ? withName(rows[0]) : null;
+    return rows[0] ? toTurbine(rows[0]) : null;
   }
 
   /** The campaign years that have media on the turbine, newest first. */

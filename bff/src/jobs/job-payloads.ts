@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+const id = z.number().int().positive();
+
+/**
+ * Every queue the app uses, with the schema of its jobs' data: one map that types both who sends a job and who works
+ * it, and checks each job's data as it is taken (a job written by an older release, or by hand, that does not
+ * match fails loudly instead of doing something half). Each job is idempotent: running it twice does no harm.
+ */
+export const JOB_PAYLOADS = {
+  'mail.send': z.object({
+    to: z.string().min(1),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string(),
+    replyTo: z.string().optional(),
+  }),
+  /** Thumbnail, preview, deep-zoom tiles and EXIF of one media row. */
+  'media.derivatives': z.object({ mediaId: id }),
+  /** A deleted turbine's blobs, then its row (media, reports, comments and intents go with it). */
+  'turbine.purge': z.object({ turbineId: id }),
+  /** Blobs whose rows are gone (deleted photos and reports). */
+  'storage.delete': z.object({ keys: z.array(z.string()), prefixes: z.array(z.string()) }),
+  /** Expired upload intents and their blobs; scheduled, so it carries nothing. */
+  'uploads.sweep': z.object({}).passthrough(),
+} as const;
+
+export type QueueName = keyof typeof JOB_PAYLOADS;
+export type JobPayload<Q extends QueueName> = z.output<(typeof JOB_PAYLOADS)[Q]>;
+
+/** The queues by what they do, for readable call sites (`QUEUES.mediaDerivatives`). */
+export const QUEUES = {
+  sendMail: 'mail.send',
+  mediaDerivatives: 'media.derivatives',
+  purgeTurbine: 'turbine.purge',
+  deleteBlobs: 'storage.delete',
+  sweepUploads: 'uploads.sweep',
+} as const satisfies Record<string, QueueName>;
