@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unique } from './factories.js';
 import { call, uniqueIp } from './http.js';
-import { type Mail, outbox, sleep } from './mail-reader.js';
+import { sleep } from './eventually.js';
+import { type Mail, outbox } from './mail-reader.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 interface Answer {

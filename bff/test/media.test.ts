@@ -7,6 +7,7 @@ import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js'
 import { TurbinePurgeWorker } from '@/turbines/turbine-purge.worker.js';
 import { UploadLedger } from '@/uploads/upload-ledger.js';
 import { makeCompany, makeTurbine, makeUser, type MadeCompany, PASSWORD, unique } from './factories.js';
+import { countOf, eventually } from './eventually.js';
 import { call, type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -60,23 +61,16 @@ async function list(turbineId: number, query = 'view=all', who = as.operator): P
   return reply.body.data;
 }
 
-async function until<T>(what: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await what();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 async function ready(turbineId: number, id: number): Promise<MediaItem> {
-  return until(async () => (await list(turbineId)).find((item) => item.id === id && item.status !== 'pending'));
+  return eventually(
+    async () => (await list(turbineId)).find((item) => item.id === id && item.status !== 'pending'),
+    `photo ${id} to be processed`,
+  );
 }
 
+/** How many rows a query answers. */
 async function rows(sql: string, params: unknown[]): Promise<number> {
-  const result: unknown[] = await app.dataSource.query(sql, params);
-  return result.length;
+  return countOf(app.dataSource, `SELECT count(*)::int AS count FROM (${sql}) matched`, params);
 }
 
 async function fetchPath(path: string, headers: Record<string, string> = {}) {
@@ -315,8 +309,9 @@ describe('multipart upload', () => {
         resolve();
       }, 300);
     });
-    await until(async () =>
-      (await rows(`SELECT 1 FROM upload_intents WHERE turbine_id = $1`, [turbine])) === 0 ? true : undefined,
+    await eventually(
+      async () => (await rows(`SELECT 1 FROM upload_intents WHERE turbine_id = $1`, [turbine])) === 0,
+      'no ledger entry left',
     );
     expect(await rows(`SELECT 1 FROM media WHERE turbine_id = $1`, [turbine])).toBe(0);
     const stored = [];
@@ -598,12 +593,12 @@ describe('serving, deleting and versions', () => {
     expect(reply.body).toMatchObject({ success: true, message: 'Fotoğraf Silindi' });
     expect(await list(turbine)).toEqual([]);
     expect(await rows(`SELECT 1 FROM media WHERE turbine_id = $1`, [turbine])).toBe(0);
-    await until(async () => ((await storage.head(photo.key)) === null ? true : undefined));
-    await until(async () => {
+    await eventually(async () => (await storage.head(photo.key)) === null, 'the original to be deleted');
+    await eventually(async () => {
       const left = [];
       for await (const object of storage.list(`turbines/${turbine}/`)) left.push(object.key);
-      return left.length === 0 ? true : undefined;
-    });
+      return left.length === 0;
+    }, 'every blob of the photo to be deleted');
     const missing = await call(app, 'DELETE', `/api/turbines/${turbine}/photos?key=${encodeURIComponent(photo.key)}`, {
       as: as.manager,
     });
@@ -637,7 +632,10 @@ describe('access', () => {
     const deleted = await call(app, 'DELETE', `/api/turbines/${turbine}`, { as: as.superadmin });
     expect(deleted.status, deleted.text).toBe(200);
     expect((await call(app, 'GET', `/api/turbines/${turbine}/photos`, { as: as.superadmin })).status).toBe(404);
-    await until(async () => ((await rows(`SELECT 1 FROM turbines WHERE id = $1`, [turbine])) === 0 ? true : undefined));
+    await eventually(
+      async () => (await rows(`SELECT 1 FROM turbines WHERE id = $1`, [turbine])) === 0,
+      'the turbine to be purged',
+    );
     expect(await rows(`SELECT 1 FROM media WHERE turbine_id = $1`, [turbine])).toBe(0);
     const left = [];
     for await (const object of storage.list(`turbines/${turbine}/`)) left.push(object.key);

@@ -4,7 +4,8 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCompany, makeUser, type MadeCompany, type MadeUser, PASSWORD, unique } from './factories.js';
 import { call, signIn } from './http.js';
-import { type Mail, outbox, parseMail, sleep, waitForMails } from './mail-reader.js';
+import { sleep } from './eventually.js';
+import { type Mail, outbox, parseMail, waitForMails } from './mail-reader.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 interface Answer {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportPdf } from '@/seed/demo-media.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
 import { makeCompany, makeTurbine, makeUser, type MadeCompany, PASSWORD } from './factories.js';
+import { countOf, eventually } from './eventually.js';
 import { call, type Credentials, type Reply, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -107,11 +108,6 @@ async function storageKeyOf(reportId: number): Promise<string | undefined> {
   return rows[0]?.key;
 }
 
-async function count(sql: string, params: unknown[]): Promise<number> {
-  const rows: { count: number }[] = await app.dataSource.query(sql, params);
-  return rows[0]!.count;
-}
-
 /** What a turbine holds of reports: rows, ledger entries, and files on disk (temporary ones included). */
 async function reportTraces(turbineId: number): Promise<{ rows: number; intents: number; files: string[] }> {
   const folder = join(app.config.dataDir, 'storage', 'turbines', String(turbineId), 'reports');
@@ -124,18 +120,14 @@ async function reportTraces(turbineId: number): Promise<{ rows: number; intents:
     // no folder: no files
   }
   return {
-    rows: await count(`SELECT count(*)::int AS count FROM reports WHERE turbine_id = $1`, [turbineId]),
-    intents: await count(`SELECT count(*)::int AS count FROM upload_intents WHERE turbine_id = $1`, [turbineId]),
+    rows: await countOf(app.dataSource, `SELECT count(*)::int AS count FROM reports WHERE turbine_id = $1`, [
+      turbineId,
+    ]),
+    intents: await countOf(app.dataSource, `SELECT count(*)::int AS count FROM upload_intents WHERE turbine_id = $1`, [
+      turbineId,
+    ]),
     files,
   };
-}
-
-async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const BOUNDARY = '----kanat360-reports-test';
@@ -438,7 +430,7 @@ describe('POST /api/turbines/{id}/reports', () => {
     const answer = await raw.answer;
     expect(answer?.status).toBe(413);
     expect(answer?.body).toMatchObject({ success: false, code: 'UPLOAD_TOO_LARGE' });
-    await waitFor(async () => (await reportTraces(turbine)).intents === 0, 'no ledger entry');
+    await eventually(async () => (await reportTraces(turbine)).intents === 0, 'no ledger entry');
     expect(await reportTraces(turbine)).toEqual({ rows: 0, intents: 0, files: [] });
   });
 
@@ -456,7 +448,7 @@ describe('POST /api/turbines/{id}/reports', () => {
     const answer = await raw.answer;
     expect(answer?.status).toBe(413);
     expect(answer?.body).toMatchObject({ success: false, code: 'UPLOAD_TOO_LARGE' });
-    await waitFor(async () => {
+    await eventually(async () => {
       const traces = await reportTraces(turbine);
       return traces.intents === 0 && traces.files.length === 0;
     }, 'the discarded blobs');
@@ -472,13 +464,13 @@ describe('POST /api/turbines/{id}/reports', () => {
     );
     await raw.write(Buffer.concat([fileHead('Yarim.pdf'), Buffer.from('%PDF-1.4\n'), Buffer.alloc(2 * MB, 0x20)]));
     // Both files are in the store's hands: each has its ledger entry.
-    await waitFor(async () => (await reportTraces(turbine)).intents === 2, 'both files streaming');
+    await eventually(async () => (await reportTraces(turbine)).intents === 2, 'both files streaming');
     const during = await reportTraces(turbine);
     expect(during.rows).toBe(0);
     expect(during.files.length).toBeGreaterThan(0);
     raw.destroy();
     expect(await raw.answer).toBeNull();
-    await waitFor(async () => {
+    await eventually(async () => {
       const traces = await reportTraces(turbine);
       return traces.intents === 0 && traces.files.length === 0;
     }, 'the abandoned upload to be discarded');
@@ -523,7 +515,7 @@ describe('POST /api/turbines/{id}/reports', () => {
     const reply = await upload(operator, turbine, files);
     expect(reply.status, reply.text).toBe(400);
     expect(reply.body).toMatchObject({ success: false, code: 'TOO_MANY_FILES' });
-    await waitFor(async () => (await reportTraces(turbine)).intents === 0, 'no ledger entry');
+    await eventually(async () => (await reportTraces(turbine)).intents === 0, 'no ledger entry');
     expect(await reportTraces(turbine)).toEqual({ rows: 0, intents: 0, files: [] });
   });
 });
@@ -661,7 +653,7 @@ describe('DELETE /api/turbines/{id}/reports/{reportId}', () => {
     expect(deleted.body).toMatchObject({ success: true, message: 'Rapor başarıyla silindi' });
     expect(await storageKeyOf(gone.id)).toBeUndefined();
     expect((await list(operator, turbine)).body.data.map((report) => report.id)).toEqual([kept.id]);
-    await waitFor(async () => (await storage.head(key)) === null, 'the blob to be deleted');
+    await eventually(async () => (await storage.head(key)) === null, 'the blob to be deleted');
     // The other report is untouched, and the deleted one no longer downloads.
     expect(await storage.head((await storageKeyOf(kept.id))!)).not.toBeNull();
     expect((await fetch(app.baseUrl + gone.report_url)).status).toBe(404);

@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { UploadLedger } from '@/uploads/upload-ledger.js';
 import { makeCompany, makeTurbine, makeUser, PASSWORD } from './factories.js';
+import { eventually, sleep } from './eventually.js';
 import { startTestApp, TEST_SECRET, type TestApp } from './test-app.js';
 
 // The built server (bff/dist) in a process of its own, so it can be killed with SIGKILL in the middle of uploads.
@@ -40,7 +41,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
   }
   child.kill('SIGKILL');
   throw new Error(`server did not answer in time:\n${output}`);
@@ -71,14 +72,6 @@ function filesUnder(folder: string): { path: string; size: number }[] {
       const path = join(entry.parentPath, entry.name);
       return { path, size: statSync(path).size };
     });
-}
-
-async function until(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 let dataDir: string;
@@ -148,9 +141,13 @@ describe('uploads cut off', () => {
 
       const storage = join(dataDir, 'storage', 'turbines', String(turbine));
       const partial = () => filesUnder(storage).filter((file) => file.path.endsWith('.tmp'));
-      await until(() => partial().length === 2 && partial().every((file) => file.size >= 15 * MB), 'two partial files');
+      await eventually(
+        () => partial().length === 2 && partial().every((file) => file.size >= 15 * MB),
+        'two partial files',
+        { timeoutMs: 30_000 },
+      );
       // The line about the client that hung up is written by now.
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await sleep(1000);
       server.child.kill('SIGKILL');
       await new Promise((resolve) => server.child.once('exit', resolve));
       streaming.destroy();

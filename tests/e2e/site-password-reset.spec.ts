@@ -83,7 +83,7 @@ test.describe('password reset', () => {
     await expect(page.locator('[data-reset-email]')).toHaveText(email);
 
     const mail = await waitForMail(email);
-    const link = /https?:\/\/\S+\/password-reset\?token=[\w-]+/.exec(mail)?.[0];
+    const link = /https?:\/\/\S+\/password-reset\?token=[\w-]+/.exec(mail.text)?.[0];
     expect(link).toBeDefined();
     await page.goto(link!);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Yeni şifre belirleyin');

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { type Page, expect } from '@playwright/test';
+import { type Mail, parseMail } from '../../bff/test/mail-format.js';
 
 export type Language = 'tr' | 'en';
 
@@ -64,38 +65,19 @@ export async function showDelayedParts(page: Page): Promise<void> {
 
 const OUTBOX = new URL(`../.tmp/e2e-data-${process.env.E2E_PORT ?? 3210}/outbox/`, import.meta.url);
 
-function decodeQuotedPrintable(body: string): string {
-  const joined = body.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let index = 0; index < joined.length; index += 1) {
-    const hex = joined.slice(index + 1, index + 3);
-    if (joined[index] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      index += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[index] ?? '', 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-/** The mails to `address`, each as its raw header block plus its decoded body parts. */
-export function mailsTo(address: string): string[] {
+/** The mails to `address`, decoded (the bff tests' own reader). */
+export function mailsTo(address: string): Mail[] {
   if (!existsSync(OUTBOX)) return [];
   return readdirSync(OUTBOX)
     .filter((name) => name.endsWith('.eml'))
     .sort()
-    .map((name) => readFileSync(new URL(name, OUTBOX), 'utf8'))
-    .filter((raw) => new RegExp(`^To: .*${address.replace(/[.+]/g, '\\$&')}`, 'im').test(raw))
-    .map((raw) => {
-      const quoted = /Content-Transfer-Encoding: quoted-printable/i.test(raw);
-      return quoted ? decodeQuotedPrintable(raw) : raw;
-    });
+    .map((name) => parseMail(readFileSync(new URL(name, OUTBOX), 'utf8')))
+    .filter((mail) => mail.to.includes(address));
 }
 
 /** Waits for the first mail to `address` (mail goes through a background job). */
-export async function waitForMail(address: string): Promise<string> {
-  let mail: string | undefined;
+export async function waitForMail(address: string): Promise<Mail> {
+  let mail: Mail | undefined;
   await expect
     .poll(() => (mail = mailsTo(address)[0]), { timeout: 20_000, message: `a mail to ${address}` })
     .toBeDefined();
