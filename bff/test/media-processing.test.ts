@@ -16,7 +16,7 @@ import {
   sniffMedia,
   sniffPdf,
 } from '@/media/sniff.js';
-import { bladePhoto, panorama, pointCloud, reportPdf, shortVideo } from '@/seed/demo-media.js';
+import { bladePhoto, panorama, pointCloud, reportPdf, shortVideo } from '@kanat360/demo-media';
 import { LocalStorage } from '@/storage/local-storage.js';
 import { UploadUrls } from '@/storage/upload-urls.js';
 

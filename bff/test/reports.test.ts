@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { type Report } from '@kanat360/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportPdf } from '@/seed/demo-media.js';
+import { reportPdf } from '@kanat360/demo-media';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
 import { makeCompany, makeTurbine, makeUser, type MadeCompany, PASSWORD } from './factories.js';
 import { countOf, eventually } from './eventually.js';

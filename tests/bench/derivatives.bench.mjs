@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { importBff, requireFromBff } from './harness.mjs';
 
 const WIDTH = 7728;
@@ -17,7 +18,8 @@ const TARGET_RATIO = 1.3;
 const sharp = requireFromBff('sharp');
 const { makeDerivatives, PREVIEW_SIZE, THUMB_SIZE } = await importBff('media/derivatives.js');
 const { MAX_IMAGE_PIXELS } = await importBff('media/sniff.js');
-const { bladePhoto } = await importBff('seed/demo-media.js');
+// The demo seed's photo maker, as the BFF resolves its package.
+const { bladePhoto } = await import(pathToFileURL(requireFromBff.resolve('@kanat360/demo-media')).href);
 const { LocalStorage } = await importBff('storage/local-storage.js');
 const { UploadUrls } = await importBff('storage/upload-urls.js');
 

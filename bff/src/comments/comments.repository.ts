@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LIMITS } from '@kanat360/contracts';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { CommentEntity } from './comment.entity.js';
 import { col, expr, type RowOf, rowMapper } from '@/database/row-mapper.js';
 
 // Oldest first: a comment thread reads top to bottom, and a new comment lands next to the box it was typed in.
@@ -43,6 +44,14 @@ export class CommentsRepository {
       [turbineId, id],
     );
     return rows[0] ? COMMENT_ROW.map(rows[0]) : null;
+  }
+
+  /** Comments with the times they were written and edited (the demo seed's history), in one statement. */
+  async insertMany(
+    manager: EntityManager,
+    rows: { turbineId: number; userId: number; comment: string; createdAt: Date; updatedAt: Date }[],
+  ): Promise<void> {
+    await manager.getRepository(CommentEntity).insert(rows);
   }
 
   /** created_at and updated_at get the same now(): a comment reads as edited only after an edit. */

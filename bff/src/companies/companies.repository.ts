@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { col, expr, rowMapper, type SqlType } from '@/database/row-mapper.js';
 import { type TenantScope } from '@/auth/principal.js';
 import { CompanyEntity } from './company.entity.js';
@@ -100,8 +100,11 @@ export class CompaniesRepository {
     return { users: rows[0]?.userCount ?? 0, turbines: rows[0]?.turbineCount ?? 0 };
   }
 
-  async insert(input: CompanyWrite & { id?: number; isSystem?: boolean }): Promise<number> {
-    const result = await this.dataSource.getRepository(CompanyEntity).insert(input);
+  async insert(
+    input: CompanyWrite & { id?: number; isSystem?: boolean },
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<number> {
+    const result = await manager.getRepository(CompanyEntity).insert(input);
     return (result.identifiers[0] as { id: number }).id;
   }
 

@@ -48,3 +48,8 @@ export async function openDatabase(
     },
   };
 }
+
+/** A round trip to PostgreSQL (readiness), within the requests' time-outs. */
+export async function pingDatabase(dataSource: DataSource): Promise<void> {
+  await dataSource.query('SELECT 1');
+}

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { Public } from '@/auth/access.decorators.js';
 import { AppError } from '@/common/app-error.js';
 import { Lifecycle } from './lifecycle.js';
+import { pingDatabase } from '@/database/database.js';
 
 @ApiTags('health')
 @Controller('health')
@@ -29,7 +30,7 @@ export class HealthController {
   async ready(): Promise<{ success: true; status: 'ready' }> {
     if (this.lifecycle.draining) throw new AppError('SHUTTING_DOWN', { headers: { 'Retry-After': '2' } });
     try {
-      await this.dataSource.query('SELECT 1');
+      await pingDatabase(this.dataSource);
     } catch {
       throw new AppError('DATABASE_UNAVAILABLE', { headers: { 'Retry-After': '2' } });
     }

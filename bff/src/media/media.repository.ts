@@ -192,6 +192,12 @@ export class MediaRepository {
     return new Set(rows.map((row) => row.name));
   }
 
+  /** Several rows in one statement (the demo seed); answers their ids in order. */
+  async insertMany(manager: EntityManager, rows: MediaInsert[]): Promise<number[]> {
+    const result = await manager.getRepository(MediaEntity).insert(rows);
+    return result.identifiers.map((identifier) => (identifier as { id: number }).id);
+  }
+
   async insert(manager: EntityManager, row: MediaInsert): Promise<number> {
     const result = await manager.getRepository(MediaEntity).insert(row);
     return (result.identifiers[0] as { id: number }).id;

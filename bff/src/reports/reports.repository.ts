@@ -54,6 +54,11 @@ export class ReportsRepository {
     return rows.map(REPORT_ROW.map);
   }
 
+  /** Several reports in one statement, with the times they were uploaded (the demo seed's history). */
+  async insertMany(manager: EntityManager, rows: (ReportInsert & { uploadedAt: Date })[]): Promise<void> {
+    await manager.getRepository(ReportEntity).insert(rows);
+  }
+
   async insert(manager: EntityManager, row: ReportInsert): Promise<number> {
     const result = await manager.getRepository(ReportEntity).insert(row);
     return (result.identifiers[0] as { id: number }).id;

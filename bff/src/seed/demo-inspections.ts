@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type Blade, type MediaCategory, type MediaKind, type TurbineStatus } from '@kanat360/contracts';
 import { type DataSource, type EntityManager } from 'typeorm';
-import { CommentEntity } from '@/comments/comment.entity.js';
+import { bladePhoto, panorama, pointCloud, reportPdf, shortVideo } from '@kanat360/demo-media';
+import { CommentsRepository } from '@/comments/comments.repository.js';
 import { mediaKey, reportKey } from '@/media/media-keys.js';
-import { MediaEntity } from '@/media/media.entity.js';
-import { ReportEntity } from '@/reports/report.entity.js';
+import { MediaRepository } from '@/media/media.repository.js';
+import { ReportsRepository } from '@/reports/reports.repository.js';
 import { type ObjectStorage } from '@/storage/object-storage.js';
-import { TurbineEntity } from '@/turbines/turbine.entity.js';
-import { bladePhoto, panorama, pointCloud, reportPdf, shortVideo } from './demo-media.js';
+import { TurbinesRepository } from '@/turbines/turbines.repository.js';
 
 // The demo seed's inspection data: turbines of both partners, with photos, a 360° panorama, a point cloud, a video,
 // PDF reports and comments, all generated here. Blobs are written first (they cannot join a transaction), then
@@ -532,11 +532,7 @@ export async function prepareDemoInspections(
   options: DemoInspectionOptions = {},
 ): Promise<PreparedInspections> {
   const plan = planDemoInspections(options);
-  const reserved: { id: number }[] = await dataSource.query(
-    `SELECT nextval(pg_get_serial_sequence('turbines', 'id'))::int AS id FROM generate_series(1, $1)`,
-    [DEMO_TURBINES.length],
-  );
-  const turbineIds = reserved.map((row) => row.id);
+  const turbineIds = await new TurbinesRepository(dataSource).reserveIds(DEMO_TURBINES.length);
   const prepared: PreparedInspections = {
     turbineIds,
     media: [],
@@ -596,7 +592,9 @@ export async function insertDemoInspections(
     if (id === undefined) throw new Error(`demo user ${local} is missing`);
     return id;
   };
-  await manager.getRepository(TurbineEntity).insert(
+  const dataSource = manager.connection;
+  await new TurbinesRepository(dataSource).insertWithIds(
+    manager,
     DEMO_TURBINES.map((turbine, t) => ({
       id: prepared.turbineIds[t]!,
       turbineName: turbine.name,
@@ -610,7 +608,8 @@ export async function insertDemoInspections(
       companyId: companyIds[turbine.company]!,
     })),
   );
-  const inserted = await manager.getRepository(MediaEntity).insert(
+  const mediaIds = await new MediaRepository(dataSource).insertMany(
+    manager,
     prepared.media.map((item) => ({
       turbineId: prepared.turbineIds[item.turbine]!,
       assetId: item.assetId,
@@ -624,13 +623,11 @@ export async function insertDemoInspections(
       originalName: item.originalName,
       size: item.size,
       mime: item.mime,
-      status: 'pending' as const,
       uploadedBy: user(item.uploader),
-      isCurrent: true,
-      version: 1,
     })),
   );
-  await manager.getRepository(ReportEntity).insert(
+  await new ReportsRepository(dataSource).insertMany(
+    manager,
     prepared.reports.map((item) => ({
       turbineId: prepared.turbineIds[item.turbine]!,
       year: item.year,
@@ -641,7 +638,8 @@ export async function insertDemoInspections(
       uploadedAt: item.uploadedAt,
     })),
   );
-  await manager.getRepository(CommentEntity).insert(
+  await new CommentsRepository(dataSource).insertMany(
+    manager,
     prepared.comments.map((item) => ({
       turbineId: prepared.turbineIds[item.turbine]!,
       userId: user(item.author),
@@ -650,5 +648,5 @@ export async function insertDemoInspections(
       updatedAt: item.updatedAt,
     })),
   );
-  return inserted.identifiers.map((identifier) => (identifier as { id: number }).id);
+  return mediaIds;
 }

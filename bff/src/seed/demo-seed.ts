@@ -1,10 +1,11 @@
 import { type Role } from '@kanat360/contracts';
 import { type DataSource, type EntityManager } from 'typeorm';
 import { hashPassword } from '@/auth/passwords.js';
-import { CompanyEntity } from '@/companies/company.entity.js';
+import { CompaniesRepository } from '@/companies/companies.repository.js';
+import { lockUntilCommit } from '@/database/advisory-lock.js';
 import { type JobQueue, QUEUES } from '@/jobs/job-queue.js';
 import { type ObjectStorage } from '@/storage/object-storage.js';
-import { UserEntity } from '@/users/user.entity.js';
+import { UsersRepository } from '@/users/users.repository.js';
 import {
   type DemoInspectionOptions,
   discardDemoInspections,
@@ -88,11 +89,8 @@ export interface DemoSeedInput {
   onStart?: () => void;
 }
 
-/** Serialises seeders (a server and a WORKER=only process booting together): the second finds the data there. */
-const SEED_LOCK = `SELECT pg_advisory_xact_lock(hashtext('kanat360.seed-demo'))`;
-
-const isSeeded = (manager: EntityManager) =>
-  manager.getRepository(UserEntity).exists({ where: { email: demoEmail('superadmin') } });
+const isSeeded = async (dataSource: DataSource, manager: EntityManager) =>
+  (await new UsersRepository(dataSource).findByEmail(demoEmail('superadmin'), manager)) !== null;
 
 /**
  * Seeds the demo partners, one user of every role, and their inspection data (demo-inspections.ts), once: a
@@ -103,37 +101,38 @@ const isSeeded = (manager: EntityManager) =>
 export async function seedDemo(input: DemoSeedInput): Promise<DemoSeedSummary | null> {
   const { dataSource, storage, jobs, options } = input;
   const started = performance.now();
-  if (await isSeeded(dataSource.manager)) return null;
+  if (await isSeeded(dataSource, dataSource.manager)) return null;
   input.onStart?.();
   const prepared = await prepareDemoInspections(dataSource, storage, options);
   let mediaIds: number[] | null;
   try {
     mediaIds = await dataSource.transaction(async (manager) => {
-      await manager.query(SEED_LOCK);
-      if (await isSeeded(manager)) return null;
+      // Seeders one after another (a server and a WORKER=only process booting together): the second finds the data.
+      await lockUntilCommit(manager, 'kanat360.seed-demo');
+      if (await isSeeded(dataSource, manager)) return null;
+      const companies = new CompaniesRepository(dataSource);
       const companyIds: number[] = [];
-      for (const company of DEMO_COMPANIES) {
-        const result = await manager.getRepository(CompanyEntity).insert({ ...company });
-        companyIds.push((result.identifiers[0] as { id: number }).id);
-      }
+      for (const company of DEMO_COMPANIES) companyIds.push(await companies.insert({ ...company }, manager));
+      const users = new UsersRepository(dataSource);
       const userIds = new Map<string, number>();
       for (const user of DEMO_USERS) {
-        // Each hash with its own salt: hashed once and copied, one cracked hash would open every demo account.
-        const passwordHash = await hashPassword(DEMO_PASSWORD);
-        const result = await manager.getRepository(UserEntity).insert({
-          id: user.id,
-          firstName: user.firstName,
-          lastName: user.lastName,
-          email: demoEmail(user.local),
-          passwordHash,
-          role: user.role,
-          companyId: companyIds[user.company],
-          isProtected: user.isProtected ?? false,
-        });
-        userIds.set(user.local, (result.identifiers[0] as { id: number }).id);
+        const id = await users.insert(
+          {
+            id: user.id,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            email: demoEmail(user.local),
+            // Each hash with its own salt: hashed once and copied, one cracked hash would open every demo account.
+            passwordHash: await hashPassword(DEMO_PASSWORD),
+            role: user.role,
+            companyId: companyIds[user.company]!,
+            isActive: true,
+            isProtected: user.isProtected ?? false,
+          },
+          manager,
+        );
+        userIds.set(user.local, id);
       }
-      // Rows inserted with an explicit id (35) must not be handed out again by the identity sequence.
-      await manager.query(`SELECT setval(pg_get_serial_sequence('users', 'id'), (SELECT max(id) FROM users))`);
       return insertDemoInspections(manager, prepared, companyIds, userIds);
     });
   } catch (error) {

@@ -22,11 +22,7 @@ export async function createSuperadmin(
 ): Promise<{ id: number; isProtected: boolean }> {
   const users = new UsersRepository(dataSource);
   if (await users.findByEmail(input.email)) throw new Error(`A user with the email ${input.email} already exists.`);
-  const [{ protectedExists, idFree }] = await dataSource.query<[{ protectedExists: boolean; idFree: boolean }]>(
-    `SELECT EXISTS (SELECT 1 FROM users WHERE is_protected) AS "protectedExists",
-            NOT EXISTS (SELECT 1 FROM users WHERE id = $1) AS "idFree"`,
-    [PROTECTED_USER_ID],
-  );
+  const { protectedExists, idFree } = await users.protectedRootState(PROTECTED_USER_ID);
   const isProtected = !protectedExists;
   const id = await users.insert({
     id: isProtected && idFree ? PROTECTED_USER_ID : undefined,

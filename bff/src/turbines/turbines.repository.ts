@@ -138,6 +138,20 @@ export class TurbinesRepository {
     return new Set(rows.map((row) => row.id));
   }
 
+  /** Ids the next turbines will have, taken now (the demo seed keys its blobs by them before inserting rows). */
+  async reserveIds(count: number): Promise<number[]> {
+    const rows: { id: number }[] = await this.dataSource.query(
+      `SELECT nextval(pg_get_serial_sequence('turbines', 'id'))::int AS id FROM generate_series(1, $1)`,
+      [count],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Turbines with ids reserved before (reserveIds), in one statement of the caller's transaction. */
+  async insertWithIds(manager: EntityManager, rows: (TurbineWrite & { id: number })[]): Promise<void> {
+    await manager.getRepository(TurbineEntity).insert(rows);
+  }
+
   async insert(input: TurbineWrite): Promise<number> {
     const result = await this.dataSource.getRepository(TurbineEntity).insert(input);
     return (result.identifiers[0] as { id: number }).id;

@@ -63,18 +63,21 @@ export class UsersRepository {
     return new Set(rows.map((row) => row.id));
   }
 
-  async findByEmail(email: string): Promise<UserWithCompany | null> {
-    const builder = this.query().where('lower(user.email) = lower(:email)', { email });
+  async findByEmail(email: string, manager: EntityManager = this.dataSource.manager): Promise<UserWithCompany | null> {
+    const builder = this.query(manager).where('lower(user.email) = lower(:email)', { email });
     const { raw, entities } = await builder.getRawAndEntities<{ company_name: string }>();
     return UsersRepository.withCompany(raw, entities)[0] ?? null;
   }
 
-  async insert(input: UserWrite & { passwordHash: string; id?: number; isProtected?: boolean }): Promise<number> {
-    const result = await this.dataSource.getRepository(UserEntity).insert(input);
+  async insert(
+    input: UserWrite & { passwordHash: string; id?: number; isProtected?: boolean },
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<number> {
+    const result = await manager.getRepository(UserEntity).insert(input);
     const id = (result.identifiers[0] as { id: number }).id;
     // An explicit id (the protected root, 35) must not be handed out again by the identity sequence.
     if (input.id !== undefined) {
-      await this.dataSource.query(
+      await manager.query(
         `SELECT setval(pg_get_serial_sequence('users', 'id'), GREATEST((SELECT max(id) FROM users), 1))`,
       );
     }
@@ -91,6 +94,16 @@ export class UsersRepository {
 
   async setLanguage(id: number, language: 'tr' | 'en'): Promise<void> {
     await this.dataSource.query(`UPDATE users SET language = $2 WHERE id = $1 AND language <> $2`, [id, language]);
+  }
+
+  /** Whether the protected root user exists already, and whether `id` is still free for it. */
+  async protectedRootState(id: number): Promise<{ protectedExists: boolean; idFree: boolean }> {
+    const rows: { protectedExists: boolean; idFree: boolean }[] = await this.dataSource.query(
+      `SELECT EXISTS (SELECT 1 FROM users WHERE is_protected) AS "protectedExists",
+              NOT EXISTS (SELECT 1 FROM users WHERE id = $1) AS "idFree"`,
+      [id],
+    );
+    return rows[0] ?? { protectedExists: false, idFree: true };
   }
 
   async delete(id: number): Promise<void> {
