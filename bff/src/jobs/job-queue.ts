@@ -59,8 +59,9 @@ export class JobQueue {
 
   /**
    * Runs `handler` for each job of the queue; `concurrency` workers in this process, each taking `batchSize` jobs
-   * per fetch. A full batch makes pg-boss fetch again at once instead of waiting for the next poll, so a queue of
-   * many short jobs drains as fast as they run; only queues whose jobs may repeat harmlessly as a batch use it.
+   * per fetch. A full batch makes pg-boss fetch again at once instead of waiting for the next poll (burst mode,
+   * which pg-boss leaves off unless asked), so a queue of many short jobs drains as fast as they run; only queues
+   * whose jobs may repeat harmlessly as a batch use it.
    */
   async work<Q extends QueueName>(
     name: Q,
@@ -70,7 +71,7 @@ export class JobQueue {
     await this.ensureQueue(name);
     await this.boss.work<unknown>(
       name,
-      { pollingIntervalSeconds: 1, localConcurrency: concurrency, batchSize },
+      { pollingIntervalSeconds: 1, localConcurrency: concurrency, batchSize, burstWhenBatchFull: batchSize > 1 },
       async (jobs) => {
         for (const job of jobs) await handler(JOB_PAYLOADS[name].parse(job.data) as JobPayload<Q>);
       },
