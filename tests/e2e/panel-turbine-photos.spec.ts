@@ -1,34 +1,9 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { type ApiPage, type MediaItem, type Turbine } from '@kanat360/contracts';
 import { demo } from './fixtures.js';
-import { apiAs, seeder, signInAs } from './panel.js';
+import { apiAs, PIXEL, seeder, seedPhotos, signInAs } from './panel.js';
 
 // The turbine screen's all-photos list and lightbox: paging, filters in the URL, compare, delete, and the viewer.
-
-/** The smallest real JPEG (1×1), so hundreds of photos upload in a moment. */
-const PIXEL = Buffer.from(
-  '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==',
-  'base64',
-);
-
-/** Photos through the API's multipart upload, many files a request: `count` of `category`, named prefix_0001.jpg … */
-async function seedPhotos(api: APIRequestContext, turbineId: number, count: number, category: string, prefix: string) {
-  for (let start = 0; start < count; start += 100) {
-    const form = new FormData();
-    form.append('category', category);
-    form.append('year', '2025');
-    form.append('blade', 'A');
-    for (let index = start; index < Math.min(count, start + 100); index += 1) {
-      form.append(
-        'photos',
-        new Blob([new Uint8Array(PIXEL)], { type: 'image/jpeg' }),
-        `${prefix}_${String(index + 1).padStart(4, '0')}.jpg`,
-      );
-    }
-    const response = await api.post(`/api/turbines/${turbineId}/photos`, { multipart: form });
-    expect(response.status(), await response.text()).toBe(201);
-  }
-}
 
 async function listAll(api: APIRequestContext, turbineId: number, query = ''): Promise<MediaItem[]> {
   const items: MediaItem[] = [];
@@ -48,15 +23,18 @@ const workspace = (id: number, search = '') => `/dashboard/turbine/${id}${search
 const rows = (page: Page) => page.getByTestId('photo-row');
 const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
 
-/** Scrolls the virtualized list from top to bottom, collecting the id of every row it draws. */
+/** Scrolls the virtualized list from top to bottom, collecting the id each row position shows, in order. */
 async function idsByScrolling(page: Page): Promise<number[]> {
   const scroller = page.getByTestId('photos-scroller');
-  const seen = new Set<number>();
+  const byIndex = new Map<number, number>();
   for (let guard = 0; guard < 200; guard += 1) {
-    for (const id of await rows(page).evaluateAll((elements) =>
-      elements.map((element) => Number(element.getAttribute('data-media-id'))),
+    for (const [index, id] of await rows(page).evaluateAll((elements) =>
+      elements.map((element) => [
+        Number(element.getAttribute('data-index')),
+        Number(element.getAttribute('data-media-id')),
+      ]),
     )) {
-      seen.add(id);
+      byIndex.set(index!, id!);
     }
     const atEnd = await scroller.evaluate((element) => {
       const end = element.scrollTop + element.clientHeight >= element.scrollHeight - 2;
@@ -66,7 +44,7 @@ async function idsByScrolling(page: Page): Promise<number[]> {
     if (atEnd && (await page.getByTestId('photo-row-loading').count()) === 0) break;
     await page.waitForTimeout(80);
   }
-  return [...seen];
+  return [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, id]) => id);
 }
 
 let turbine: Turbine;
@@ -220,7 +198,7 @@ test('a video plays with seeking; a point cloud and a panorama show their cards'
 test('a manager deletes with "Fotoğrafı Sil"; operators and customers get no delete, and the server refuses them', async ({
   page,
 }) => {
-  await seedPhotos(api, turbine.id, 2, 'blade', 'del');
+  await seedPhotos(api, turbine.id, 3, 'blade', 'del');
   const [first] = await listAll(api, turbine.id);
   await signInAs(page, 'manager', { path: workspace(turbine.id) });
   await page.getByRole('button', { name: `Sil: ${first!.originalName}` }).click();
@@ -229,6 +207,18 @@ test('a manager deletes with "Fotoğrafı Sil"; operators and customers get no d
   await expect(dialog).toContainText('Bu işlem geri alınamaz');
   await dialog.getByRole('button', { name: 'Sil' }).click();
   await expect(toast(page, 'Fotoğraf Silindi')).toBeVisible();
+  await expect(page.getByTestId('photos-count')).toHaveText('2 dosya');
+
+  // From the lightbox too: it goes on with the photos that are left.
+  await page.getByTestId('photo-name').first().click();
+  const lightbox = page.getByTestId('lightbox');
+  await expect(page.getByTestId('lightbox-counter')).toHaveText('1 / 2');
+  const shown = await page.getByTestId('lightbox-name').textContent();
+  await lightbox.getByRole('button', { name: 'Sil' }).click();
+  await dialog.getByRole('button', { name: 'Sil' }).click();
+  await expect(page.getByTestId('lightbox-counter')).toHaveText('1 / 1');
+  await expect(page.getByTestId('lightbox-name')).not.toHaveText(shown!);
+  await page.keyboard.press('Escape');
   await expect(page.getByTestId('photos-count')).toHaveText('1 dosya');
 
   const [remaining] = await listAll(api, turbine.id);
@@ -243,8 +233,21 @@ test('a manager deletes with "Fotoğrafı Sil"; operators and customers get no d
   }
 });
 
-test('a new upload appears in the list and gets its thumbnail without a reload', async ({ page }) => {
+test('a new upload appears in the list "processing", then gets its thumbnail without a reload', async ({ page }) => {
   await signInAs(page, 'operator', { path: workspace(turbine.id) });
+  // The server makes a 1-pixel photo's thumbnail at once: until the test has seen the row "processing", the lists
+  // answer as they would while a camera-sized photo is still being worked on.
+  let processing = true;
+  await page.route(
+    (url) => url.pathname === `/api/turbines/${turbine.id}/photos`,
+    async (route) => {
+      if (route.request().method() !== 'GET' || !processing) return route.continue();
+      const response = await route.fetch();
+      const body = (await response.json()) as ApiPage<MediaItem>;
+      const pending = body.data.map((item) => ({ ...item, status: 'pending', thumbnail_url: null, preview_url: null }));
+      return route.fulfill({ response, json: { ...body, data: pending } });
+    },
+  );
   const panel = page.getByTestId('category-panel-robot');
   await panel
     .locator('input[type=file]')
@@ -252,6 +255,8 @@ test('a new upload appears in the list and gets its thumbnail without a reload',
   await panel.getByTestId('upload-button').click();
   const row = rows(page).first();
   await expect(row).toContainText('robot_0001.jpg');
+  await expect(row.getByTestId('media-processing')).toHaveText('İşleniyor');
+  processing = false;
   await expect(row.getByTestId('media-thumb').locator('img')).toBeVisible({ timeout: 30_000 });
   await expect(row.getByTestId('media-thumb')).toHaveAttribute('data-status', 'ready');
 });
@@ -269,9 +274,36 @@ test('pages through every photo exactly once while scrolling, with the total', a
   });
   await signInAs(page, 'operator', { path: workspace(turbine.id) });
   await expect(page.getByTestId('photos-count')).toHaveText('250 dosya');
-  const seen = await idsByScrolling(page);
-  expect(seen.sort((a, b) => a - b)).toEqual([...expected].sort((a, b) => a - b));
+  // Row by row, the same photos in the same order as the API's pages: none twice, none left out.
+  expect(await idsByScrolling(page)).toEqual(expected);
   // The first page is 200 rows; the rest came with a cursor as the list was scrolled.
   expect(pageRequests.some((url) => url.includes('limit=200') && !url.includes('cursor='))).toBe(true);
   expect(pageRequests.some((url) => url.includes('cursor='))).toBe(true);
+});
+
+test('a room with more photos than a page shows them all as the grid scrolls, and the lightbox reaches the last', async ({
+  page,
+}) => {
+  test.slow();
+  await seedPhotos(api, turbine.id, 230, 'blade', 'room', { room: 4 });
+  await signInAs(page, 'operator', { path: workspace(turbine.id) });
+  await page.getByTestId('blade-year').selectOption('2025');
+  const panel = page.getByTestId('blade-panel-A');
+  await panel.getByTestId('room-picker').selectOption('4');
+  await expect(panel.getByTestId('room-count')).toHaveText('230 dosya');
+  const grid = panel.getByTestId('room-photos');
+  const thumbs = grid.getByTestId('media-thumb');
+  await expect(thumbs).toHaveCount(200);
+  await grid.evaluate((element) => (element.scrollTop = element.scrollHeight));
+  await expect(thumbs).toHaveCount(230);
+
+  await page.reload();
+  await page.getByTestId('blade-year').selectOption('2025');
+  await panel.getByTestId('room-picker').selectOption('4');
+  await expect(grid.getByTestId('media-thumb')).toHaveCount(200);
+  await grid.getByTestId('media-thumb').first().click();
+  await expect(page.getByTestId('lightbox-counter')).toHaveText('1 / 230');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('lightbox-counter')).toHaveText('230 / 230');
+  await expect(page.getByTestId('lightbox-name')).toHaveText('room_0001.jpg');
 });

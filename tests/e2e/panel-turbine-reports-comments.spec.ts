@@ -143,6 +143,7 @@ test.describe('comments', () => {
     await page.clock.fastForward('01:01:00');
     await expect(mine.getByRole('button', { name: 'Düzenle' })).toBeDisabled();
     await expect(mine.getByRole('button', { name: 'Sil' })).toBeDisabled();
+    await expect(mine.getByTestId('comment-reason')).toBeVisible();
     await expect(mine.getByTestId('comment-reason')).toHaveText(
       'Yorumlar yalnızca yazıldıktan sonraki 60 dakika içinde düzenlenebilir veya silinebilir.',
     );

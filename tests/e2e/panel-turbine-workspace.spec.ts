@@ -1,6 +1,7 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { type Page, expect, test } from '@playwright/test';
 import { type Turbine } from '@kanat360/contracts';
-import { apiAs, type DemoAccount, seeder, signInAs } from './panel.js';
+import { apiAs, type DemoAccount, seeder, seedPhotos, signInAs } from './panel.js';
 import { demo } from './fixtures.js';
 
 // The turbine workspace (/dashboard/turbine/{id}): its route and errors, what each role sees, and the upload engine.
@@ -43,6 +44,27 @@ async function jpeg(page: Page, name: string, { width = 640, height = 480, noise
   return { name, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
 }
 
+/** A PNG that says it is `width` × `height` (its pixels never come): what a decompression bomb looks like. */
+function pngHeader(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, 'ascii'), data])));
+    return Buffer.concat([length, Buffer.from(type, 'ascii'), data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(64))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 const bladePanel = (page: Page, blade: 'A' | 'B' | 'C') => page.getByTestId(`blade-panel-${blade}`);
 const uploadItem = (page: Page, name: string) => page.locator(`[data-testid="upload-item"][data-name="${name}"]`);
 
@@ -82,6 +104,25 @@ test.describe('the turbine workspace route', () => {
     await expect(error).toContainText('Türbin bilgileri yüklenirken hata oluştu');
     await error.getByRole('button', { name: 'Tekrar Dene' }).click();
     await expect(page.getByTestId('turbine-title')).toBeVisible();
+  });
+
+  test('a failed first page of photos is a failed load of the screen too: "Hata Oluştu", and the retry loads it', async ({
+    page,
+  }) => {
+    await signInAs(page, 'operator', { path: '/dashboard' });
+    // The all-photos list's first page (the room lists ask with a room): the first call and the two retries fail.
+    let failures = 3;
+    await page.route(
+      (url) => url.pathname === `/api/turbines/${turbine.id}/photos` && !url.searchParams.has('room'),
+      (route) => (failures-- > 0 ? route.fulfill({ status: 500, body: '' }) : route.continue()),
+    );
+    await page.goto(workspace(turbine.id));
+    const error = page.getByTestId('turbine-error');
+    await expect(error).toContainText('Hata Oluştu');
+    await expect(page).toHaveTitle('Hata Oluştu | Kanat360');
+    await error.getByRole('button', { name: 'Tekrar Dene' }).click();
+    await expect(page.getByTestId('photos-count')).toHaveText('0 dosya');
+    expect(failures).toBeLessThan(0);
   });
 
   test('folds the header into a menu below 1100 px; Escape closes it', async ({ page }) => {
@@ -199,6 +240,14 @@ test.describe('uploads', () => {
     await expect(thumbs.locator('img')).toHaveCount(2, { timeout: 30_000 });
     await expect(panel.getByTestId('room-count')).toHaveText('2 dosya');
     await expect(page.getByTestId('turbine-latest-year')).toHaveText(String(new Date().getFullYear()));
+
+    // A room's thumbnail opens the lightbox over that room's photos.
+    await thumbs.first().click();
+    await expect(page.getByTestId('lightbox-counter')).toHaveText('1 / 2');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('lightbox-name')).toHaveText('blade_small_01.jpg');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('lightbox')).toHaveCount(0);
   });
 
   test('takes files dropped on a blade panel', async ({ page }) => {
@@ -250,6 +299,19 @@ test.describe('uploads', () => {
     await expect(panel.getByTestId('chosen-file')).toHaveCount(1);
     await expect(panel.getByTestId('chosen-file')).toHaveAttribute('title', /^second_01\.jpg/);
     expect(uploads).toBe(0);
+
+    // A name only the server knows (uploaded earlier, by someone else): the server's check catches it before sending.
+    const api = await apiAs(demo('superadmin'));
+    await seedPhotos(api, turbine.id, 1, 'drone', 'earlier');
+    await api.dispose();
+    const checked = page.waitForRequest(`**/api/turbines/${turbine.id}/photos/check-names`);
+    await panel.locator('input[type=file]').setInputFiles([await jpeg(page, 'EARLIER_0001.jpg')]);
+    await checked;
+    await expect(
+      page.getByTestId('toast').filter({ hasText: 'Aynı isimde fotoğraflar zaten mevcut: EARLIER_0001.jpg' }),
+    ).toBeVisible();
+    await expect(panel.getByTestId('chosen-file')).toHaveCount(1);
+    expect(uploads).toBe(0);
   });
 
   test('shows the server’s refusal on the file and in a toast; the other files go on', async ({ page }) => {
@@ -270,6 +332,106 @@ test.describe('uploads', () => {
     await expect(refused.getByTestId('upload-item-error')).not.toBeEmpty();
     await expect(page.getByTestId('toast').filter({ hasText: 'Yükleme Hatası — not_a_photo.jpg' })).toBeVisible();
     await expect(uploadItem(page, 'real_01.jpg')).toHaveAttribute('data-status', 'done');
+  });
+
+  test('shows each refusal the server still makes: a decompression bomb (422), a name taken meanwhile (409)', async ({
+    page,
+  }) => {
+    const api = await apiAs(demo('superadmin'));
+    await seedPhotos(api, turbine.id, 1, 'blade', 'taken');
+    await api.dispose();
+    await signInAs(page, 'operator', { path: workspace(turbine.id) });
+    // The name was free when the files were chosen and taken by the time they are sent (the pre-check is passed by).
+    await page.route(`**/api/turbines/${turbine.id}/photos/check-names`, (route) =>
+      route.fulfill({ json: { success: true, data: { skipped: [] } } }),
+    );
+    const panel = bladePanel(page, 'B');
+    await panel
+      .locator('input[type=file]')
+      .setInputFiles([
+        { name: 'bomb_01.png', mimeType: 'image/png', buffer: pngHeader(20_000, 20_000) },
+        await jpeg(page, 'taken_0001.jpg'),
+      ]);
+    await panel.getByTestId('upload-button').click();
+    const bomb = uploadItem(page, 'bomb_01.png');
+    await expect(bomb).toHaveAttribute('data-status', 'failed');
+    await expect(bomb).toHaveAttribute('data-error-code', 'IMAGE_TOO_LARGE');
+    const taken = uploadItem(page, 'taken_0001.jpg');
+    await expect(taken).toHaveAttribute('data-status', 'failed');
+    await expect(taken).toHaveAttribute('data-error-code', 'DUPLICATE_FILE_NAME');
+    await expect(taken.getByTestId('upload-item-error')).toContainText('Aynı isimde fotoğraflar zaten mevcut');
+    // Nothing of the batch made it: one message for the batch (spec §8), beside each file's own.
+    await expect(page.getByTestId('toast').filter({ hasText: 'Yükleme Başarısız: 2 dosya yüklenemedi' })).toBeVisible();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Yükleme Hatası — bomb_01.png' })).toBeVisible();
+  });
+
+  test('sends a file the server wants in parts part by part, a failed part again by itself, then every ETag', async ({
+    page,
+  }) => {
+    // The server asks for parts above 5 GB only: here its answers are stood in for, to see what the panel sends;
+    // confirm answers with a photo that is really there.
+    const api = await apiAs(demo('superadmin'));
+    await seedPhotos(api, turbine.id, 1, 'blade', 'stand_in');
+    const [standIn] = (
+      (await (await api.get(`/api/turbines/${turbine.id}/photos?view=all`)).json()) as {
+        data: unknown[];
+      }
+    ).data;
+    await api.dispose();
+    await signInAs(page, 'operator', { path: workspace(turbine.id) });
+    const big = await jpeg(page, 'parts_01.jpg', { width: 2600, height: 1900, noise: true });
+    const partSize = Math.ceil(big.buffer.length / 3);
+    const partAddress = (partNumber: number) => ({
+      partNumber,
+      presignedUrl: `/test-parts/${partNumber}`,
+      size: Math.min(partSize, big.buffer.length - (partNumber - 1) * partSize),
+    });
+    const grant = {
+      key: `turbines/${turbine.id}/blade-A/room-1/parts.jpg`,
+      originalName: 'parts_01.jpg',
+      size: big.buffer.length,
+      presignedUrl: null,
+      headers: {},
+      upload_id: 'upload-1',
+      part_size: partSize,
+      part_count: 3,
+      parts: [partAddress(1), partAddress(2)],
+      expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+    };
+    await page.route(`**/api/turbines/${turbine.id}/presigned-upload`, (route) =>
+      route.fulfill({ status: 201, json: { success: true, data: [grant], skipped: [] } }),
+    );
+    const batches: number[] = [];
+    await page.route(`**/api/turbines/${turbine.id}/upload-parts`, (route) => {
+      batches.push((route.request().postDataJSON() as { from: number }).from);
+      return route.fulfill({ json: { success: true, data: { ...grant, parts: [partAddress(3)] } } });
+    });
+    const received: { partNumber: number; bytes: number }[] = [];
+    let failOnce = true;
+    await page.route('**/test-parts/*', (route) => {
+      const partNumber = Number(new URL(route.request().url()).pathname.split('/').pop());
+      if (partNumber === 2 && failOnce) {
+        failOnce = false;
+        return route.fulfill({ status: 503, body: '' });
+      }
+      received.push({ partNumber, bytes: route.request().postDataBuffer()?.length ?? 0 });
+      return route.fulfill({ status: 200, headers: { ETag: `"etag-${partNumber}"` }, body: '' });
+    });
+    let confirmed: { parts?: { partNumber: number; etag: string }[]; size: number }[] = [];
+    await page.route(`**/api/turbines/${turbine.id}/confirm-upload`, (route) => {
+      confirmed = (route.request().postDataJSON() as { uploads: typeof confirmed }).uploads;
+      return route.fulfill({ status: 201, json: { success: true, data: [standIn], skipped: [] } });
+    });
+
+    const panel = bladePanel(page, 'A');
+    await panel.locator('input[type=file]').setInputFiles([big]);
+    await panel.getByTestId('upload-button').click();
+    await expect(uploadItem(page, 'parts_01.jpg')).toHaveAttribute('data-status', 'done');
+    expect(received).toEqual([1, 2, 3].map((partNumber) => ({ partNumber, bytes: partAddress(partNumber).size })));
+    expect(batches).toEqual([3]);
+    expect(confirmed).toHaveLength(1);
+    expect(confirmed[0]!.size).toBe(big.buffer.length);
+    expect(confirmed[0]!.parts).toEqual([1, 2, 3].map((partNumber) => ({ partNumber, etag: `"etag-${partNumber}"` })));
   });
 
   test('cancels a file on its way and sends it again on retry, without choosing it again', async ({ page }) => {
@@ -323,5 +485,34 @@ test.describe('uploads', () => {
     };
     expect(list.data.map((item) => item.originalName)).toEqual(['drone_01.jpg']);
     await api.dispose();
+  });
+
+  test('logging out with files on their way asks first; staying keeps them going, leaving stops them', async ({
+    page,
+  }) => {
+    await signInAs(page, 'operator', { path: workspace(turbine.id) });
+    await page.route(`**/api/turbines/${turbine.id}/photos`, async (route) => {
+      if (route.request().method() === 'POST') return; // never answered: the file stays on its way
+      await route.continue();
+    });
+    const panel = page.getByTestId('category-panel-robot');
+    await panel.locator('input[type=file]').setInputFiles([await jpeg(page, 'robot_01.jpg')]);
+    await panel.getByTestId('upload-button').click();
+    const item = uploadItem(page, 'robot_01.jpg');
+    await expect(item).toHaveAttribute('data-status', 'sending');
+
+    const logout = page.getByRole('button', { name: 'Çıkış Yap' });
+    await logout.click();
+    const dialog = page.getByTestId('logout-uploads-dialog');
+    await expect(dialog).toContainText('1 dosya hâlâ yükleniyor');
+    await dialog.getByRole('button', { name: 'İptal' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(item).toHaveAttribute('data-status', 'sending');
+    await expect(page).toHaveURL(new RegExp(`${workspace(turbine.id)}$`));
+
+    await logout.click();
+    await dialog.getByRole('button', { name: 'Yüklemeleri durdur ve çıkış yap' }).click();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    expect((await page.request.get('/api/auth/validate-session')).status()).toBe(401);
   });
 });

@@ -118,3 +118,39 @@ export async function seeder() {
     dispose: () => api.dispose(),
   };
 }
+
+/** The smallest real JPEG (1×1), so hundreds of photos upload in a moment. */
+export const PIXEL = Buffer.from(
+  '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==',
+  'base64',
+);
+
+/**
+ * Photos through the API's multipart upload, many files a request: `count` of `category` (blade A, `room`, 2025),
+ * named prefix_0001.jpg …
+ */
+export async function seedPhotos(
+  api: APIRequestContext,
+  turbineId: number,
+  count: number,
+  category: string,
+  prefix: string,
+  { room = 1 }: { room?: number } = {},
+) {
+  for (let start = 0; start < count; start += 100) {
+    const form = new FormData();
+    form.append('category', category);
+    form.append('year', '2025');
+    form.append('blade', 'A');
+    form.append('room', String(room));
+    for (let index = start; index < Math.min(count, start + 100); index += 1) {
+      form.append(
+        'photos',
+        new Blob([new Uint8Array(PIXEL)], { type: 'image/jpeg' }),
+        `${prefix}_${String(index + 1).padStart(4, '0')}.jpg`,
+      );
+    }
+    const response = await api.post(`/api/turbines/${turbineId}/photos`, { multipart: form });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+}

@@ -23,15 +23,14 @@ export interface PhotoFilters {
 export const mediaKeys = {
   /** Every photo list of a turbine: what an upload or a delete invalidates. */
   all: (turbineId: number) => [...turbineKeys.detail(turbineId), 'photos'] as const,
-  list: (turbineId: number, filters: PhotoFilters) => [...mediaKeys.all(turbineId), 'list', filters] as const,
   pages: (turbineId: number, filters: PhotoFilters) => [...mediaKeys.all(turbineId), 'pages', filters] as const,
   byIds: (turbineId: number, ids: readonly number[]) => [...mediaKeys.all(turbineId), 'ids', ids] as const,
 };
 
 /** Spec §9: photo lists are cached 3 minutes. */
 const PHOTO_LIST_STALE_MS = 3 * 60_000;
-/** How often a list with photos still being processed asks again, until their thumbnails are ready. */
-export const PROCESSING_POLL_MS = 2000;
+/** How often the photos still being processed are asked for again, until their thumbnails are ready. */
+const PROCESSING_POLL_MS = 2000;
 /** The first page comes fast; the ones after it, asked for while the user scrolls, are as large as the API allows. */
 export const FIRST_PAGE_SIZE = PHOTO_PAGE.defaultLimit;
 export const NEXT_PAGE_SIZE = PHOTO_PAGE.maxLimit;
@@ -52,18 +51,7 @@ function fetchPhotoPage(
 
 export const isProcessing = (item: Pick<MediaItem, 'status'>) => item.status === 'pending';
 
-/** One page of photos: a blade room's thumbnails, small enough to hold in one answer. */
-export function photoListQueryOptions(turbineId: number, filters: PhotoFilters) {
-  return queryOptions({
-    queryKey: mediaKeys.list(turbineId, filters),
-    queryFn: ({ signal }) => fetchPhotoPage(turbineId, { ...filters, limit: NEXT_PAGE_SIZE }, signal),
-    staleTime: PHOTO_LIST_STALE_MS,
-    // New uploads show as "processing" until their thumbnails exist; the list asks again until then.
-    refetchInterval: (query) => (query.state.data?.data.some(isProcessing) ? PROCESSING_POLL_MS : false),
-  });
-}
-
-/** The all-photos list: pages fetched one after another as the user scrolls (cursor paging). */
+/** A photo list (a room's, or all of a turbine's): pages fetched one after another as needed (cursor paging). */
 export function photoPagesQueryOptions(turbineId: number, filters: PhotoFilters) {
   return infiniteQueryOptions({
     queryKey: mediaKeys.pages(turbineId, filters),
@@ -90,16 +78,13 @@ export function photosByIdQueryOptions(turbineId: number, ids: readonly number[]
   });
 }
 
-/** Replaces the given items wherever a cached list of the turbine holds them (paged or not). */
+/** Replaces the given items wherever a cached list of the turbine holds them. */
 export function patchCachedPhotos(queryClient: QueryClient, turbineId: number, fresh: readonly MediaItem[]): void {
   const byId = new Map(fresh.map((item) => [item.id, item]));
   const patch = (page: ApiPage<MediaItem>): ApiPage<MediaItem> =>
     page.data.some((item) => byId.has(item.id))
       ? { ...page, data: page.data.map((item) => byId.get(item.id) ?? item) }
       : page;
-  queryClient.setQueriesData<ApiPage<MediaItem>>({ queryKey: [...mediaKeys.all(turbineId), 'list'] }, (old) =>
-    old ? patch(old) : old,
-  );
   queryClient.setQueriesData<{ pages: ApiPage<MediaItem>[]; pageParams: unknown[] }>(
     { queryKey: [...mediaKeys.all(turbineId), 'pages'] },
     (old) => (old ? { ...old, pages: old.pages.map(patch) } : old),

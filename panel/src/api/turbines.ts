@@ -41,14 +41,16 @@ export function turbineQueryOptions(id: number) {
   });
 }
 
-// A turbine's counts show on its company's card: company lists refetch too.
-const turbineChanges = [turbineKeys.all, companyKeys.all] as const;
+// A turbine's counts show on its company's card: company lists refetch too. Its photos, reports and comments are
+// not touched by a change of the turbine itself.
+const turbineListChanges = [turbineKeys.list(), companyKeys.all] as const;
+const turbineChanges = (id: number) => [...turbineListChanges, { queryKey: turbineKeys.detail(id), exact: true }];
 
 export function useCreateTurbine(onCreated: (turbine: Turbine) => void) {
   const queryClient = useQueryClient();
   return useApiMutation({
     mutationFn: (body: CreateTurbineBody) => apiClient.post<ApiSuccess<Turbine>>('/turbines', body),
-    invalidates: turbineChanges,
+    invalidates: turbineListChanges,
     onSuccess: (turbine) => {
       // Spec §4: the new turbine comes first, before the refetch lands.
       queryClient.setQueryData(turbineKeys.list(), (list: Turbine[] | undefined) => [
@@ -64,7 +66,7 @@ export function useUpdateTurbine(onUpdated: (turbine: Turbine) => void) {
   return useApiMutation({
     mutationFn: ({ id, body }: { id: number; body: UpdateTurbineBody }) =>
       apiClient.put<ApiSuccess<Turbine>>(`/turbines/${id}`, body),
-    invalidates: turbineChanges,
+    invalidates: ({ id }) => turbineChanges(id),
     onSuccess: onUpdated,
   });
 }
@@ -73,8 +75,10 @@ export function useDeleteTurbine(onDeleted: (id: number) => void) {
   const queryClient = useQueryClient();
   return useApiMutation({
     mutationFn: (id: number) => apiClient.delete<ApiSuccess<null>>(`/turbines/${id}`),
-    invalidates: turbineChanges,
+    invalidates: turbineListChanges,
     onSuccess: (_data, id) => {
+      // Gone with everything under it: nothing of it is asked for again.
+      queryClient.removeQueries({ queryKey: turbineKeys.detail(id) });
       queryClient.setQueryData(turbineKeys.list(), (list: Turbine[] | undefined) =>
         list?.filter((item) => item.id !== id),
       );

@@ -1,6 +1,9 @@
 import { type ApiSuccess } from '@kanat360/contracts';
-import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type InvalidateQueryFilters, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/toast/toast-store';
+
+/** What a change makes stale: a key and everything under it, or (with `exact`) that one query only. */
+export type Invalidation = QueryKey | Required<Pick<InvalidateQueryFilters, 'queryKey' | 'exact'>>;
 
 /**
  * A change on the server. On success the server's message (already in the user's language) is toasted and the
@@ -13,7 +16,8 @@ export function useApiMutation<TVariables, TData>({
   onSuccess,
 }: {
   mutationFn: (variables: TVariables) => Promise<ApiSuccess<TData>>;
-  invalidates: readonly QueryKey[];
+  /** The queries the change touched, named once or from the change's own variables. */
+  invalidates: readonly Invalidation[] | ((variables: TVariables) => readonly Invalidation[]);
   onSuccess?: (data: TData, variables: TVariables) => void;
 }) {
   const queryClient = useQueryClient();
@@ -23,7 +27,14 @@ export function useApiMutation<TVariables, TData>({
     onSuccess: async (answer, variables) => {
       onSuccess?.(answer.data, variables);
       if (answer.message) toast.success(answer.message);
-      await Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      const touched = typeof invalidates === 'function' ? invalidates(variables) : invalidates;
+      await Promise.all(
+        touched.map((target) =>
+          queryClient.invalidateQueries(
+            Array.isArray(target) ? { queryKey: target } : (target as InvalidateQueryFilters),
+          ),
+        ),
+      );
     },
   });
 }

@@ -125,13 +125,12 @@ function CommentItem({
               {expanded ? t('panel.comments.showLess') : t('panel.comments.showMore')}
             </button>
           )}
-          <div className="flex gap-2">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <button
               type="button"
               className="btn-ghost h-7 px-2 text-xs"
               disabled={reason !== null}
               aria-describedby={reason ? reasonId : undefined}
-              title={reason ? t(reason) : undefined}
               onClick={() => setEditing(comment.comment)}
             >
               {t('panel.action.edit')}
@@ -141,13 +140,12 @@ function CommentItem({
               className="btn-ghost h-7 px-2 text-xs text-red-700 dark:text-red-400"
               disabled={reason !== null}
               aria-describedby={reason ? reasonId : undefined}
-              title={reason ? t(reason) : undefined}
               onClick={() => setConfirming(true)}
             >
               {t('panel.action.delete')}
             </button>
             {reason && (
-              <span id={reasonId} className="sr-only" data-testid="comment-reason">
+              <span id={reasonId} className="text-xs text-slate-600 dark:text-slate-400" data-testid="comment-reason">
                 {t(reason)}
               </span>
             )}

@@ -4,12 +4,14 @@ import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-route
 import { useEffect } from 'react';
 import { useI18n } from '@/i18n/language';
 import { BrandMark } from './BrandMark';
+import { usePageTitle } from './use-page-title';
 
 /** The router's fallback for an error no route handled: what happened, try again, or go home. */
 export function ErrorScreen({ error, reset }: ErrorComponentProps) {
   const { t, language } = useI18n();
   const router = useRouter();
   const queryErrorResetBoundary = useQueryErrorResetBoundary();
+  usePageTitle(t('panel.error.title'));
 
   // A failed query stays failed until its boundary is reset; without this "try again" would show the same error.
   useEffect(() => {

@@ -1,9 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { useI18n } from '@/i18n/language';
 import { BrandMark } from './BrandMark';
+import { usePageTitle } from './use-page-title';
 
 export function NotFoundScreen() {
   const { t } = useI18n();
+  usePageTitle(t('panel.notFound.title'));
   return (
     <main className="flex min-h-[60vh] flex-col items-center justify-center gap-6 p-8" data-testid="not-found">
       <BrandMark />

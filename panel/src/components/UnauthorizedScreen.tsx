@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useI18n } from '@/i18n/language';
 import { useToast } from '@/toast/toast-store';
+import { usePageTitle } from './use-page-title';
 
 /**
  * A page this user may not open: the error toast, an explanation, and back to the turbine list after 2 s
@@ -13,6 +14,7 @@ export function UnauthorizedScreen({ message }: { message: string }) {
   const toast = useToast();
   const navigate = useNavigate();
   const toasted = useRef(false);
+  usePageTitle(t('panel.unauthorized.title'));
 
   useEffect(() => {
     if (!toasted.current) {

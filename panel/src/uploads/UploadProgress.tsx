@@ -36,7 +36,13 @@ function UploadRow({ item }: { item: UploadItem }) {
   const value = percent(item.loaded, item.file.size);
   const active = item.status === 'queued' || item.status === 'sending';
   return (
-    <li className="space-y-1 py-2" data-testid="upload-item" data-status={item.status} data-name={item.file.name}>
+    <li
+      className="space-y-1 py-2"
+      data-testid="upload-item"
+      data-status={item.status}
+      data-name={item.file.name}
+      data-error-code={item.error?.code}
+    >
       <div className="flex items-center justify-between gap-2 text-xs">
         <span className="min-w-0 truncate font-medium" title={item.file.name}>
           {item.file.name}

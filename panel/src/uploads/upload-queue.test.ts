@@ -102,6 +102,28 @@ describe('the upload queue', () => {
     expect(statusOf(queue)).toEqual([['a.jpg', 'done']]);
   });
 
+  it('stops every file still waiting or on its way at once (logging out), and leaves the finished ones be', async () => {
+    const { transport, pending } = manualTransport();
+    const queue = new UploadQueue(transport, readFailure, { concurrency: 1 });
+    queue.add('blade-A', destination, [file('a.jpg'), file('b.jpg'), file('c.jpg')]);
+    await flush();
+    pending[0]!.resolve(media(1));
+    await flush();
+    expect(statusOf(queue).map(([, status]) => status)).toEqual(['done', 'sending', 'queued']);
+    expect(queue.activeCount()).toBe(2);
+    queue.cancelAll();
+    expect(pending[1]!.signal.aborted).toBe(true);
+    await flush();
+    expect(statusOf(queue)).toEqual([
+      ['a.jpg', 'done'],
+      ['b.jpg', 'cancelled'],
+      ['c.jpg', 'cancelled'],
+    ]);
+    expect(queue.activeCount()).toBe(0);
+    // The one that was still queued never started.
+    expect(pending.map((send) => send.name)).toEqual(['a.jpg', 'b.jpg']);
+  });
+
   it('fails a refused file with the server’s reason while the others go on, and tells the listeners', async () => {
     const { transport, pending } = manualTransport();
     const queue = new UploadQueue(transport, readFailure);

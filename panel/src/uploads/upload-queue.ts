@@ -109,7 +109,20 @@ export class UploadQueue {
 
   /** Whether any file is still waiting or on its way (leaving the panel would lose it). */
   hasActiveUploads(): boolean {
-    return this.items.some((item) => ACTIVE.includes(item.status));
+    return this.activeCount() > 0;
+  }
+
+  /** How many files are still waiting or on their way. */
+  activeCount(): number {
+    return this.items.filter((item) => ACTIVE.includes(item.status)).length;
+  }
+
+  /** Stops every file still waiting or on its way (the user chose to leave). */
+  cancelAll(): void {
+    // The waiting ones first: stopping a file on its way would start the next one waiting.
+    const waiting = this.items.filter((item) => item.status === 'queued');
+    const sending = this.items.filter((item) => item.status === 'sending');
+    for (const item of [...waiting, ...sending]) this.cancel(item.id);
   }
 
   add(section: string, destination: UploadDestination, files: readonly File[]): number[] {

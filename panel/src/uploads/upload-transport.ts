@@ -36,6 +36,14 @@ export class UploadRefused extends Error {
   }
 }
 
+/** The give-up calls of stopped direct uploads still on their way (logout waits for them while it can). */
+const givingUp = new Set<Promise<unknown>>();
+
+/** Settles once every stopped direct upload has been given up on the server (or failed to be). */
+export function uploadsGivenUp(): Promise<unknown> {
+  return Promise.allSettled([...givingUp]);
+}
+
 /** Each part of a multipart upload is sent again by itself this many times before the file fails. */
 const PART_ATTEMPTS = 3;
 
@@ -138,10 +146,15 @@ async function sendDirect(
   const grant = onlyItem(presigned, file.name);
   // An upload stopped or failed is given up on the server too (a retry starts over): its address dies, its bytes
   // go, and the company's storage quota gets them back at once.
-  const giveUp = () =>
-    void apiClient.post(`/turbines/${destination.turbineId}/cancel-upload`, { keys: [grant.key] }).catch(() => {
-      // The server sweeps what is left once the upload expires.
-    });
+  const giveUp = () => {
+    const call = apiClient
+      .post(`/turbines/${destination.turbineId}/cancel-upload`, { keys: [grant.key] })
+      .catch(() => {
+        // The server sweeps what is left once the upload expires.
+      })
+      .finally(() => givingUp.delete(call));
+    givingUp.add(call);
+  };
   signal.addEventListener('abort', giveUp, { once: true });
   try {
     let parts: { partNumber: number; etag: string }[] | undefined;

@@ -13,6 +13,7 @@ import { BladeSection } from './-components/turbine/BladeSection';
 import { CategorySections, CustomerGalleries } from './-components/turbine/CategorySections';
 import { photoFiltersOf, photoSearchSchema } from './-components/turbine/photo-search';
 import { ReportsPanel } from './-components/turbine/ReportsPanel';
+import { TurbineErrorScreen } from './-components/turbine/TurbineErrorScreen';
 import { TurbineTitleCard, useTurbineTitle } from './-components/turbine/TurbineTitleCard';
 import { WorkspaceNav } from './-components/turbine/WorkspaceNav';
 
@@ -28,6 +29,8 @@ export const Route = createFileRoute('/_auth/turbine/$turbineId/')({
     queryClient.ensureInfiniteQueryData(
       photoPagesQueryOptions(turbineId, photoFiltersOf(photoSearchSchema.parse(location.search))),
     ),
+  // The first page of photos failing to load is a failed load of the screen: "Hata Oluştu" with a retry.
+  errorComponent: TurbineErrorScreen,
   component: TurbineWorkspace,
 });
 

@@ -1,16 +1,8 @@
 import { type MediaItem, type TurbineDetail } from '@kanat360/contracts';
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  isProcessing,
-  patchCachedPhotos,
-  photoPagesQueryOptions,
-  photosByIdQueryOptions,
-  PHOTO_ID_BATCH,
-} from '@/api/media';
+import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '@/components/EmptyState';
 import { SearchInput } from '@/components/SearchInput';
 import { StrokeIcon } from '@/components/StrokeIcon';
@@ -21,6 +13,7 @@ import { DeletePhotoDialog } from '@/media/DeletePhotoDialog';
 import { useOpenLightbox } from '@/media/lightbox-state';
 import { campaignMonth, mediaType, uploaderName } from '@/media/media-labels';
 import { MediaThumb } from '@/media/MediaThumb';
+import { usePhotoPages } from '@/media/use-photo-pages';
 import { useUrlSearchText } from '@/search/use-url-search-text';
 import { useCan } from '@/session/use-session';
 import { useToast } from '@/toast/toast-store';
@@ -162,23 +155,6 @@ function PhotoRow({
   );
 }
 
-/** Photos still being processed among those loaded get their fresh state (and thumbnail) without a list refetch. */
-function useFollowProcessing(turbineId: number, items: readonly MediaItem[]) {
-  const queryClient = useQueryClient();
-  const ids = useMemo(
-    () =>
-      items
-        .filter(isProcessing)
-        .slice(0, PHOTO_ID_BATCH)
-        .map((item) => item.id),
-    [items],
-  );
-  const { data } = useQuery(photosByIdQueryOptions(turbineId, ids));
-  useEffect(() => {
-    if (data) patchCachedPhotos(queryClient, turbineId, data);
-  }, [data, queryClient, turbineId]);
-}
-
 /**
  * Spec §2's all-photos list, at fleet scale: filters in the URL and on the server, the count, and rows drawn only
  * where the user looks (virtualized) while pages load as the user scrolls. Compare two side by side; delete for
@@ -202,10 +178,7 @@ export function AllPhotos({ turbine }: { turbine: TurbineDetail }) {
   // Leaving the page leaves compare mode (and its selection).
   useEffect(() => () => setCompare(false), [setCompare]);
 
-  const pages = useInfiniteQuery({ ...photoPagesQueryOptions(turbine.id, filters), placeholderData: keepPreviousData });
-  const items = useMemo(() => pages.data?.pages.flatMap((page) => page.data) ?? [], [pages.data]);
-  const total = pages.data?.pages[0]?.total ?? 0;
-  useFollowProcessing(turbine.id, items);
+  const { pages, items, total, loadAll } = usePhotoPages(turbine.id, filters, { keepPrevious: true });
 
   const virtualizer = useVirtualizer({
     count: total,
@@ -220,12 +193,6 @@ export function AllPhotos({ turbine }: { turbine: TurbineDetail }) {
     if (hasNextPage && !isFetchingNextPage && lastInView >= items.length - LOAD_AHEAD_ROWS) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastInView, items.length]);
 
-  /** Every page, fetched in turn: the lightbox needs the last one to wrap from the first photo. */
-  const loadAll = async (): Promise<readonly MediaItem[]> => {
-    let result = await pages.fetchNextPage();
-    while (result.hasNextPage && !result.isError) result = await pages.fetchNextPage();
-    return result.data?.pages.flatMap((page) => page.data) ?? items;
-  };
   const open = (index: number) =>
     openLightbox({ turbineId: turbine.id, items, index, total, loadMore: hasNextPage ? loadAll : undefined });
   const tick = (item: MediaItem) => {

@@ -1,11 +1,17 @@
 import { type Blade } from '@kanat360/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { photoListQueryOptions } from '@/api/media';
+import { type UIEvent } from 'react';
 import { useI18n } from '@/i18n/language';
 import { useOpenLightbox } from '@/media/lightbox-state';
 import { MediaThumb } from '@/media/MediaThumb';
+import { usePhotoPages } from '@/media/use-photo-pages';
 
-/** The photos of one room of one blade in one year, as thumbnails that open the lightbox (spec §2). */
+/** The next page is asked for when the grid is scrolled this close (px) to its end. */
+const LOAD_AHEAD_PX = 200;
+
+/**
+ * The photos of one room of one blade in one year, as thumbnails that open the lightbox (spec §2). A campaign can
+ * put hundreds in one room: they come a page at a time as the grid is scrolled, and the lightbox reaches them all.
+ */
 export function RoomPhotos({
   turbineId,
   blade,
@@ -19,9 +25,13 @@ export function RoomPhotos({
 }) {
   const { t } = useI18n();
   const openLightbox = useOpenLightbox();
-  const { data, isPending, isError, refetch } = useQuery(
-    photoListQueryOptions(turbineId, { category: 'blade', blade, room, year }),
-  );
+  const { pages, items, total, loadAll } = usePhotoPages(turbineId, { category: 'blade', blade, room, year });
+  const { isPending, isError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  const loadAhead = (event: UIEvent<HTMLElement>) => {
+    const grid = event.currentTarget;
+    if (hasNextPage && !isFetchingNextPage && grid.scrollTop + grid.clientHeight >= grid.scrollHeight - LOAD_AHEAD_PX)
+      void fetchNextPage();
+  };
   if (isPending) {
     return (
       <p className="text-xs text-slate-600 dark:text-slate-400" role="status">
@@ -39,7 +49,6 @@ export function RoomPhotos({
       </p>
     );
   }
-  const items = data.data;
   if (items.length === 0) {
     return (
       <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="room-empty">
@@ -50,18 +59,23 @@ export function RoomPhotos({
   return (
     <div className="space-y-1.5">
       <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="room-count">
-        {t('panel.turbine.roomCount', { n: data.total })}
+        {t('panel.turbine.roomCount', { n: total })}
       </p>
       <ul
         className="grid max-h-96 grid-cols-4 gap-2 overflow-y-auto pr-1"
         aria-label={t('panel.turbine.roomPhotosLabel')}
+        aria-busy={isFetchingNextPage}
+        onScroll={loadAhead}
+        data-testid="room-photos"
       >
         {items.map((item, index) => (
           <li key={item.id}>
             <MediaThumb
               item={item}
               size="fill"
-              onOpen={() => openLightbox({ turbineId, items, index, total: data.total })}
+              onOpen={() =>
+                openLightbox({ turbineId, items, index, total, loadMore: hasNextPage ? loadAll : undefined })
+              }
             />
           </li>
         ))}
