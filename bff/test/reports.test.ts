@@ -402,7 +402,7 @@ describe('POST /api/turbines/{id}/reports', () => {
     );
     expect(reply.status, reply.text).toBe(201);
     expect(reply.body.message).toBe(
-      '1 report(s) uploaded successfully. 1 file(s) are not in PDF format. These files were skipped.',
+      '1 report uploaded successfully. 1 file is not in PDF format. These files were skipped.',
     );
   });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { englishCatalog, resolveLanguage, translate, firstAcceptedLanguage, turkishCatalog } from './index.js';
 
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+/** The names a message fills in: `{name}`, and the count of a plural form `{n, plural, …}`. */
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)(?:\}|, plural,)/g)].map((match) => match[1]).sort();
 
 describe('catalogs', () => {
   it('have the same keys in Turkish and English', () => {
@@ -53,6 +54,16 @@ describe('translate', () => {
     expect(translate('tr', 'errors.COMPANY_NAME_TAKEN', { name: 'Acme' })).toBe(
       '"Acme" adında bir şirket zaten mevcut',
     );
+  });
+
+  it('chooses the plural form by the count, and writes the count the language’s way', () => {
+    expect(translate('en', 'panel.photos.count', { n: 1 })).toBe('1 file');
+    expect(translate('en', 'panel.photos.count', { n: 10_000 })).toBe('10,000 files');
+    expect(translate('tr', 'panel.photos.count', { n: 10_000 })).toBe('10.000 dosya');
+    expect(translate('en', 'panel.upload.total', { done: 1, n: 1, loaded: '2 MB', total: '2 MB' })).toBe(
+      '1 of 1 file · 2 MB of 2 MB',
+    );
+    expect(translate('en', 'api.reportsUploaded', { n: 2 })).toBe('2 reports uploaded successfully.');
   });
 
   it('leaves an unknown placeholder visible rather than inventing a value', () => {

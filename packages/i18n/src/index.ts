@@ -39,11 +39,28 @@ export function firstAcceptedLanguage(header: string | null | undefined): string
   return first && first !== '*' ? first : null;
 }
 
-/** The message for `key` in `language`, Turkish when that catalog lacks it; `{name}` placeholders filled in. */
+/**
+ * A count's wording, ICU style: `{n, plural, one {# file} other {# files}}` (`one` may be left out, as Turkish
+ * needs no plural). `#` is the count, written the language's way (10.000 / 10,000).
+ */
+const PLURAL = /\{(\w+), plural,(?: one \{([^{}]*)\})? other \{([^{}]*)\}\}/g;
+
+/**
+ * The message for `key` in `language`, Turkish when that catalog lacks it; `{name}` placeholders filled in, and
+ * plural forms chosen by the count they name.
+ */
 export function translate(language: Language, key: MessageKey, params?: MessageParams): string {
   const template = catalogs[language][key] ?? catalogs.tr[key] ?? key;
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+  const locale = intlLocale(language);
+  return template
+    .replace(PLURAL, (match, name: string, one: string | undefined, other: string) => {
+      const count = params[name];
+      if (typeof count !== 'number') return match;
+      const form = one !== undefined && new Intl.PluralRules(locale).select(count) === 'one' ? one : other;
+      return form.replaceAll('#', new Intl.NumberFormat(locale).format(count));
+    })
+    .replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
 }
 
 export type Translate = (key: MessageKey, params?: MessageParams) => string;

@@ -161,7 +161,7 @@ function PhotoRow({
  * those who may; any row opens the lightbox over the whole list.
  */
 export function AllPhotos({ turbine }: { turbine: TurbineDetail }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const toast = useToast();
   const search = route.useSearch();
   const navigate = route.useNavigate();
@@ -206,11 +206,7 @@ export function AllPhotos({ turbine }: { turbine: TurbineDetail }) {
     <SectionCard
       id="all-photos"
       title={t('panel.turbine.allPhotosTitle')}
-      description={
-        <span data-testid="photos-count">
-          {t('panel.photos.count', { n: new Intl.NumberFormat(locale).format(total) })}
-        </span>
-      }
+      description={<span data-testid="photos-count">{t('panel.photos.count', { n: total })}</span>}
       actions={
         <>
           {compare && (
