@@ -54,6 +54,7 @@ test.describe('reports', () => {
   test('skips a file that is not a PDF and a PDF with a bad name before sending, with the spec messages', async ({
     page,
   }) => {
+    await page.clock.install();
     await signInAs(page, 'manager', { path: workspace(turbine.id) });
     const panel = page.getByTestId('section-reports');
     await panel
@@ -71,6 +72,11 @@ test.describe('reports', () => {
       ),
     ).toBeVisible();
     await expect(panel.getByTestId('chosen-file')).toHaveCount(1);
+    // Spec §9: the skipped-report message stays 8 s (other toasts 3 s).
+    await page.clock.runFor(7_500);
+    await expect(toast(page, '1 dosya PDF formatında değil. Bu dosyalar atlandı.')).toBeVisible();
+    await page.clock.runFor(1_000);
+    await expect(toast(page, '1 dosya PDF formatında değil. Bu dosyalar atlandı.')).toHaveCount(0);
   });
 
   test('customers see no reports panel, and the server refuses them the reports', async ({ page }) => {

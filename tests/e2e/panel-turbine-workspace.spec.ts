@@ -271,6 +271,7 @@ test.describe('uploads', () => {
   });
 
   test('skips bad names and names the turbine already has before sending, with the spec messages', async ({ page }) => {
+    await page.clock.install();
     await signInAs(page, 'operator', { path: workspace(turbine.id) });
     const panel = bladePanel(page, 'A');
     await panel.locator('input[type=file]').setInputFiles([await jpeg(page, 'first_01.jpg')]);
@@ -299,6 +300,12 @@ test.describe('uploads', () => {
     await expect(panel.getByTestId('chosen-file')).toHaveCount(1);
     await expect(panel.getByTestId('chosen-file')).toHaveAttribute('title', /^second_01\.jpg/);
     expect(uploads).toBe(0);
+    // Spec §5: the skipped-names message goes after 5 s.
+    const skippedNames = page.getByTestId('toast').filter({ hasText: 'geçersiz adlar nedeniyle atlandı' });
+    await page.clock.runFor(4_500);
+    await expect(skippedNames).toBeVisible();
+    await page.clock.runFor(1_000);
+    await expect(skippedNames).toHaveCount(0);
 
     // A name only the server knows (uploaded earlier, by someone else): the server's check catches it before sending.
     const api = await apiAs(demo('superadmin'));
