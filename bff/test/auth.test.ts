@@ -3,6 +3,7 @@ import { permissionsOf, type SessionUser } from '@kanat360/contracts';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCompany, makeUser, type MadeCompany, type MadeUser, PASSWORD, unique } from './factories.js';
+import { countOf } from './eventually.js';
 import { call, type Credentials, type Reply, signIn } from './http.js';
 import { startTestApp, TEST_SECRET, type TestApp } from './test-app.js';
 
@@ -345,12 +346,8 @@ describe('session endpoints', () => {
 });
 
 describe('XSRF double submit', () => {
-  const companyCount = async (name: string) => {
-    const rows: { count: string }[] = await app.dataSource.query(`SELECT count(*) FROM companies WHERE name = $1`, [
-      name,
-    ]);
-    return Number(rows[0]!.count);
-  };
+  const companyCount = (name: string) =>
+    countOf(app.dataSource, `SELECT count(*)::int AS count FROM companies WHERE name = $1`, [name]);
 
   it('refuses a cookie-authenticated mutation without or with a wrong X-XSRF-TOKEN, and accepts the right one', async () => {
     const signed = await signIn(app, superadmin.email, PASSWORD);
@@ -627,11 +624,8 @@ describe('sessions end at once when an admin changes the account', () => {
     expect(reply.status).toBe(200);
     for (const as of sessions) expect(await profileStatus(as)).toBe(401);
     await expectOthersAlive();
-    const revoked: { count: string }[] = await app.dataSource.query(
-      `SELECT count(*) FROM sessions WHERE user_id = $1 AND revoked_at IS NULL`,
-      [user.id],
-    );
-    expect(Number(revoked[0]!.count)).toBe(0);
+    const live = `SELECT count(*)::int AS count FROM sessions WHERE user_id = $1 AND revoked_at IS NULL`;
+    expect(await countOf(app.dataSource, live, [user.id])).toBe(0);
     expect((await login({ email: user.email, password: PASSWORD })).body.code).toBe('INVALID_CREDENTIALS');
   });
 

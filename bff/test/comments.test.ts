@@ -1,6 +1,7 @@
 import { type Role, type TurbineComment } from '@kanat360/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TurbinePurgeWorker } from '@/turbines/turbine-purge.worker.js';
+import { countOf } from './eventually.js';
 import { makeCompany, makeTurbine, makeUser, type MadeCompany, type MadeUser, PASSWORD, unique } from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
@@ -58,13 +59,8 @@ async function commentRow(id: number): Promise<CommentRow | undefined> {
   return rows[0];
 }
 
-async function commentCount(turbineId: number): Promise<number> {
-  const rows: { count: number }[] = await app.dataSource.query(
-    `SELECT count(*)::int AS count FROM comments WHERE turbine_id = $1`,
-    [turbineId],
-  );
-  return rows[0]!.count;
-}
+const commentCount = (turbineId: number) =>
+  countOf(app.dataSource, `SELECT count(*)::int AS count FROM comments WHERE turbine_id = $1`, [turbineId]);
 
 /** Moves a comment back in time, as if it had been written `minutes` ago and never edited. */
 async function age(id: number, minutes: number): Promise<void> {

@@ -1,5 +1,6 @@
 import { type Company, type Role } from '@kanat360/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countOf } from './eventually.js';
 import { makeCompany, makeTurbine, makeUser, type MadeCompany, PASSWORD, unique } from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
@@ -35,10 +36,7 @@ async function companyRow(id: number): Promise<CompanyRow | undefined> {
   return rows[0];
 }
 
-async function companyCount(): Promise<number> {
-  const rows: { count: number }[] = await app.dataSource.query(`SELECT count(*)::int AS count FROM companies`);
-  return rows[0]!.count;
-}
+const companyCount = () => countOf(app.dataSource, `SELECT count(*)::int AS count FROM companies`);
 
 async function create(body: unknown): Promise<Company> {
   const reply = await call<{ success: true; data: Company }>(app, 'POST', '/api/companies', { body, as: superadmin });

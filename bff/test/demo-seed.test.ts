@@ -8,6 +8,7 @@ import { sniffMedia, sniffPdf } from '@/media/sniff.js';
 import { DEMO_TURBINES, planDemoInspections } from '@/seed/demo-inspections.js';
 import { DEMO_COMPANIES, DEMO_USERS, demoEmail, seedDemo } from '@/seed/demo-seed.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
+import { eventually } from './eventually.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 // The demo seed runs against a database of its own (made here on the run's PostgreSQL, dropped after): it inserts
@@ -285,15 +286,17 @@ describe('seedDemo', () => {
 
   it('queues the derivatives: every medium becomes ready, the panorama is detected', async () => {
     for (const job of sent) await jobs.send(job.name, { mediaId: job.mediaId });
-    const deadline = Date.now() + 45_000;
-    let statuses: { status: string; count: number }[] = [];
-    while (Date.now() < deadline) {
-      statuses = await query(`SELECT status, count(*)::int AS count FROM media GROUP BY status`);
-      if (statuses.length === 1 && statuses[0]!.status === 'ready') break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    expect(statuses.map((row) => row.status)).toEqual(['ready']);
-    expect(statuses[0]?.count).toBe(sent.length);
+    const ready = await eventually(
+      async () => {
+        const statuses = await query<{ status: string; count: number }>(
+          `SELECT status, count(*)::int AS count FROM media GROUP BY status`,
+        );
+        return statuses.length === 1 && statuses[0]?.status === 'ready' && statuses[0];
+      },
+      'every medium to be ready',
+      { timeoutMs: 45_000, intervalMs: 500 },
+    );
+    expect(ready.count).toBe(sent.length);
     const photos = await query<{
       original_name: string;
       width: number;

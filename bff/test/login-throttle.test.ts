@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCompany, makeUser, type MadeCompany, PASSWORD, unique } from './factories.js';
+import { countOf } from './eventually.js';
 import { call, type Reply, uniqueIp } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -15,12 +16,8 @@ const login = (app: TestApp, email: string, password: string, ip?: string, heade
 
 const nobody = () => `nobody.${unique()}@test.kanat360.local`;
 
-async function sessionCount(app: TestApp, userId: number): Promise<number> {
-  const rows: { count: string }[] = await app.dataSource.query(`SELECT count(*) FROM sessions WHERE user_id = $1`, [
-    userId,
-  ]);
-  return Number(rows[0]!.count);
-}
+const sessionCount = (app: TestApp, userId: number) =>
+  countOf(app.dataSource, `SELECT count(*)::int AS count FROM sessions WHERE user_id = $1`, [userId]);
 
 function expectThrottled(reply: Reply<LoginReply>, windowSeconds: number): void {
   expect(reply.status).toBe(429);

@@ -1,6 +1,7 @@
 import { type Role, type Turbine, type TurbineDetail } from '@kanat360/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeCompany, makeTurbine, makeUser, type MadeCompany, PASSWORD, unique } from './factories.js';
+import { countOf } from './eventually.js';
 import { call, type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
@@ -74,19 +75,15 @@ async function turbineRow(id: number): Promise<TurbineRow | undefined> {
   return rows[0];
 }
 
-async function turbineCount(): Promise<number> {
-  const rows: { count: number }[] = await app.dataSource.query(`SELECT count(*)::int AS count FROM turbines`);
-  return rows[0]!.count;
-}
+const turbineCount = () => countOf(app.dataSource, `SELECT count(*)::int AS count FROM turbines`);
 
 /** The purge jobs queued for a turbine. */
-async function purgeJobs(turbineId: number): Promise<number> {
-  const rows: { count: number }[] = await app.dataSource.query(
+const purgeJobs = (turbineId: number) =>
+  countOf(
+    app.dataSource,
     `SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'turbine.purge' AND (data->>'turbineId')::int = $1`,
     [turbineId],
   );
-  return rows[0]!.count;
-}
 
 /** A media row written straight to the table, as an upload would leave it. Answers its id. */
 async function insertMedia(
@@ -832,11 +829,9 @@ describe('DELETE /api/turbines/:id', () => {
     // The row (and its photos) stay, marked, until the purge job removes them.
     const row = await turbineRow(turbine.id);
     expect(row?.deleted_at).toBeInstanceOf(Date);
-    const media: { count: number }[] = await app.dataSource.query(
-      `SELECT count(*)::int AS count FROM media WHERE turbine_id = $1`,
-      [turbine.id],
-    );
-    expect(media[0]!.count).toBe(2);
+    expect(
+      await countOf(app.dataSource, `SELECT count(*)::int AS count FROM media WHERE turbine_id = $1`, [turbine.id]),
+    ).toBe(2);
     expect(await purgeJobs(turbine.id)).toBe(1);
 
     // A second delete finds nothing, and queues nothing more.
@@ -864,11 +859,9 @@ describe('DELETE /api/turbines/:id', () => {
     await purger.purge(turbine.id);
     await purger.purge(turbine.id);
     expect(await turbineRow(turbine.id)).toBeUndefined();
-    const media: { count: number }[] = await app.dataSource.query(
-      `SELECT count(*)::int AS count FROM media WHERE turbine_id = $1`,
-      [turbine.id],
-    );
-    expect(media[0]!.count).toBe(0);
+    expect(
+      await countOf(app.dataSource, `SELECT count(*)::int AS count FROM media WHERE turbine_id = $1`, [turbine.id]),
+    ).toBe(0);
     expect(await storage.head(`turbines/${turbine.id}/photos/a.jpg`)).toBeNull();
     expect(await storage.head(`turbines/${keep.id}/photos/b.jpg`)).not.toBeNull();
     expect(await turbineRow(keep.id)).toBeDefined();

@@ -1,51 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type PresignedUpload } from '@kanat360/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { UploadLedger } from '@/uploads/upload-ledger.js';
 import { makeCompany, makeTurbine, makeUser, PASSWORD } from './factories.js';
 import { eventually, sleep } from './eventually.js';
+import { requireBuiltServer, signInToken, startServer } from './server-process.js';
 import { startTestApp, TEST_SECRET, type TestApp } from './test-app.js';
 
 // The built server (bff/dist) in a process of its own, so it can be killed with SIGKILL in the middle of uploads.
-const mainJs = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const MB = 1024 * 1024;
 const BOUNDARY = 'kanat360crash';
-
-interface Server {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = 39_600 + (process.pid % 300);
-  const child = spawn(process.execPath, [mainJs], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200)
-        return { child, port, output: () => output };
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not answer in time:\n${output}`);
-}
 
 /** A request written by hand on a socket of its own: the body goes out as the test says, and may never end. */
 async function openRequest(port: number, head: string): Promise<Socket> {
@@ -77,7 +45,7 @@ function filesUnder(folder: string): { path: string; size: number }[] {
 let dataDir: string;
 let app: TestApp;
 beforeAll(async () => {
-  if (!existsSync(mainJs)) throw new Error('bff/dist is missing: build first (npm test does)');
+  requireBuiltServer();
   dataDir = mkdtempSync(join(tmpdir(), 'kanat360-crash-'));
   chmodSync(dataDir, 0o755);
   // The same database and the same DATA_DIR as the server below, with no job running on its own.
@@ -93,21 +61,19 @@ describe('uploads cut off', () => {
     const companyId = (await makeCompany(app.dataSource)).id;
     const operator = await makeUser(app.dataSource, { role: 'operator', companyId });
     const turbine = await makeTurbine(app.dataSource, companyId);
-    const server = await startServer({
-      DATA_DIR: dataDir,
-      DATABASE_URL: inject('databaseUrl'),
-      SESSION_SECRET: TEST_SECRET,
-      WORKER: 'off',
-      LOG_LEVEL: 'warn',
-    });
-    const base = `http://127.0.0.1:${server.port}`;
+    const server = await startServer(
+      {
+        DATA_DIR: dataDir,
+        DATABASE_URL: inject('databaseUrl'),
+        SESSION_SECRET: TEST_SECRET,
+        WORKER: 'off',
+        LOG_LEVEL: 'warn',
+      },
+      { timeoutMs: 60_000 },
+    );
+    const { base } = server;
     try {
-      const login = await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: operator.email, password: PASSWORD }),
-      });
-      const { token } = (await login.json()) as { token: string };
+      const token = await signInToken(base, operator.email, PASSWORD);
       const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#468' } })
         .jpeg()
         .toBuffer();
@@ -149,7 +115,7 @@ describe('uploads cut off', () => {
       // The line about the client that hung up is written by now.
       await sleep(1000);
       server.child.kill('SIGKILL');
-      await new Promise((resolve) => server.child.once('exit', resolve));
+      await server.exited;
       streaming.destroy();
       putting.destroy();
 

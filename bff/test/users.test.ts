@@ -2,6 +2,7 @@ import { createUserBody, type Role, updateUserBody, type User } from '@kanat360/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsersService } from '@/users/users.service.js';
 import { makeCompany, makeUser, type MadeCompany, type MadeUser, PASSWORD, unique } from './factories.js';
+import { countOf } from './eventually.js';
 import { call, type Credentials, signIn } from './http.js';
 import { principalOf, refusal } from './services.js';
 import { startTestApp, type TestApp } from './test-app.js';
@@ -51,10 +52,7 @@ async function userRow(id: number): Promise<UserRow | undefined> {
   return rows[0];
 }
 
-async function userCount(): Promise<number> {
-  const rows: { count: number }[] = await app.dataSource.query(`SELECT count(*)::int AS count FROM users`);
-  return rows[0]!.count;
-}
+const userCount = () => countOf(app.dataSource, `SELECT count(*)::int AS count FROM users`);
 
 /** A valid create body with a fresh email. */
 function newUser(overrides: Record<string, unknown> = {}): Record<string, unknown> {
