@@ -1,3 +1,5 @@
+import { type EntityManager } from 'typeorm';
+
 /** The PostgreSQL types the repositories read, by the name information_schema gives them. */
 export type SqlType =
   | 'integer'
@@ -11,7 +13,7 @@ export type SqlType =
   | 'timestamp with time zone';
 
 /** What a row field holds in TypeScript, by its SQL type. */
-type ValueOf<T extends SqlType> = T extends 'integer' | 'bigint' | 'double precision'
+export type ValueOf<T extends SqlType> = T extends 'integer' | 'bigint' | 'double precision'
   ? number
   : T extends 'boolean'
     ? boolean
@@ -66,6 +68,12 @@ export function expr<T extends SqlType>(sql: string, type: T): RowColumn<ValueOf
   return column<ValueOf<T>, false>(sql, type, false, null);
 }
 
+/** What runs SQL: the DataSource, or the EntityManager of a transaction. */
+export type SqlRunner = Pick<EntityManager, 'query'>;
+
+/** A row as pg answers it, before a mapper (or `sqlValue`) has read it. */
+export type RawRow = Record<string, unknown>;
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any column of any value type
 type Columns = Record<string, RowColumn<any, boolean>>;
 export type RowOf<C extends Columns> = {
@@ -75,10 +83,11 @@ export type RowOf<C extends Columns> = {
 };
 
 /**
- * One way a repository reads rows: the fields, each with the SQL that yields it and its type; the SELECT list is made
- * from them, and `map` turns pg's raw values into the typed row (bigints, which pg answers as strings, into
- * numbers). Every mapper is registered, and a test checks each against the migrated schema: the tables and
- * columns exist with these types, and `SELECT … FROM` runs and answers exactly these fields.
+ * One way a repository reads rows: the fields, each with the SQL that yields it and its type; the SELECT (or
+ * RETURNING) list is made from them, and `map` turns pg's raw values into the typed row (bigints, which pg answers
+ * as strings, into numbers); `all` and `one` run a statement and map what it answers. Every mapper is registered,
+ * and a test checks each against the migrated schema: the tables and columns exist with these types, and
+ * `SELECT … FROM` runs and answers exactly these fields. (A lone value takes `scalar` instead, below.)
  */
 export interface RowMapper<C extends Columns> {
   name: string;
@@ -87,32 +96,93 @@ export interface RowMapper<C extends Columns> {
   from: string;
   /** The SELECT list: `m.room AS "room", …`. */
   select: string;
-  map(this: void, raw: Record<string, unknown>): RowOf<C>;
+  map(this: void, raw: RawRow): RowOf<C>;
+  /** Runs a statement that selects (or returns) this mapper's fields, and maps every row. */
+  all(this: void, runner: SqlRunner, sql: string, params?: unknown[]): Promise<RowOf<C>[]>;
+  /** The same for the first row only; null when there is none. */
+  one(this: void, runner: SqlRunner, sql: string, params?: unknown[]): Promise<RowOf<C> | null>;
 }
 
 export const ROW_MAPPERS: RowMapper<Columns>[] = [];
 
 export function rowMapper<C extends Columns>(name: string, from: string, columns: C): RowMapper<C> {
   const entries = Object.entries(columns);
+  const map = (raw: RawRow): RowOf<C> => {
+    const row: Record<string, unknown> = {};
+    for (const [field, column] of entries) row[field] = sqlValue(raw[field], column.type);
+    return row as RowOf<C>;
+  };
   const mapper: RowMapper<C> = {
     name,
     columns,
     from,
     select: entries.map(([field, column]) => `${column.sql} AS "${field}"`).join(', '),
-    map(raw) {
-      const row: Record<string, unknown> = {};
-      for (const [field, column] of entries) {
-        const value = raw[field];
-        row[field] =
-          value === null || value === undefined
-            ? null
-            : (column.type === 'bigint' || column.type === 'double precision') && typeof value === 'string'
-              ? Number(value)
-              : value;
-      }
-      return row as RowOf<C>;
+    map,
+    all: async (runner, sql, params) => (await queryRows(runner, sql, params)).map(map),
+    one: async (runner, sql, params) => {
+      const rows = await queryRows(runner, sql, params);
+      return rows[0] ? map(rows[0]) : null;
     },
   };
   ROW_MAPPERS.push(mapper);
   return mapper;
+}
+
+/** TypeORM answers an UPDATE or DELETE as [rows, affected count], and any other statement as its rows. */
+function isCounted(answer: unknown): answer is [RawRow[], number] {
+  return Array.isArray(answer) && answer.length === 2 && Array.isArray(answer[0]) && typeof answer[1] === 'number';
+}
+
+/**
+ * Runs a statement and answers its rows untyped, whatever the statement (an UPDATE … RETURNING included). Only for
+ * an answer that is more than rows of one mapper (a page with its total): read each row with a mapper's `map`, a
+ * lone value with `sqlValue`.
+ */
+export async function queryRows(runner: SqlRunner, sql: string, params?: unknown[]): Promise<RawRow[]> {
+  const answer: unknown = await runner.query(sql, params);
+  return isCounted(answer) ? answer[0] : (answer as RawRow[]);
+}
+
+/** How many rows an UPDATE or DELETE without RETURNING touched. */
+export async function affectedRows(runner: SqlRunner, sql: string, params?: unknown[]): Promise<number> {
+  const answer: unknown = await runner.query(sql, params);
+  return isCounted(answer) ? answer[1] : (answer as unknown[]).length;
+}
+
+/** A value as pg answered it, as the TypeScript value of its SQL type (pg answers bigints as strings). */
+export function sqlValue<T extends SqlType>(value: unknown, type: T): ValueOf<T> | null {
+  if (value === null || value === undefined) return null;
+  const numeric = (type === 'bigint' || type === 'double precision') && typeof value === 'string';
+  return (numeric ? Number(value) : value) as ValueOf<T>;
+}
+
+/*
+ * Scalars. A statement that answers one value (a count, an exists, a RETURNING id), or one value a row (a list of
+ * ids), takes no mapper: it names that value `value`, and `scalar` or `scalars` read it as the given type. Every
+ * answer with more than one field goes through a registered RowMapper, so a test checks it against the schema.
+ */
+
+/** The `value` of the first row a statement answers; null when it answers no row. */
+export async function scalar<T extends SqlType>(
+  runner: SqlRunner,
+  sql: string,
+  params: unknown[],
+  type: T,
+): Promise<ValueOf<T> | null> {
+  const rows = await queryRows(runner, sql, params);
+  return sqlValue(rows[0]?.value, type);
+}
+
+/** The `value` of every row a statement answers, in order (rows whose value is null are left out). */
+export async function scalars<T extends SqlType>(
+  runner: SqlRunner,
+  sql: string,
+  params: unknown[],
+  type: T,
+): Promise<ValueOf<T>[]> {
+  const rows = await queryRows(runner, sql, params);
+  return rows.flatMap((row) => {
+    const value = sqlValue(row.value, type);
+    return value === null ? [] : [value];
+  });
 }
