@@ -1,12 +1,16 @@
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROW_MAPPERS } from '@/database/row-mapper.js';
-// Each repository registers its row mappers when it loads.
-import '@/comments/comments.repository.js';
-import '@/companies/companies.repository.js';
-import '@/media/media.repository.js';
-import '@/reports/reports.repository.js';
-import '@/turbines/turbines.repository.js';
+import { SRC, sourceFiles, withoutComments } from './source-files.js';
+
+// Each repository registers its row mappers when it loads: every repository there is, found by its name.
+const repositories = sourceFiles().filter((file) => file.path.endsWith('.repository.ts'));
+for (const repository of repositories) await import(join(SRC, repository.path));
+/** Every mapper defined in bff/src, by the name it registers. */
+const defined = sourceFiles()
+  .filter((file) => file.path !== 'database/row-mapper.ts')
+  .flatMap((file) => [...withoutComments(file.text).matchAll(/\browMapper\(\s*'([^']+)'/g)].map((match) => match[1]!));
 
 let client: pg.Client;
 beforeAll(async () => {
@@ -24,14 +28,31 @@ const SAME_TYPE: Record<string, string[]> = {
 };
 
 describe('the row mappers of the repositories, against the migrated schema', () => {
-  it('cover every repository that maps rows', () => {
-    expect(ROW_MAPPERS.map((mapper) => mapper.name).sort()).toEqual([
-      'comment',
-      'company',
-      'media',
-      'report',
-      'turbine',
-    ]);
+  it('are all registered, under names of their own, and so all checked below', () => {
+    expect(repositories.length).toBeGreaterThan(10);
+    expect(ROW_MAPPERS.map((mapper) => mapper.name).sort()).toEqual([...defined].sort());
+    expect(new Set(defined).size).toBe(defined.length);
+  });
+
+  it('read every raw answer of a repository: no repository reads a query answer itself', () => {
+    // A query's answer is read through a mapper (`ROW.all`, `ROW.one`), `scalar`/`scalars` (one value) or
+    // `affectedRows`; `.query(` itself is only ever awaited for its effect, its answer dropped.
+    const readers = repositories.flatMap((file) => {
+      const code = withoutComments(file.text);
+      return [...code.matchAll(/\.query\s*[<(]/g)]
+        .filter((match) => {
+          const statement = code.slice(0, match.index).split(/[;{}]/).at(-1)!.trim();
+          return match[0].includes('<') || !/^await\s+[\w.]+$/.test(statement);
+        })
+        .map((match) => `${file.path}:${code.slice(0, match.index).split('\n').length}`);
+    });
+    expect(readers).toEqual([]);
+  });
+
+  it('cover every repository that reads rows: each defines a mapper of its own', () => {
+    const reading = repositories.filter((file) => /\.(all|one)\(|\bqueryRows\(/.test(withoutComments(file.text)));
+    expect(reading.length).toBeGreaterThan(5);
+    expect(reading.filter((file) => !/\browMapper\(/.test(file.text)).map((file) => file.path)).toEqual([]);
   });
 
   for (const mapper of ROW_MAPPERS) {

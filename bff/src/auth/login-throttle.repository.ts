@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { expr, rowMapper, scalar } from '@/database/row-mapper.js';
+
+/** How many attempts failed, and when the oldest of them was made. */
+const FAILURES_ROW = rowMapper('login failures', 'FROM login_attempts a', {
+  count: expr('count(*)', 'bigint'),
+  oldest: expr('min(a.created_at)', 'timestamp with time zone').orNull(),
+});
 
 @Injectable()
 export class LoginThrottleRepository {
@@ -7,11 +14,14 @@ export class LoginThrottleRepository {
 
   /** Records an attempt (as a failure until it succeeds) and answers its id. */
   async recordAttempt(email: string, ip: string): Promise<string> {
-    const rows: { id: string }[] = await this.dataSource.query(
-      `INSERT INTO login_attempts (email, ip) VALUES ($1, $2) RETURNING id`,
+    // A bigint, kept as its text: it only comes back to delete the attempt.
+    const id = await scalar(
+      this.dataSource,
+      `INSERT INTO login_attempts (email, ip) VALUES ($1, $2) RETURNING id::text AS value`,
       [email.slice(0, 254), ip.slice(0, 64)],
+      'text',
     );
-    return String(rows[0]?.id);
+    return String(id);
   }
 
   async deleteAttempt(id: string): Promise<void> {
@@ -24,14 +34,15 @@ export class LoginThrottleRepository {
     since: Date,
   ): Promise<{ count: number; oldest: Date | null }> {
     const params: unknown[] = [since];
-    const where = ['created_at > $1'];
-    if (of.email !== undefined) where.push(`email = $${params.push(of.email.slice(0, 254))}`);
-    if (of.ip !== undefined) where.push(`ip = $${params.push(of.ip.slice(0, 64))}`);
-    const rows: { count: string; oldest: Date | null }[] = await this.dataSource.query(
-      `SELECT count(*) AS count, min(created_at) AS oldest FROM login_attempts WHERE ${where.join(' AND ')}`,
+    const where = ['a.created_at > $1'];
+    if (of.email !== undefined) where.push(`a.email = $${params.push(of.email.slice(0, 254))}`);
+    if (of.ip !== undefined) where.push(`a.ip = $${params.push(of.ip.slice(0, 64))}`);
+    const row = await FAILURES_ROW.one(
+      this.dataSource,
+      `SELECT ${FAILURES_ROW.select} ${FAILURES_ROW.from} WHERE ${where.join(' AND ')}`,
       params,
     );
-    return { count: Number(rows[0]?.count ?? 0), oldest: rows[0]?.oldest ?? null };
+    return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
   }
 
   async clearAccountAddress(email: string, ip: string): Promise<void> {

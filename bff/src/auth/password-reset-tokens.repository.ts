@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { scalar } from '@/database/row-mapper.js';
+import { isActiveUser } from '@/users/users.repository.js';
 
 @Injectable()
 export class PasswordResetTokensRepository {
@@ -13,11 +15,14 @@ export class PasswordResetTokensRepository {
   }
 
   async createdRecently(userId: number, since: Date): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM password_reset_tokens WHERE user_id = $1 AND created_at > $2 AND used_at IS NULL LIMIT 1`,
+    const recent = await scalar(
+      this.dataSource,
+      `SELECT EXISTS (SELECT 1 FROM password_reset_tokens
+                       WHERE user_id = $1 AND created_at > $2 AND used_at IS NULL) AS value`,
       [userId, since],
+      'boolean',
     );
-    return rows.length > 0;
+    return recent === true;
   }
 
   /**
@@ -25,15 +30,14 @@ export class PasswordResetTokensRepository {
    * Row-locked so that two requests racing with one token cannot both use it.
    */
   async consume(manager: EntityManager, tokenHash: string): Promise<number | null> {
-    // TypeORM answers an UPDATE with [rows, affected count], not with the rows alone.
-    const [rows]: [{ user_id: number }[], number] = await manager.query(
+    return scalar(
+      manager,
       `UPDATE password_reset_tokens t SET used_at = now()
-         FROM users u
-        WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > now() AND u.id = t.user_id AND u.is_active
-        RETURNING t.user_id`,
+        WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > now() AND ${isActiveUser('t.user_id')}
+        RETURNING t.user_id AS value`,
       [tokenHash],
+      'integer',
     );
-    return rows[0]?.user_id ?? null;
   }
 
   /** A new password makes every other outstanding link of the user useless. */

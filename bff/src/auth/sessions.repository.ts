@@ -3,20 +3,31 @@ import { Injectable } from '@nestjs/common';
 import { type Role } from '@kanat360/contracts';
 import { type Language } from '@kanat360/i18n';
 import { DataSource, type EntityManager } from 'typeorm';
+import { joinCompany } from '@/companies/companies.repository.js';
+import { col, type RowOf, rowMapper, scalar } from '@/database/row-mapper.js';
+import { joinUser } from '@/users/users.repository.js';
 import { SessionEntity } from './session.entity.js';
 
-export interface ActiveSession {
-  sessionId: string;
-  expiresAt: Date;
-  userId: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  companyId: number;
-  companyName: string;
-  language: Language;
-}
+/** A session with what a request needs of its user: read on every authenticated request. */
+const ACTIVE_SESSION_ROW = rowMapper(
+  'active session',
+  `FROM sessions s
+     ${joinUser('u', 's.user_id', { left: false })}
+     ${joinCompany('c', 'u.company_id')}`,
+  {
+    sessionId: col('sessions', 's', 'id', 'uuid'),
+    expiresAt: col('sessions', 's', 'expires_at', 'timestamp with time zone'),
+    userId: col('users', 'u', 'id', 'integer'),
+    email: col('users', 'u', 'email', 'character varying'),
+    firstName: col('users', 'u', 'first_name', 'character varying'),
+    lastName: col('users', 'u', 'last_name', 'character varying'),
+    role: col('users', 'u', 'role', 'character varying').as<Role>(),
+    companyId: col('users', 'u', 'company_id', 'integer'),
+    companyName: col('companies', 'c', 'name', 'character varying'),
+    language: col('users', 'u', 'language', 'character varying').as<Language>(),
+  },
+);
+export type ActiveSession = RowOf<typeof ACTIVE_SESSION_ROW.columns>;
 
 @Injectable()
 export class SessionsRepository {
@@ -41,16 +52,12 @@ export class SessionsRepository {
 
   /** The session with its user, only while it is unrevoked, unexpired and the user active. */
   async findActive(sessionId: string, userId: number): Promise<ActiveSession | null> {
-    const rows: ActiveSession[] = await this.dataSource.query(
-      `SELECT s.id AS "sessionId", s.expires_at AS "expiresAt", u.id AS "userId", u.email, u.first_name AS "firstName",
-              u.last_name AS "lastName", u.role, u.company_id AS "companyId", c.name AS "companyName", u.language
-         FROM sessions s
-         JOIN users u ON u.id = s.user_id
-         JOIN companies c ON c.id = u.company_id
+    return ACTIVE_SESSION_ROW.one(
+      this.dataSource,
+      `SELECT ${ACTIVE_SESSION_ROW.select} ${ACTIVE_SESSION_ROW.from}
         WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.is_active`,
       [sessionId, userId],
     );
-    return rows[0] ?? null;
   }
 
   /**
@@ -58,14 +65,14 @@ export class SessionsRepository {
    * got (null when the session is gone).
    */
   async extend(sessionId: string, expiresAt: Date, maxAgeMs: number): Promise<Date | null> {
-    const answer: [{ expiresAt: Date }[], number] = await this.dataSource.query(
+    return scalar(
+      this.dataSource,
       `UPDATE sessions SET expires_at = LEAST($2::timestamptz, created_at + $3 * interval '1 millisecond')
         WHERE id = $1 AND revoked_at IS NULL
-        RETURNING expires_at AS "expiresAt"`,
+        RETURNING expires_at AS value`,
       [sessionId, expiresAt, maxAgeMs],
+      'timestamp with time zone',
     );
-    // TypeORM answers an UPDATE … RETURNING as [rows, count].
-    return answer[0][0]?.expiresAt ?? null;
   }
 
   async revoke(sessionId: string): Promise<void> {

@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { LIMITS } from '@kanat360/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CommentEntity } from './comment.entity.js';
-import { col, expr, type RowOf, rowMapper } from '@/database/row-mapper.js';
+import { affectedRows, col, expr, type RowOf, rowMapper, scalar } from '@/database/row-mapper.js';
+import { joinUser } from '@/users/users.repository.js';
 
 // Oldest first: a comment thread reads top to bottom, and a new comment lands next to the box it was typed in.
 /** A comment with its author's name (null once the author is deleted) and whether its edit window is still open. */
-export const COMMENT_ROW = rowMapper('comment', 'FROM comments c LEFT JOIN users u ON u.id = c.user_id', {
+export const COMMENT_ROW = rowMapper('comment', `FROM comments c ${joinUser('u', 'c.user_id', { left: true })}`, {
   id: col('comments', 'c', 'id', 'integer'),
   turbineId: col('comments', 'c', 'turbine_id', 'integer'),
   userId: col('comments', 'c', 'user_id', 'integer').orNull(),
@@ -31,19 +32,13 @@ export class CommentsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async list(turbineId: number): Promise<CommentRow[]> {
-    const rows: Record<string, unknown>[] = await this.dataSource.query(
-      `${SELECT_COMMENT} WHERE c.turbine_id = $1 ORDER BY c.created_at, c.id`,
-      [turbineId],
-    );
-    return rows.map(COMMENT_ROW.map);
+    return COMMENT_ROW.all(this.dataSource, `${SELECT_COMMENT} WHERE c.turbine_id = $1 ORDER BY c.created_at, c.id`, [
+      turbineId,
+    ]);
   }
 
   async find(turbineId: number, id: number): Promise<CommentRow | null> {
-    const rows: Record<string, unknown>[] = await this.dataSource.query(
-      `${SELECT_COMMENT} WHERE c.turbine_id = $1 AND c.id = $2`,
-      [turbineId, id],
-    );
-    return rows[0] ? COMMENT_ROW.map(rows[0]) : null;
+    return COMMENT_ROW.one(this.dataSource, `${SELECT_COMMENT} WHERE c.turbine_id = $1 AND c.id = $2`, [turbineId, id]);
   }
 
   /** Comments with the times they were written and edited (the demo seed's history), in one statement. */
@@ -56,16 +51,19 @@ export class CommentsRepository {
 
   /** created_at and updated_at get the same now(): a comment reads as edited only after an edit. */
   async insert(turbineId: number, userId: number, comment: string): Promise<number> {
-    const rows: { id: number }[] = await this.dataSource.query(
-      `INSERT INTO comments (turbine_id, user_id, comment) VALUES ($1, $2, $3) RETURNING id`,
+    const id = await scalar(
+      this.dataSource,
+      `INSERT INTO comments (turbine_id, user_id, comment) VALUES ($1, $2, $3) RETURNING id AS value`,
       [turbineId, userId, comment],
+      'integer',
     );
-    return rows[0]!.id;
+    return id!;
   }
 
   /** Answers whether the comment was still there. */
   async update(turbineId: number, id: number, comment: string): Promise<boolean> {
-    const [, affected]: [unknown, number] = await this.dataSource.query(
+    const affected = await affectedRows(
+      this.dataSource,
       `UPDATE comments SET comment = $3, updated_at = now() WHERE turbine_id = $1 AND id = $2`,
       [turbineId, id, comment],
     );

@@ -2,11 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { type ContactBody } from '@kanat360/contracts';
 import { type Language } from '@kanat360/i18n';
 import { DataSource, type EntityManager } from 'typeorm';
+import { col, expr, type RowOf, rowMapper } from '@/database/row-mapper.js';
 
-export interface StoredMessage {
-  id: number;
-  createdAt: Date;
-}
+/** A message as stored: what the notification mail names it by. */
+const STORED_MESSAGE_ROW = rowMapper('contact message', 'FROM contact_messages cm', {
+  id: col('contact_messages', 'cm', 'id', 'integer'),
+  createdAt: col('contact_messages', 'cm', 'created_at', 'timestamp with time zone'),
+});
+export type StoredMessage = RowOf<typeof STORED_MESSAGE_ROW.columns>;
+
+/** How many messages came, and when the oldest of them came. */
+const SENT_ROW = rowMapper('contact messages sent', 'FROM contact_messages cm', {
+  count: expr('count(*)', 'bigint'),
+  oldest: expr('min(cm.created_at)', 'timestamp with time zone').orNull(),
+});
 
 @Injectable()
 export class ContactRepository {
@@ -25,23 +34,25 @@ export class ContactRepository {
 
   /** How many messages `ip` sent since `since`, and when the oldest of them came. */
   async sentSince(manager: EntityManager, ip: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
-    const rows: { count: string; oldest: Date | null }[] = await manager.query(
-      `SELECT count(*) AS count, min(created_at) AS oldest FROM contact_messages WHERE ip = $1 AND created_at > $2`,
+    const row = await SENT_ROW.one(
+      manager,
+      `SELECT ${SENT_ROW.select} ${SENT_ROW.from} WHERE cm.ip = $1 AND cm.created_at > $2`,
       [ip, since],
     );
-    return { count: Number(rows[0]?.count ?? 0), oldest: rows[0]?.oldest ?? null };
+    return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
   }
 
   async insert(
     manager: EntityManager,
     message: ContactBody & { language: Language; ip: string },
   ): Promise<StoredMessage> {
-    const rows: StoredMessage[] = await manager.query(
-      `INSERT INTO contact_messages (name, email, phone, subject, message, language, ip)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id, created_at AS "createdAt"`,
+    const stored = await STORED_MESSAGE_ROW.one(
+      manager,
+      `INSERT INTO contact_messages AS cm (name, email, phone, subject, message, language, ip)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${STORED_MESSAGE_ROW.select}`,
       [message.name, message.email, message.phone, message.subject, message.message, message.language, message.ip],
     );
-    return rows[0]!;
+    return stored!;
   }
 
   async deleteOlderThan(before: Date): Promise<void> {

@@ -5,10 +5,21 @@ import { type Request, type Response } from 'express';
 import { Public } from '@/auth/access.decorators.js';
 import { AppError } from '@/common/app-error.js';
 import { derivativesPrefix } from '@/media/media-keys.js';
+import { MediaRepository } from '@/media/media.repository.js';
+import { ReportsRepository } from '@/reports/reports.repository.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
 import { contentDisposition, parseRange } from './content-disposition.js';
 import { type FileKind, FileUrls } from './file-urls.js';
-import { FilesRepository, type StoredFile } from './files.repository.js';
+
+/** An original or a report, as sent: where its bytes are, and what the response says of them. */
+interface StoredFile {
+  storageKey: string;
+  name: string;
+  mime: string;
+  size: number;
+  /** A stable id of the bytes, for the ETag. */
+  etag: string;
+}
 
 const DERIVATIVE_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -37,7 +48,8 @@ function showsInline(mime: string): boolean {
 export class FilesController {
   constructor(
     private readonly urls: FileUrls,
-    private readonly files: FilesRepository,
+    private readonly mediaRows: MediaRepository,
+    private readonly reportRows: ReportsRepository,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
@@ -56,7 +68,7 @@ export class FilesController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const file = await this.files.media(this.verified('media', params));
+    const file = await this.mediaRows.findServable(this.verified('media', params));
     if (!file) throw new AppError('MEDIA_NOT_FOUND');
     const disposition = download === undefined && showsInline(file.mime) ? 'inline' : 'attachment';
     await this.sendFile(request, response, file, disposition);
@@ -73,7 +85,7 @@ export class FilesController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const file = await this.files.report(this.verified('reports', params));
+    const file = await this.reportRows.findServable(this.verified('reports', params));
     if (!file) throw new AppError('REPORT_NOT_FOUND');
     await this.sendFile(request, response, file, 'attachment');
   }
@@ -95,7 +107,7 @@ export class FilesController {
     const mediaId = this.verified('media', params as Record<string, string>);
     const path = Array.isArray(params.path) ? params.path.join('/') : String(params.path);
     if (!DERIVATIVE_PATH.test(path)) throw new AppError('MEDIA_NOT_FOUND');
-    const file = await this.files.media(mediaId);
+    const file = await this.mediaRows.findServable(mediaId);
     if (!file) throw new AppError('MEDIA_NOT_FOUND');
     const etag = `"${file.assetId}"`;
     setCommonHeaders(response, DERIVATIVE_TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream');

@@ -10,5 +10,6 @@ import { MediaWorkers } from './media.workers.js';
   imports: [UploadsModule],
   controllers: [MediaController],
   providers: [MediaService, MediaRepository, MediaIngest, MediaWorkers],
+  exports: [MediaRepository],
 })
 export class MediaModule {}

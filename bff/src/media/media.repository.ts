@@ -9,8 +9,39 @@ import {
 } from '@kanat360/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { cursorTime, type PagePosition } from '@/common/page-cursor.js';
-import { col, expr, type RowOf, rowMapper, type SqlType } from '@/database/row-mapper.js';
+import {
+  col,
+  expr,
+  queryRows,
+  type RowOf,
+  rowMapper,
+  scalar,
+  scalars,
+  type SqlType,
+  sqlValue,
+} from '@/database/row-mapper.js';
+import { isLiveTurbine } from '@/turbines/turbines.repository.js';
+import { joinUser } from '@/users/users.repository.js';
 import { MediaEntity } from './media.entity.js';
+
+/*
+ * `media` in the statements of other repositories: this file is the only one that names the table (STYLE 7a).
+ * Function declarations, for the reason users.repository.ts gives.
+ */
+
+/**
+ * The counts a turbine shows of the turbine `turbineId` (SQL), over the current-media index: a subquery for a
+ * lateral join, answering `photo_count` and `media_count`.
+ */
+export function currentMediaCounts(turbineId: string): string {
+  return `SELECT count(*) FILTER (WHERE m.kind = 'photo')::int AS photo_count, count(*)::int AS media_count
+            FROM media m WHERE m.turbine_id = ${turbineId} AND m.is_current`;
+}
+
+/** The bytes of every media version of the turbines whose ids `turbineIds` (a subquery) answers. */
+export function mediaBytesOfTurbines(turbineIds: string): string {
+  return `(SELECT COALESCE(sum(media.size), 0) FROM media WHERE media.turbine_id IN (${turbineIds}))`;
+}
 
 const c = <T extends SqlType>(name: string, type: T) => col('media', 'm', name, type);
 
@@ -19,7 +50,7 @@ export const MEDIA_ROW = rowMapper(
   'media',
   `FROM media m
      LEFT JOIN media o ON o.id = m.original_id
-     LEFT JOIN users u ON u.id = m.uploaded_by`,
+     ${joinUser('u', 'm.uploaded_by', { left: true })}`,
   {
     id: c('id', 'integer'),
     turbineId: c('turbine_id', 'integer'),
@@ -59,6 +90,36 @@ export const MEDIA_ROW = rowMapper(
 export type MediaRow = RowOf<typeof MEDIA_ROW.columns>;
 
 const SELECT_MEDIA = `SELECT ${MEDIA_ROW.select} ${MEDIA_ROW.from}`;
+
+// A photo keeps its place in the list when it is edited: it sorts by when its lineage was uploaded, then its id.
+const SORT_TIME = 'COALESCE(o.created_at, m.created_at)';
+const SORT_ID = 'COALESCE(m.original_id, m.id)';
+
+/** A row of a page of the list: a media row with its place in the order (the page's cursor is the last one's). */
+const MEDIA_PAGE_ROW = rowMapper('media page', MEDIA_ROW.from, {
+  ...MEDIA_ROW.columns,
+  sortAt: expr(cursorTime(SORT_TIME), 'text'),
+  sortId: expr(SORT_ID, 'integer'),
+});
+
+/** What a signed address serves of a photo, video or point cloud: its original, and where its derivatives are. */
+const MEDIA_FILE_ROW = rowMapper('media file', 'FROM media m', {
+  storageKey: c('storage_key', 'character varying'),
+  name: c('original_name', 'character varying'),
+  mime: c('mime', 'character varying'),
+  size: c('size', 'bigint'),
+  /** A stable id of the bytes, for the ETag. */
+  etag: expr('m.asset_id::text', 'text'),
+  turbineId: c('turbine_id', 'integer'),
+  assetId: c('asset_id', 'uuid'),
+});
+export type MediaFile = RowOf<typeof MEDIA_FILE_ROW.columns>;
+
+/** A row's blob and asset, to remove once the row is gone. */
+const MEDIA_BLOB_ROW = rowMapper('media blob', 'FROM media m', {
+  storageKey: c('storage_key', 'character varying'),
+  assetId: c('asset_id', 'uuid'),
+});
 
 /** The columns of a new media row. */
 export type MediaInsert = Pick<
@@ -113,30 +174,30 @@ export class MediaRepository {
       where.push(rooms.length > 0 ? `(${name} OR m.room = ANY(${param(rooms)}))` : name);
     }
     const matching = where.join(' AND ');
-    const sortTime = 'COALESCE(o.created_at, m.created_at)';
-    const sortId = 'COALESCE(m.original_id, m.id)';
-    const keyset = after ? ` AND (${sortTime}, ${sortId}) < (${param(after.at)}::timestamptz, ${param(after.id)})` : '';
+    const keyset = after
+      ? ` AND (${SORT_TIME}, ${SORT_ID}) < (${param(after.at)}::timestamptz, ${param(after.id)})`
+      : '';
     // The count's row always comes back, so an empty page past the end still knows the total.
-    const rows: (Record<string, unknown> & { sortAt: string | null; sortId: number | null; total: number })[] =
-      await this.dataSource.query(
-        `SELECT t.total, p.*
-           FROM (SELECT count(*)::int AS total FROM media m WHERE ${matching}) t
-           LEFT JOIN LATERAL (
-             ${SELECT_MEDIA.replace('SELECT ', `SELECT ${cursorTime(sortTime)} AS "sortAt", ${sortId} AS "sortId", `)}
-              WHERE ${matching}${keyset}
-              ORDER BY ${sortTime} DESC, ${sortId} DESC
-              LIMIT ${param(filters.limit + 1)}) p ON true
-          ORDER BY p."sortAt" DESC, p."sortId" DESC`,
-        params,
-      );
-    const found = rows.filter((row) => row.id !== null);
+    const answer = await queryRows(
+      this.dataSource,
+      `SELECT t.total, p.*
+         FROM (SELECT count(*)::int AS total FROM media m WHERE ${matching}) t
+         LEFT JOIN LATERAL (
+           SELECT ${MEDIA_PAGE_ROW.select} ${MEDIA_PAGE_ROW.from}
+            WHERE ${matching}${keyset}
+            ORDER BY ${SORT_TIME} DESC, ${SORT_ID} DESC
+            LIMIT ${param(filters.limit + 1)}) p ON true
+        ORDER BY p."sortAt" DESC, p."sortId" DESC`,
+      params,
+    );
+    const found = answer.filter((row) => row.id !== null).map(MEDIA_PAGE_ROW.map);
     const more = found.length > filters.limit;
     const page = more ? found.slice(0, filters.limit) : found;
     const lastRow = page.at(-1);
     return {
-      rows: page.map(MEDIA_ROW.map),
-      total: rows[0]?.total ?? 0,
-      last: lastRow?.sortAt && lastRow.sortId ? { at: lastRow.sortAt, id: lastRow.sortId } : null,
+      rows: page.map(({ sortAt: _at, sortId: _id, ...row }) => row),
+      total: sqlValue(answer[0]?.total, 'integer') ?? 0,
+      last: lastRow ? { at: lastRow.sortAt, id: lastRow.sortId } : null,
       more,
     };
   }
@@ -146,8 +207,29 @@ export class MediaRepository {
   }
 
   private async one(sql: string, params: unknown[]): Promise<MediaRow | null> {
-    const rows: Record<string, unknown>[] = await this.dataSource.query(sql, params);
-    return rows[0] ? MEDIA_ROW.map(rows[0]) : null;
+    return MEDIA_ROW.one(this.dataSource, sql, params);
+  }
+
+  /**
+   * The media a signed address names, while it and its turbine are live: an address stops answering the moment its
+   * photo or turbine is deleted (committed), before any blob is removed. One primary-key lookup, per request.
+   */
+  async findServable(id: number): Promise<MediaFile | null> {
+    return MEDIA_FILE_ROW.one(
+      this.dataSource,
+      `SELECT ${MEDIA_FILE_ROW.select} ${MEDIA_FILE_ROW.from} WHERE m.id = $1 AND ${isLiveTurbine('m.turbine_id')}`,
+      [id],
+    );
+  }
+
+  /** The campaign years that have media on the turbine, newest first. */
+  async years(turbineId: number): Promise<number[]> {
+    return scalars(
+      this.dataSource,
+      `SELECT DISTINCT year AS value FROM media WHERE turbine_id = $1 AND is_current ORDER BY value DESC`,
+      [turbineId],
+      'integer',
+    );
   }
 
   /**
@@ -174,22 +256,24 @@ export class MediaRepository {
 
   /** Every version of a lineage, oldest first. */
   async versions(rootId: number): Promise<MediaRow[]> {
-    const rows: Record<string, unknown>[] = await this.dataSource.query(
+    return MEDIA_ROW.all(
+      this.dataSource,
       `${SELECT_MEDIA} WHERE COALESCE(m.original_id, m.id) = $1 ORDER BY m.version`,
       [rootId],
     );
-    return rows.map(MEDIA_ROW.map);
   }
 
   /** The names among `names` that a photo of the turbine already has (compared without regard to case). */
   async takenNames(turbineId: number, names: string[]): Promise<Set<string>> {
     if (names.length === 0) return new Set();
-    const rows: { name: string }[] = await this.dataSource.query(
-      `SELECT lower(original_name) AS name FROM media
+    const taken = await scalars(
+      this.dataSource,
+      `SELECT lower(original_name) AS value FROM media
         WHERE turbine_id = $1 AND original_id IS NULL AND lower(original_name) = ANY($2)`,
       [turbineId, names.map((name) => name.toLowerCase())],
+      'text',
     );
-    return new Set(rows.map((row) => row.name));
+    return new Set(taken);
   }
 
   /** Several rows in one statement (the demo seed); answers their ids in order. */
@@ -205,11 +289,13 @@ export class MediaRepository {
 
   /** The highest version number of a lineage (1 for a photo never edited). */
   async latestVersion(manager: EntityManager, rootId: number): Promise<number> {
-    const rows: { max: number | null }[] = await manager.query(
-      `SELECT max(version)::int AS max FROM media WHERE COALESCE(original_id, id) = $1`,
+    const latest = await scalar(
+      manager,
+      `SELECT max(version)::int AS value FROM media WHERE COALESCE(original_id, id) = $1`,
       [rootId],
+      'integer',
     );
-    return rows[0]?.max ?? 1;
+    return latest ?? 1;
   }
 
   /** Leaves a lineage without a current version, for a moment inside a transaction (one may be current at most). */
@@ -227,13 +313,11 @@ export class MediaRepository {
 
   /** Deletes a whole lineage (the original takes its versions with it); answers the rows' keys and assets. */
   async deleteLineage(manager: EntityManager, rootId: number): Promise<{ storageKey: string; assetId: string }[]> {
-    // Read first: TypeORM answers a DELETE … RETURNING as [rows, count].
-    const rows: { storageKey: string; assetId: string }[] = await manager.query(
-      `SELECT storage_key AS "storageKey", asset_id AS "assetId" FROM media WHERE COALESCE(original_id, id) = $1 FOR UPDATE`,
+    return MEDIA_BLOB_ROW.all(
+      manager,
+      `DELETE FROM media m WHERE COALESCE(m.original_id, m.id) = $1 RETURNING ${MEDIA_BLOB_ROW.select}`,
       [rootId],
     );
-    await manager.query(`DELETE FROM media WHERE COALESCE(original_id, id) = $1`, [rootId]);
-    return rows;
   }
 
   async markReady(

@@ -8,5 +8,6 @@ import { ReportsService } from './reports.service.js';
   imports: [UploadsModule],
   controllers: [ReportsController],
   providers: [ReportsService, ReportsRepository],
+  exports: [ReportsRepository],
 })
 export class ReportsModule {}

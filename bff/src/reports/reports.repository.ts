@@ -1,10 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { col, type RowOf, rowMapper } from '@/database/row-mapper.js';
+import { col, expr, type RowOf, rowMapper, scalar } from '@/database/row-mapper.js';
+import { isLiveTurbine } from '@/turbines/turbines.repository.js';
+import { joinUser } from '@/users/users.repository.js';
 import { ReportEntity } from './report.entity.js';
 
+/*
+ * `reports` in the statements of other repositories: this file is the only one that names the table (STYLE 7a).
+ * Function declarations, for the reason users.repository.ts gives.
+ */
+
+/** The bytes of every report of the turbines whose ids `turbineIds` (a subquery) answers. */
+export function reportBytesOfTurbines(turbineIds: string): string {
+  return `(SELECT COALESCE(sum(reports.file_size_bytes), 0) FROM reports WHERE reports.turbine_id IN (${turbineIds}))`;
+}
+
 /** A report with the name of whoever uploaded it (null when that user is gone). */
-export const REPORT_ROW = rowMapper('report', 'FROM reports r LEFT JOIN users u ON u.id = r.uploaded_by', {
+export const REPORT_ROW = rowMapper('report', `FROM reports r ${joinUser('u', 'r.uploaded_by', { left: true })}`, {
   id: col('reports', 'r', 'id', 'integer'),
   turbineId: col('reports', 'r', 'turbine_id', 'integer'),
   year: col('reports', 'r', 'year', 'integer'),
@@ -15,6 +27,18 @@ export const REPORT_ROW = rowMapper('report', 'FROM reports r LEFT JOIN users u 
   lastName: col('users', 'u', 'last_name', 'character varying').orNull(),
 });
 export type ReportRow = RowOf<typeof REPORT_ROW.columns>;
+
+/** What a signed address serves of a report: its PDF, under the name it was uploaded with. */
+const REPORT_FILE_ROW = rowMapper('report file', 'FROM reports r', {
+  storageKey: col('reports', 'r', 'storage_key', 'character varying'),
+  // The name the list shows (reportDisplayName in contracts).
+  name: expr(`regexp_replace(r.original_filename, '^[0-9]+-[0-9]+-', '')`, 'text'),
+  mime: expr(`'application/pdf'`, 'text'),
+  size: col('reports', 'r', 'file_size_bytes', 'bigint'),
+  /** A stable id of the bytes, for the ETag. */
+  etag: expr(`'report-' || r.id`, 'text'),
+});
+export type ReportFile = RowOf<typeof REPORT_FILE_ROW.columns>;
 
 /** The columns of a new report row. */
 export type ReportInsert = Pick<
@@ -37,21 +61,29 @@ export class ReportsRepository {
       params.push(year);
       where += ' AND r.year = $2';
     }
-    const rows: Record<string, unknown>[] = await this.dataSource.query(
-      `${SELECT_REPORT} ${where} ORDER BY r.uploaded_at DESC, r.id DESC`,
-      params,
-    );
-    return rows.map(REPORT_ROW.map);
+    return REPORT_ROW.all(this.dataSource, `${SELECT_REPORT} ${where} ORDER BY r.uploaded_at DESC, r.id DESC`, params);
   }
 
   /** The reports of `ids` that belong to the turbine, newest first. */
   async findByIds(turbineId: number, ids: number[]): Promise<ReportRow[]> {
     if (ids.length === 0) return [];
-    const rows: Record<string, unknown>[] = await this.dataSource.query(
+    return REPORT_ROW.all(
+      this.dataSource,
       `${SELECT_REPORT} WHERE r.turbine_id = $1 AND r.id = ANY($2) ORDER BY r.uploaded_at DESC, r.id DESC`,
       [turbineId, ids],
     );
-    return rows.map(REPORT_ROW.map);
+  }
+
+  /**
+   * The report a signed address names, whatever its turbine (the address is the authorization), while the report
+   * and its turbine are live: the address stops answering the moment either delete is committed.
+   */
+  async findServable(id: number): Promise<ReportFile | null> {
+    return REPORT_FILE_ROW.one(
+      this.dataSource,
+      `SELECT ${REPORT_FILE_ROW.select} ${REPORT_FILE_ROW.from} WHERE r.id = $1 AND ${isLiveTurbine('r.turbine_id')}`,
+      [id],
+    );
   }
 
   /** Several reports in one statement, with the times they were uploaded (the demo seed's history). */
@@ -66,11 +98,11 @@ export class ReportsRepository {
 
   /** Deletes a report of the turbine; answers its storage key, or null when the turbine has no such report. */
   async delete(manager: EntityManager, turbineId: number, id: number): Promise<string | null> {
-    // TypeORM answers a DELETE with [rows, affected count], not with the rows alone.
-    const [rows]: [{ storageKey: string }[], number] = await manager.query(
-      `DELETE FROM reports WHERE id = $1 AND turbine_id = $2 RETURNING storage_key AS "storageKey"`,
+    return scalar(
+      manager,
+      `DELETE FROM reports WHERE id = $1 AND turbine_id = $2 RETURNING storage_key AS value`,
       [id, turbineId],
+      'character varying',
     );
-    return rows[0]?.storageKey ?? null;
   }
 }

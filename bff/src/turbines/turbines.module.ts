@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { MediaModule } from '@/media/media.module.js';
 import { UploadsModule } from '@/uploads/uploads.module.js';
 import { TurbinePurgeWorker } from './turbine-purge.worker.js';
 import { TurbinesController } from './turbines.controller.js';
 import { TurbinesService } from './turbines.service.js';
 
 @Module({
-  imports: [UploadsModule],
+  imports: [UploadsModule, MediaModule],
   controllers: [TurbinesController],
   providers: [TurbinesService, TurbinePurgeWorker],
 })

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { type Turbine, type TurbineStatus } from '@kanat360/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { col, expr, rowMapper, type SqlType } from '@/database/row-mapper.js';
 import { type TenantScope } from '@/auth/principal.js';
+import { joinCompany } from '@/companies/companies.repository.js';
+import { col, expr, type RowOf, rowMapper, scalar, scalars, type SqlType } from '@/database/row-mapper.js';
+import { currentMediaCounts } from '@/media/media.repository.js';
 import { TurbineEntity } from './turbine.entity.js';
 
 export interface TurbineWrite {
@@ -17,6 +19,34 @@ export interface TurbineWrite {
   companyId: number;
 }
 
+/*
+ * `turbines` in the statements of other repositories: this file is the only one that names the table (STYLE 7a).
+ * Function declarations, for the reason users.repository.ts gives.
+ */
+
+/** How many turbines the company `companyId` (SQL) has, as an int: those being deleted too (their rows remain). */
+export function turbineCountOfCompany(companyId: string): string {
+  return `(SELECT count(*) FROM turbines WHERE turbines.company_id = ${companyId})::int`;
+}
+
+/**
+ * Whether the turbine `turbineId` (SQL) is live: a row of a turbine being deleted is as gone as a deleted row, so
+ * whatever it holds stops being served the moment the delete is committed.
+ */
+export function isLiveTurbine(turbineId: string): string {
+  return `EXISTS (SELECT 1 FROM turbines WHERE turbines.id = ${turbineId} AND turbines.deleted_at IS NULL)`;
+}
+
+/** The company of the turbine `turbineId` (SQL): a scalar subquery, null for a missing turbine. */
+export function companyOfTurbine(turbineId: string): string {
+  return `(SELECT turbines.company_id FROM turbines WHERE turbines.id = ${turbineId})`;
+}
+
+/** The ids (column `id`) of every turbine of the company `companyId` (SQL), being deleted or not: a subquery. */
+export function turbineIdsOfCompany(companyId: string): string {
+  return `SELECT turbines.id FROM turbines WHERE turbines.company_id = ${companyId}`;
+}
+
 const t = <T extends SqlType>(name: string, type: T) => col('turbines', 't', name, type);
 
 /**
@@ -27,11 +57,8 @@ const t = <T extends SqlType>(name: string, type: T) => col('turbines', 't', nam
 export const TURBINE_ROW = rowMapper(
   'turbine',
   `FROM turbines t
-     JOIN companies c ON c.id = t.company_id
-     CROSS JOIN LATERAL (
-       SELECT count(*) FILTER (WHERE m.kind = 'photo')::int AS photo_count, count(*)::int AS media_count
-         FROM media m WHERE m.turbine_id = t.id AND m.is_current
-     ) p`,
+     ${joinCompany('c', 't.company_id')}
+     CROSS JOIN LATERAL (${currentMediaCounts('t.id')}) p`,
   {
     id: t('id', 'integer'),
     turbine_name: t('turbine_name', 'character varying').orNull(),
@@ -75,8 +102,7 @@ function cityName(city: string): string {
 }
 
 /** Spec §2: turbine_name, else the city with the suffix "Türbini"; times as the API writes them. */
-function toTurbine(raw: Record<string, unknown>): Turbine {
-  const row = TURBINE_ROW.map(raw);
+function toTurbine(row: RowOf<typeof TURBINE_ROW.columns>): Turbine {
   return {
     ...row,
     name: row.turbine_name || `${cityName(row.city)} Türbini`,
@@ -103,7 +129,8 @@ export class TurbinesRepository {
       params.push(filterCompanyId);
       where += ` AND t.company_id = $${params.length}`;
     }
-    const rows: Record<string, unknown>[] = await this.dataSource.query(
+    const rows = await TURBINE_ROW.all(
+      this.dataSource,
       `${SELECT_TURBINE} ${where} ORDER BY t.created_at DESC, t.id DESC`,
       params,
     );
@@ -112,39 +139,33 @@ export class TurbinesRepository {
 
   /** A turbine that is not being deleted; whether the caller may see it is AccessService's question, asked first. */
   async findLive(id: number): Promise<Turbine | null> {
-    const rows: Record<string, unknown>[] = await this.dataSource.query(
-      `${SELECT_TURBINE} WHERE t.id = $1 AND t.deleted_at IS NULL`,
-      [id],
-    );
-    return rows[0] ? toTurbine(rows[0]) : null;
-  }
-
-  /** The campaign years that have media on the turbine, newest first. */
-  async mediaYears(id: number): Promise<number[]> {
-    const rows: { year: number }[] = await this.dataSource.query(
-      `SELECT DISTINCT year FROM media WHERE turbine_id = $1 AND is_current ORDER BY year DESC`,
-      [id],
-    );
-    return rows.map((row) => row.year);
+    const row = await TURBINE_ROW.one(this.dataSource, `${SELECT_TURBINE} WHERE t.id = $1 AND t.deleted_at IS NULL`, [
+      id,
+    ]);
+    return row ? toTurbine(row) : null;
   }
 
   /** Which of `ids` the scope reaches (turbines being deleted reach nobody): AccessService's one query for turbines. */
   async visibleIds(ids: readonly number[], scope: TenantScope): Promise<Set<number>> {
     const params: unknown[] = [ids];
-    const rows: { id: number }[] = await this.dataSource.query(
-      `SELECT t.id FROM turbines t WHERE t.id = ANY($1::int[]) AND t.deleted_at IS NULL${scopeClause(scope, params)}`,
+    const visible = await scalars(
+      this.dataSource,
+      `SELECT t.id AS value FROM turbines t
+        WHERE t.id = ANY($1::int[]) AND t.deleted_at IS NULL${scopeClause(scope, params)}`,
       params,
+      'integer',
     );
-    return new Set(rows.map((row) => row.id));
+    return new Set(visible);
   }
 
   /** Ids the next turbines will have, taken now (the demo seed keys its blobs by them before inserting rows). */
   async reserveIds(count: number): Promise<number[]> {
-    const rows: { id: number }[] = await this.dataSource.query(
-      `SELECT nextval(pg_get_serial_sequence('turbines', 'id'))::int AS id FROM generate_series(1, $1)`,
+    return scalars(
+      this.dataSource,
+      `SELECT nextval(pg_get_serial_sequence('turbines', 'id'))::int AS value FROM generate_series(1, $1)`,
       [count],
+      'integer',
     );
-    return rows.map((row) => row.id);
   }
 
   /** Turbines with ids reserved before (reserveIds), in one statement of the caller's transaction. */
@@ -175,10 +196,7 @@ export class TurbinesRepository {
 
   /** Whether the row exists and is not marked deleted (the purge job leaves such a turbine alone). */
   async isLive(id: number): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM turbines WHERE id = $1 AND deleted_at IS NULL`, [
-      id,
-    ]);
-    return rows.length > 0;
+    return (await scalar(this.dataSource, `SELECT ${isLiveTurbine('$1')} AS value`, [id], 'boolean')) === true;
   }
 
   /** The last step of a purge: the row goes, and its media, reports, comments and intents with it. */

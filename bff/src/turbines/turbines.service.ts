@@ -12,6 +12,7 @@ import { AccessService } from '@/access/access.service.js';
 import { type Principal, tenantScope } from '@/auth/principal.js';
 import { AppError } from '@/common/app-error.js';
 import { JobQueue, QUEUES } from '@/jobs/job-queue.js';
+import { MediaRepository } from '@/media/media.repository.js';
 import { TurbinesRepository, type TurbineWrite } from './turbines.repository.js';
 
 @Injectable()
@@ -20,6 +21,7 @@ export class TurbinesService {
     private readonly dataSource: DataSource,
     private readonly access: AccessService,
     private readonly turbines: TurbinesRepository,
+    private readonly media: MediaRepository,
     private readonly jobs: JobQueue,
   ) {}
 
@@ -37,7 +39,7 @@ export class TurbinesService {
   /** The turbine with what its detail screen shows besides: the years that have media. */
   async detail(actor: Principal, id: number): Promise<TurbineDetail> {
     const turbine = await this.get(actor, id);
-    return { ...turbine, media_years: await this.turbines.mediaYears(id) };
+    return { ...turbine, media_years: await this.media.years(id) };
   }
 
   async create(actor: Principal, body: CreateTurbineBody): Promise<Turbine> {

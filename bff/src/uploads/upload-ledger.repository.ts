@@ -1,5 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { affectedRows, col, rowMapper, scalar } from '@/database/row-mapper.js';
+import { mediaBytesOfTurbines } from '@/media/media.repository.js';
+import { reportBytesOfTurbines } from '@/reports/reports.repository.js';
+import { companyOfTurbine, turbineIdsOfCompany } from '@/turbines/turbines.repository.js';
 import { UploadIntentEntity } from './upload-intent.entity.js';
 
 export type UploadIntent = Omit<UploadIntentEntity, 'turbine' | 'user'>;
@@ -7,6 +11,12 @@ export type NewUploadIntent = Omit<UploadIntent, 'createdAt'>;
 
 /** Transaction-scoped advisory locks of this app are keyed (this, company id): one company's quota at a time. */
 const QUOTA_LOCK = 0x6b61_6e71;
+
+/** A multipart upload the store keeps open (its id is set only on multipart entries). */
+const MULTIPART_ROW = rowMapper('open multipart upload', 'FROM upload_intents i', {
+  key: col('upload_intents', 'i', 'storage_key', 'character varying'),
+  uploadId: col('upload_intents', 'i', 'multipart_upload_id', 'character varying').orNull(),
+});
 
 /**
  * The upload ledger (`upload_intents`): the one place that reads and writes it. Entries name blobs no row owns yet;
@@ -52,31 +62,23 @@ export class UploadLedgerRepository {
   /** Removes entries, live or not; answers how many there were. */
   async delete(ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
-    const [, affected]: [unknown, number] = await this.dataSource.query(
-      `DELETE FROM upload_intents WHERE id = ANY($1::uuid[])`,
-      [ids],
-    );
-    return affected;
+    return affectedRows(this.dataSource, `DELETE FROM upload_intents WHERE id = ANY($1::uuid[])`, [ids]);
   }
 
   /** Removes live entries in the caller's transaction (a row takes their blobs over); answers how many were live. */
   async deleteLive(manager: EntityManager, ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
-    const [, affected]: [unknown, number] = await manager.query(
-      `DELETE FROM upload_intents WHERE id = ANY($1::uuid[]) AND expires_at > now()`,
-      [ids],
-    );
-    return affected;
+    return affectedRows(manager, `DELETE FROM upload_intents WHERE id = ANY($1::uuid[]) AND expires_at > now()`, [ids]);
   }
 
   /** Ends live entries now (their blobs become the sweep's); answers how many were live. */
   async expire(ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
-    const [, affected]: [unknown, number] = await this.dataSource.query(
+    return affectedRows(
+      this.dataSource,
       `UPDATE upload_intents SET expires_at = now() WHERE id = ANY($1::uuid[]) AND expires_at > now()`,
       [ids],
     );
-    return affected;
   }
 
   async expired(limit: number): Promise<UploadIntent[]> {
@@ -91,11 +93,13 @@ export class UploadLedgerRepository {
 
   /** Multipart uploads still open on a turbine (the store keeps their parts until they are aborted). */
   async openMultipart(turbineId: number): Promise<{ key: string; uploadId: string }[]> {
-    return this.dataSource.query(
-      `SELECT storage_key AS key, multipart_upload_id AS "uploadId" FROM upload_intents
-        WHERE turbine_id = $1 AND multipart_upload_id IS NOT NULL`,
+    const rows = await MULTIPART_ROW.all(
+      this.dataSource,
+      `SELECT ${MULTIPART_ROW.select} ${MULTIPART_ROW.from}
+        WHERE i.turbine_id = $1 AND i.multipart_upload_id IS NOT NULL`,
       [turbineId],
     );
+    return rows.flatMap(({ key, uploadId }) => (uploadId === null ? [] : [{ key, uploadId }]));
   }
 
   /**
@@ -107,20 +111,19 @@ export class UploadLedgerRepository {
   async lockCompanyUsage(manager: EntityManager, turbineId: number): Promise<number> {
     // A statement of its own: a statement sees what was committed when it started, so the sums below must start
     // only once the lock is held (and every upload that held it before has committed).
-    await manager.query(`SELECT pg_advisory_xact_lock($2, company_id) FROM turbines WHERE id = $1`, [
-      turbineId,
-      QUOTA_LOCK,
-    ]);
-    const rows: { used: string }[] = await manager.query(
-      `WITH company AS (SELECT company_id AS id FROM turbines WHERE id = $1)
-       SELECT (SELECT COALESCE(sum(m.size), 0) FROM media m JOIN turbines t ON t.id = m.turbine_id
-                WHERE t.company_id = (SELECT id FROM company))
-            + (SELECT COALESCE(sum(r.file_size_bytes), 0) FROM reports r JOIN turbines t ON t.id = r.turbine_id
-                WHERE t.company_id = (SELECT id FROM company))
-            + (SELECT COALESCE(sum(i.size), 0) FROM upload_intents i JOIN turbines t ON t.id = i.turbine_id
-                WHERE t.company_id = (SELECT id FROM company)) AS used`,
+    // (No lock at all for a missing turbine: the lock function answers null for a null company, as it is strict.)
+    await manager.query(`SELECT pg_advisory_xact_lock($2, ${companyOfTurbine('$1')})`, [turbineId, QUOTA_LOCK]);
+    // One statement, so one snapshot: the three sums see the same committed uploads.
+    const used = await scalar(
+      manager,
+      `WITH company_turbines AS (${turbineIdsOfCompany(companyOfTurbine('$1'))})
+       SELECT (${mediaBytesOfTurbines('SELECT id FROM company_turbines')}
+             + ${reportBytesOfTurbines('SELECT id FROM company_turbines')}
+             + (SELECT COALESCE(sum(i.size), 0) FROM upload_intents i
+                 WHERE i.turbine_id IN (SELECT id FROM company_turbines)))::bigint AS value`,
       [turbineId],
+      'bigint',
     );
-    return Number(rows[0]?.used ?? 0);
+    return used ?? 0;
   }
 }

@@ -1,8 +1,54 @@
 import { Injectable } from '@nestjs/common';
 import { type Role } from '@kanat360/contracts';
-import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { type TenantScope } from '@/auth/principal.js';
+import { joinCompany } from '@/companies/companies.repository.js';
+import { col, rowMapper, scalar, scalars, type SqlRunner, type SqlType } from '@/database/row-mapper.js';
 import { UserEntity } from './user.entity.js';
+
+/*
+ * `users` in the statements of other repositories: this file is the only one that names the table (STYLE 7a); the
+ * others compose these fragments (their row mappers name the columns they read, `col('users', …)`, for the schema
+ * check). Fragments are function declarations that use nothing but their arguments, no import: repositories compose
+ * each other's fragments while their modules load, and such a function can be called before its module has run,
+ * so an import cycle between two repositories stays harmless.
+ */
+
+/** Joins the user that `userId` (SQL) names, as `alias`; `left` keeps the row when there is none (a deleted author). */
+export function joinUser(alias: string, userId: string, { left }: { left: boolean }): string {
+  return `${left ? 'LEFT JOIN' : 'JOIN'} users ${alias} ON ${alias}.id = ${userId}`;
+}
+
+/** How many users the company `companyId` (SQL) has, as an int. */
+export function userCountOfCompany(companyId: string): string {
+  return `(SELECT count(*) FROM users WHERE users.company_id = ${companyId})::int`;
+}
+
+/** Whether the user `userId` (SQL) exists and is active. */
+export function isActiveUser(userId: string): string {
+  return `EXISTS (SELECT 1 FROM users WHERE users.id = ${userId} AND users.is_active)`;
+}
+
+const u = <T extends SqlType>(name: string, type: T) => col('users', 'u', name, type);
+
+/** A user's columns and its company's name. */
+const USER_ROW = rowMapper('user', `FROM users u ${joinCompany('c', 'u.company_id')}`, {
+  id: u('id', 'integer'),
+  firstName: u('first_name', 'character varying'),
+  lastName: u('last_name', 'character varying'),
+  email: u('email', 'character varying'),
+  passwordHash: u('password_hash', 'character varying'),
+  role: u('role', 'character varying').as<Role>(),
+  companyId: u('company_id', 'integer'),
+  isActive: u('is_active', 'boolean'),
+  isProtected: u('is_protected', 'boolean'),
+  language: u('language', 'character varying').as<'tr' | 'en'>(),
+  createdAt: u('created_at', 'timestamp with time zone'),
+  updatedAt: u('updated_at', 'timestamp with time zone'),
+  companyName: col('companies', 'c', 'name', 'character varying'),
+});
+
+const SELECT_USER = `SELECT ${USER_ROW.select} ${USER_ROW.from}`;
 
 /** A user row with its company's name, as every answer about users needs it. */
 export type UserWithCompany = UserEntity & { companyName: string };
@@ -20,53 +66,37 @@ export interface UserWrite {
 export class UsersRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  private query(manager: EntityManager = this.dataSource.manager): SelectQueryBuilder<UserEntity> {
-    return manager
-      .getRepository(UserEntity)
-      .createQueryBuilder('user')
-      .innerJoin('user.company', 'company')
-      .addSelect('company.name', 'company_name');
-  }
-
-  private static withCompany(raw: { company_name: string }[], entities: UserEntity[]): UserWithCompany[] {
-    return entities.map((entity, index) => Object.assign(entity, { companyName: raw[index]?.company_name ?? '' }));
-  }
-
-  private static scoped(builder: SelectQueryBuilder<UserEntity>, scope: TenantScope) {
-    return scope.all
-      ? builder
-      : builder.andWhere('user.company_id = :scopeCompanyId', { scopeCompanyId: scope.companyId });
+  private async read(runner: SqlRunner, where: string, params: unknown[]): Promise<UserWithCompany[]> {
+    const rows = await USER_ROW.all(runner, `${SELECT_USER} ${where}`, params);
+    return rows.map((row) => Object.assign(new UserEntity(), row));
   }
 
   async list(scope: TenantScope): Promise<UserWithCompany[]> {
-    const builder = UsersRepository.scoped(this.query(), scope).orderBy('user.id', 'ASC');
-    const { raw, entities } = await builder.getRawAndEntities<{ company_name: string }>();
-    return UsersRepository.withCompany(raw, entities);
+    return scope.all
+      ? this.read(this.dataSource, 'ORDER BY u.id', [])
+      : this.read(this.dataSource, 'WHERE u.company_id = $1 ORDER BY u.id', [scope.companyId]);
   }
 
   /** A user by id; whether the caller may see it is AccessService's question, asked first. */
   async findById(id: number): Promise<UserWithCompany | null> {
-    const { raw, entities } = await this.query()
-      .where('user.id = :id', { id })
-      .getRawAndEntities<{ company_name: string }>();
-    return UsersRepository.withCompany(raw, entities)[0] ?? null;
+    return (await this.read(this.dataSource, 'WHERE u.id = $1', [id]))[0] ?? null;
   }
 
   /** Which of `ids` the scope reaches: AccessService's one query for users. */
   async visibleIds(ids: readonly number[], scope: TenantScope): Promise<Set<number>> {
     const params: unknown[] = [ids];
     if (!scope.all) params.push(scope.companyId);
-    const rows: { id: number }[] = await this.dataSource.query(
-      `SELECT id FROM users WHERE id = ANY($1::int[])${scope.all ? '' : ' AND company_id = $2'}`,
+    const visible = await scalars(
+      this.dataSource,
+      `SELECT id AS value FROM users WHERE id = ANY($1::int[])${scope.all ? '' : ' AND company_id = $2'}`,
       params,
+      'integer',
     );
-    return new Set(rows.map((row) => row.id));
+    return new Set(visible);
   }
 
   async findByEmail(email: string, manager: EntityManager = this.dataSource.manager): Promise<UserWithCompany | null> {
-    const builder = this.query(manager).where('lower(user.email) = lower(:email)', { email });
-    const { raw, entities } = await builder.getRawAndEntities<{ company_name: string }>();
-    return UsersRepository.withCompany(raw, entities)[0] ?? null;
+    return (await this.read(manager, 'WHERE lower(u.email) = lower($1)', [email]))[0] ?? null;
   }
 
   async insert(
@@ -98,12 +128,19 @@ export class UsersRepository {
 
   /** Whether the protected root user exists already, and whether `id` is still free for it. */
   async protectedRootState(id: number): Promise<{ protectedExists: boolean; idFree: boolean }> {
-    const rows: { protectedExists: boolean; idFree: boolean }[] = await this.dataSource.query(
-      `SELECT EXISTS (SELECT 1 FROM users WHERE is_protected) AS "protectedExists",
-              NOT EXISTS (SELECT 1 FROM users WHERE id = $1) AS "idFree"`,
-      [id],
+    const protectedExists = await scalar(
+      this.dataSource,
+      `SELECT EXISTS (SELECT 1 FROM users WHERE is_protected) AS value`,
+      [],
+      'boolean',
     );
-    return rows[0] ?? { protectedExists: false, idFree: true };
+    const taken = await scalar(
+      this.dataSource,
+      `SELECT EXISTS (SELECT 1 FROM users WHERE id = $1) AS value`,
+      [id],
+      'boolean',
+    );
+    return { protectedExists: protectedExists === true, idFree: taken !== true };
   }
 
   async delete(id: number): Promise<void> {
