@@ -106,6 +106,9 @@ test('compares exactly two photos side by side; a third is refused; leaving clea
   await expect(sides).toHaveCount(2);
   await expect(sides.first()).toContainText('Oda');
   await expect(sides.first()).toContainText('Boyut');
+  // The date is the campaign's, as the list shows it.
+  const listed = await rows(page).first().locator('span', { hasText: /2025$/ }).first().textContent();
+  await expect(sides.first()).toContainText(listed!);
   await page.keyboard.press('Escape');
   await page.getByTestId('compare-toggle').click();
   await expect(ticks).toHaveCount(0);
@@ -127,6 +130,8 @@ test('the lightbox wraps both ways with its counter, keys and Escape, and shows 
   await page.getByTestId('photo-name').first().click();
   const lightbox = page.getByTestId('lightbox');
   await expect(page.getByTestId('lightbox-counter')).toHaveText('1 / 3');
+  // The first stop is closing, never downloading the original by an Enter press.
+  await expect(lightbox.getByRole('button', { name: 'Kapat' })).toBeFocused();
   await expect(page.getByTestId('lightbox-name')).toHaveText(items[0]!.originalName);
   const src = await lightbox.getByTestId('stage-photo').getAttribute('src');
   expect(src).toContain('preview.jpg');

@@ -135,6 +135,29 @@ test.describe('comments', () => {
     await expect(button).toBeFocused();
   });
 
+  test('Escape while editing leaves the edit, not the drawer; an unsent comment waits for the drawer to reopen', async ({
+    page,
+  }) => {
+    await signInAs(page, 'operator', { path: workspace(turbine.id) });
+    await page.getByTestId('comments-button').click();
+    const box = drawer(page).getByRole('textbox', { name: 'Yeni yorum' });
+    await box.fill('İlk not');
+    await drawer(page).getByRole('button', { name: 'Gönder' }).click();
+    await comment(page, 'İlk not').getByRole('button', { name: 'Düzenle' }).click();
+    const edit = drawer(page).getByRole('textbox', { name: 'Yorumu düzenle' });
+    await edit.fill('İlk not, yarım kalan düzeltme');
+    await edit.press('Escape');
+    await expect(edit).toHaveCount(0);
+    await expect(drawer(page)).toBeVisible();
+    await expect(comment(page, 'İlk not').getByTestId('comment-text')).toHaveText('İlk not');
+
+    await box.fill('Henüz gönderilmedi');
+    await page.keyboard.press('Escape');
+    await expect(drawer(page)).toHaveCount(0);
+    await page.getByTestId('comments-button').click();
+    await expect(drawer(page).getByRole('textbox', { name: 'Yeni yorum' })).toHaveValue('Henüz gönderilmedi');
+  });
+
   test('the author may change a comment for 60 minutes, then sees why not; a superadmin always may', async ({
     page,
   }) => {

@@ -125,6 +125,35 @@ test.describe('the turbine workspace route', () => {
     expect(failures).toBeLessThan(0);
   });
 
+  test('a superadmin edits and deletes the turbine on its own screen; the others get no such buttons', async ({
+    page,
+  }) => {
+    for (const account of ['admin', 'operator', 'customer'] as const) {
+      await signInAs(page, account, { path: workspace(turbine.id) });
+      await expect(page.getByTestId('turbine-title')).toBeVisible();
+      await expect(
+        page.getByTestId('turbine-title-card').getByRole('button', { name: /^(Düzenle|Sil): / }),
+      ).toHaveCount(0);
+    }
+    await signInAs(page, 'superadmin', { path: workspace(turbine.id) });
+    const breadcrumb = page.getByTestId('breadcrumb');
+    await expect(breadcrumb).toContainText('Türbinler');
+    await expect(breadcrumb).toContainText('İzmir Türbini');
+    const card = page.getByTestId('turbine-title-card');
+    await card.getByRole('button', { name: /^Düzenle: / }).click();
+    const form = page.getByTestId('turbine-form');
+    await form.getByLabel('Türbin adı').fill('Aliağa Kuzey T3');
+    await form.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(page.getByTestId('turbine-title')).toHaveText('Aliağa Kuzey T3');
+    await expect(page).toHaveTitle('Aliağa Kuzey T3 | Kanat360');
+
+    await card.getByRole('button', { name: /^Sil: / }).click();
+    await page.getByTestId('turbine-delete').getByRole('button', { name: 'Türbini Sil' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.locator(`[data-testid="turbine-card"][data-turbine-id="${turbine.id}"]`)).toHaveCount(0);
+    await breadcrumb.waitFor({ state: 'detached' });
+  });
+
   test('folds the header into a menu below 1100 px; Escape closes it', async ({ page }) => {
     await page.setViewportSize({ width: 1000, height: 800 });
     await signInAs(page, 'admin', { path: workspace(turbine.id) });
@@ -367,6 +396,9 @@ test.describe('uploads', () => {
     await expect(taken).toHaveAttribute('data-status', 'failed');
     await expect(taken).toHaveAttribute('data-error-code', 'DUPLICATE_FILE_NAME');
     await expect(taken.getByTestId('upload-item-error')).toContainText('Aynı isimde fotoğraflar zaten mevcut');
+    // A name may be freed again, the pixels of a bomb never: only the first can be retried.
+    await expect(taken.getByRole('button', { name: 'Yeniden dene: taken_0001.jpg' })).toBeVisible();
+    await expect(bomb.getByRole('button', { name: /^Yeniden dene/ })).toHaveCount(0);
     // Nothing of the batch made it: one message for the batch (spec §8), beside each file's own.
     await expect(page.getByTestId('toast').filter({ hasText: 'Yükleme Başarısız: 2 dosya yüklenemedi' })).toBeVisible();
     await expect(page.getByTestId('toast').filter({ hasText: 'Yükleme Hatası — bomb_01.png' })).toBeVisible();

@@ -77,12 +77,13 @@ export function useDeleteTurbine(onDeleted: (id: number) => void) {
     mutationFn: (id: number) => apiClient.delete<ApiSuccess<null>>(`/turbines/${id}`),
     invalidates: turbineListChanges,
     onSuccess: (_data, id) => {
-      // Gone with everything under it: nothing of it is asked for again.
-      queryClient.removeQueries({ queryKey: turbineKeys.detail(id) });
       queryClient.setQueryData(turbineKeys.list(), (list: Turbine[] | undefined) =>
         list?.filter((item) => item.id !== id),
       );
       onDeleted(id);
+      // Gone with everything under it: nothing of it is asked for again (a screen still showing it leaves first;
+      // its queries go when it has).
+      queryClient.removeQueries({ queryKey: turbineKeys.detail(id), type: 'inactive' });
     },
   });
 }

@@ -2,6 +2,7 @@ import { errorMessage } from '@kanat360/api-client';
 import { LIMITS, type TurbineComment } from '@kanat360/contracts';
 import { type MessageKey } from '@kanat360/i18n';
 import { useQuery } from '@tanstack/react-query';
+import { atom, useAtom } from 'jotai';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { commentListQueryOptions, type CommentChange, useCommentChange } from '@/api/comments';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -12,6 +13,9 @@ import { useCan, useSessionUser } from '@/session/use-session';
 import { useToast } from '@/toast/toast-store';
 
 const EDIT_WINDOW_MS = LIMITS.commentEditWindowMinutes * 60_000;
+
+/** An unsent comment per turbine: closing the drawer (or Escape) does not throw the text away. */
+const commentDraftsAtom = atom<Record<number, string>>({});
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 /** The comments button of the header (spec §2), with how many there are. */
@@ -154,6 +158,13 @@ function CommentItem({
       ) : (
         <form
           className="space-y-2"
+          onKeyDown={(event) => {
+            // Escape leaves the edit, not the drawer: one key press never throws away more than the edit.
+            if (event.key !== 'Escape') return;
+            event.preventDefault();
+            event.stopPropagation();
+            setEditing(null);
+          }}
           onSubmit={(event) => {
             event.preventDefault();
             void onChange({ kind: 'edit', id: comment.id, comment: editing.trim() }).then((ok) => {
@@ -204,10 +215,18 @@ export function CommentsDrawer({ turbineId, onClose }: { turbineId: number; onCl
   const toast = useToast();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const [draft, setDraft] = useState('');
+  const [drafts, setDrafts] = useAtom(commentDraftsAtom);
+  const draft = drafts[turbineId] ?? '';
+  const setDraft = (text: string) => setDrafts((all) => ({ ...all, [turbineId]: text }));
   const [now, setNow] = useState(() => Date.now());
   const list = useQuery(commentListQueryOptions(turbineId));
   const change = useCommentChange(turbineId);
+  const scroller = useRef<HTMLDivElement>(null);
+  const count = list.data?.length ?? 0;
+  // The newest comment is the last one, beside the box where the next is written: show it on opening and adding.
+  useEffect(() => {
+    if (scroller.current) scroller.current.scrollTop = scroller.current.scrollHeight;
+  }, [count]);
 
   useLayoutEffect(() => {
     const element = dialog.current;
@@ -263,7 +282,7 @@ export function CommentsDrawer({ turbineId, onClose }: { turbineId: number; onCl
             </StrokeIcon>
           </button>
         </header>
-        <div className="min-h-0 flex-1 overflow-y-auto px-5">
+        <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-5">
           {list.isPending ? (
             <p className="py-4 text-sm text-slate-600 dark:text-slate-400" role="status">
               {t('panel.comments.loading')}

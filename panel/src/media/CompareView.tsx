@@ -3,11 +3,12 @@ import { Modal } from '@/components/Modal';
 import { formatDate } from '@/i18n/format-date';
 import { useI18n } from '@/i18n/language';
 import { formatMegabytes } from '@/uploads/format-bytes';
-import { mediaPlace } from './media-labels';
+import { campaignMonth, mediaPlace } from './media-labels';
 import { MediaStage } from './MediaStage';
 
 /**
- * Spec §2's photo comparison: the two ticked photos side by side, each with its room, date and size. Each side is
+ * Spec §2's photo comparison: the two ticked photos side by side, each with its room, date (the campaign's month,
+ * as the list shows it, and the capture date when the camera wrote one) and size. Each side is
  * a MediaStage, so the viewers' issue can lock two deep-zoom viewers together here.
  */
 export function CompareView({ items, onClose }: { items: readonly [MediaItem, MediaItem]; onClose: () => void }) {
@@ -29,7 +30,13 @@ export function CompareView({ items, onClose }: { items: readonly [MediaItem, Me
                 </div>
                 <div>
                   <dt className="text-slate-500 dark:text-slate-400">{t('panel.photos.compareDate')}</dt>
-                  <dd>{formatDate(item.captured_at ?? item.upload_date, language)}</dd>
+                  {/* The campaign's month and year, as the list shows it; the camera's own date beside it. */}
+                  <dd>{campaignMonth(item, language)}</dd>
+                  {item.captured_at && (
+                    <dd className="text-slate-500 dark:text-slate-400">
+                      {t('panel.photos.capturedOn', { date: formatDate(item.captured_at, language) })}
+                    </dd>
+                  )}
                 </div>
                 <div>
                   <dt className="text-slate-500 dark:text-slate-400">{t('panel.photos.compareSize')}</dt>

@@ -34,9 +34,12 @@ function LightboxDialog({ request, onClose }: { request: LightboxRequest; onClos
   const item = items[index];
   usePreloadNeighbours(items, index);
 
+  const closeButton = useRef<HTMLButtonElement>(null);
   useLayoutEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
+    // showModal focuses the first control (the download link): the close button is the safe first stop.
+    closeButton.current?.focus();
     return () => element?.close();
   }, []);
 
@@ -132,7 +135,7 @@ function LightboxDialog({ request, onClose }: { request: LightboxRequest; onClos
               className="btn-icon text-slate-100 hover:bg-slate-800"
               aria-label={t('panel.lightbox.close')}
               onClick={onClose}
-              autoFocus
+              ref={closeButton}
             >
               <StrokeIcon className="size-6">
                 <path d="M6 18 18 6M6 6l12 12" />

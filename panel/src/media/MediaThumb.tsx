@@ -1,22 +1,20 @@
 import { type MediaItem } from '@kanat360/contracts';
 import { StrokeIcon } from '@/components/StrokeIcon';
 import { useI18n } from '@/i18n/language';
+import { mediaKindLabel } from './media-labels';
 
 const SIZES = { sm: 'size-12', md: 'size-24', fill: 'aspect-square w-full' } as const;
 
 /** What a thumbnail says about its media besides the picture: a video, a point cloud or a 360° panorama. */
-export function MediaKindMark({ item }: { item: Pick<MediaItem, 'kind' | 'is_panorama'> }) {
+function MediaKindMark({ item }: { item: Pick<MediaItem, 'kind' | 'is_panorama'> }) {
   const { t } = useI18n();
-  const label =
-    item.kind === 'video'
-      ? t('panel.media.kind.video')
-      : item.kind === 'pointcloud'
-        ? t('panel.media.kind.pointcloud')
-        : item.is_panorama
-          ? t('panel.media.kind.panorama')
-          : null;
+  const label = mediaKindLabel(item, t);
   if (!label) return null;
-  return <span className="badge absolute bottom-1 left-1 bg-slate-950/75 px-1.5 text-[10px] text-white">{label}</span>;
+  return (
+    <span className="badge absolute right-1 bottom-1 left-1 justify-center truncate bg-slate-950/75 px-1 text-[10px] text-white">
+      {label}
+    </span>
+  );
 }
 
 /**
@@ -73,7 +71,8 @@ export function MediaThumb({
           )}
         </span>
       )}
-      <MediaKindMark item={item} />
+      {/* A list row names the kind beside the thumbnail: a 48 px square has no room for it. */}
+      {size !== 'sm' && <MediaKindMark item={item} />}
     </button>
   );
 }

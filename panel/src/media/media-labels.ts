@@ -22,6 +22,13 @@ export function mediaPlace(item: Pick<MediaItem, 'category' | 'blade' | 'room'>,
   return item.blade ? `${t('panel.turbine.blade', { blade: item.blade })} · ${label}` : label;
 }
 
+/** What a media item is besides a flat photo: a video, a point cloud or a 360° panorama; null for a flat photo. */
+export function mediaKindLabel(item: Pick<MediaItem, 'kind' | 'is_panorama'>, t: Translate): string | null {
+  if (item.kind === 'video') return t('panel.media.kind.video');
+  if (item.kind === 'pointcloud') return t('panel.media.kind.pointcloud');
+  return item.is_panorama ? t('panel.media.kind.panorama') : null;
+}
+
 /** Who uploaded it, as the list shows it. */
 export function uploaderName(item: Pick<MediaItem, 'uploader_name' | 'uploader_email'>): string {
   return item.uploader_name ?? item.uploader_email ?? '—';

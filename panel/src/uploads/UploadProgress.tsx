@@ -69,7 +69,7 @@ function UploadRow({ item }: { item: UploadItem }) {
               </StrokeIcon>
             </button>
           )}
-          {(item.status === 'failed' || item.status === 'cancelled') && (
+          {(item.status === 'cancelled' || (item.status === 'failed' && !item.error?.final)) && (
             <button
               type="button"
               className="btn-icon size-6"
@@ -92,6 +92,14 @@ function UploadRow({ item }: { item: UploadItem }) {
       )}
     </li>
   );
+}
+
+/** Where each state sits in a long list: what needs the eye (on its way, failed) above what is finished. */
+const READING_ORDER: Record<UploadItem['status'], number> = { sending: 0, failed: 1, queued: 2, cancelled: 3, done: 4 };
+
+/** The files in reading order, each state in the order the files were chosen. */
+function inReadingOrder(items: readonly UploadItem[]): UploadItem[] {
+  return [...items].sort((a, b) => READING_ORDER[a.status] - READING_ORDER[b.status] || a.id - b.id);
 }
 
 /**
@@ -133,7 +141,7 @@ export function UploadProgress({ section, items }: { section: string; items: rea
       </div>
       <ProgressBar value={percent(sum.loaded, sum.total)} label={t('panel.upload.totalLabel')} status={overall} />
       <ul className="max-h-60 divide-y divide-slate-200 overflow-y-auto pr-1 dark:divide-slate-700">
-        {items.map((item) => (
+        {inReadingOrder(items).map((item) => (
           <UploadRow key={item.id} item={item} />
         ))}
       </ul>

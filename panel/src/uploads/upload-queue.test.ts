@@ -34,16 +34,17 @@ function manualTransport() {
   return { transport, pending };
 }
 
+/** A failure the transport meets: the network's, a name taken meanwhile, or a file of a type the server refuses. */
 class Refusal extends Error {
-  constructor(readonly transient: boolean) {
-    super(transient ? 'network' : 'refused');
+  constructor(readonly kind: 'network' | 'taken' | 'type') {
+    super(kind);
   }
 }
-const readFailure = (error: unknown): FailureReading => ({
-  code: error instanceof Refusal && !error.transient ? 'FILE_TYPE_MISMATCH' : 'NETWORK_ERROR',
-  message: error instanceof Error ? error.message : 'x',
-  transient: error instanceof Refusal && error.transient,
-});
+const CODES = { network: 'NETWORK_ERROR', taken: 'DUPLICATE_FILE_NAME', type: 'FILE_TYPE_MISMATCH' } as const;
+const readFailure = (error: unknown): FailureReading => {
+  const kind = error instanceof Refusal ? error.kind : 'network';
+  return { code: CODES[kind], message: kind, transient: kind === 'network', final: kind === 'type' };
+};
 
 const media = (id: number) => ({ id, status: 'pending' }) as MediaItem;
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -133,21 +134,27 @@ describe('the upload queue', () => {
       failed: (item) => failed.push(item),
       batchSettled: (_section, outcome) => batches.push({ done: outcome.done.length, failed: outcome.failed.length }),
     });
-    queue.add('blade-B', destination, [file('bad.jpg'), file('good.jpg')]);
+    queue.add('blade-B', destination, [file('taken.jpg'), file('bad.jpg'), file('good.jpg')]);
     await flush();
-    pending[0]!.reject(new Refusal(false));
-    pending[1]!.resolve(media(3));
+    pending[0]!.reject(new Refusal('taken'));
+    pending[1]!.reject(new Refusal('type'));
+    pending[2]!.resolve(media(3));
     await flush();
     expect(statusOf(queue)).toEqual([
+      ['taken.jpg', 'failed'],
       ['bad.jpg', 'failed'],
       ['good.jpg', 'done'],
     ]);
-    expect(failed.map((item) => [item.file.name, item.error?.code])).toEqual([['bad.jpg', 'FILE_TYPE_MISMATCH']]);
-    expect(batches).toEqual([{ done: 1, failed: 1 }]);
-    // Retrying a failed file needs no new choice of it.
+    expect(failed.map((item) => [item.file.name, item.error?.code])).toEqual([
+      ['taken.jpg', 'DUPLICATE_FILE_NAME'],
+      ['bad.jpg', 'FILE_TYPE_MISMATCH'],
+    ]);
+    expect(batches).toEqual([{ done: 1, failed: 2 }]);
+    // Retrying a failed file needs no new choice of it; a file refused for what it is is not sent again.
+    queue.retry(failed[1]!.id);
     queue.retry(failed[0]!.id);
     await flush();
-    expect(pending.at(-1)!.name).toBe('bad.jpg');
+    expect(pending.map((send) => send.name)).toEqual(['taken.jpg', 'bad.jpg', 'good.jpg', 'taken.jpg']);
   });
 
   it('sends a file again by itself after a network failure, then leaves it to the user', async () => {
@@ -155,15 +162,15 @@ describe('the upload queue', () => {
     const queue = new UploadQueue(transport, readFailure, { retryDelaysMs: [0, 0] });
     queue.add('robot', destination, [file('a.jpg')]);
     await flush();
-    pending[0]!.reject(new Refusal(true));
+    pending[0]!.reject(new Refusal('network'));
     await flush();
     await flush();
     expect(pending).toHaveLength(2);
     expect(statusOf(queue)).toEqual([['a.jpg', 'sending']]);
-    pending[1]!.reject(new Refusal(true));
+    pending[1]!.reject(new Refusal('network'));
     await flush();
     await flush();
-    pending[2]!.reject(new Refusal(true));
+    pending[2]!.reject(new Refusal('network'));
     await flush();
     expect(pending).toHaveLength(3);
     expect(queue.snapshot()[0]).toMatchObject({ status: 'failed', error: { code: 'NETWORK_ERROR' } });

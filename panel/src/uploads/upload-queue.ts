@@ -34,8 +34,8 @@ export interface UploadItem {
   status: UploadStatus;
   /** Bytes sent so far; `file.size` once the server has the file. */
   loaded: number;
-  /** The server's refusal or the network's failure, ready to show. */
-  error: { code: string; message: string } | null;
+  /** The server's refusal or the network's failure, ready to show; `final` when the same bytes would be refused again. */
+  error: { code: string; message: string; final: boolean } | null;
   /** What the server made of it. */
   result: UploadResult | null;
 }
@@ -49,11 +49,16 @@ export interface UploadTransport {
   ): Promise<UploadResult>;
 }
 
-/** What a failure means to the queue: refused for good (4xx), or worth trying again by itself (network, 5xx). */
+/**
+ * What a failure means to the queue: worth trying again by itself (network, 5xx), refused as things stand (a name
+ * taken, a quota reached: the user may retry once that changed), or refused for what the file is (`final`: its type,
+ * its pixels, its size; no retry can help).
+ */
 export interface FailureReading {
   code: string;
   message: string;
   transient: boolean;
+  final: boolean;
 }
 
 export interface UploadQueueEvents {
@@ -154,10 +159,10 @@ export class UploadQueue {
     this.pump();
   }
 
-  /** Sends a failed or cancelled file again, from the start. */
+  /** Sends a failed or cancelled file again, from the start (not one the server refuses for what it is). */
   retry(id: number): void {
     const item = this.find(id);
-    if (!item || (item.status !== 'failed' && item.status !== 'cancelled')) return;
+    if (!item || (item.status !== 'failed' && item.status !== 'cancelled') || item.error?.final) return;
     this.batches.set(item.section, (this.batches.get(item.section) ?? new Set()).add(id));
     this.update(id, { status: 'queued', loaded: 0, error: null });
     this.pump();
@@ -218,7 +223,10 @@ export class UploadQueue {
           await new Promise((resolve) => setTimeout(resolve, delay));
           continue;
         }
-        this.update(id, { status: 'failed', error: { code: failure.code, message: failure.message } });
+        this.update(id, {
+          status: 'failed',
+          error: { code: failure.code, message: failure.message, final: failure.final },
+        });
         const failed = this.find(id);
         if (failed) for (const events of this.events) events.failed?.(failed);
         break;

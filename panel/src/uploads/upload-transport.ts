@@ -1,5 +1,6 @@
 import { ApiError, errorMessage } from '@kanat360/api-client';
 import {
+  type ErrorCode,
   type MediaItem,
   type PresignedUpload,
   type Report,
@@ -241,18 +242,35 @@ export const apiUploadTransport: UploadTransport = {
   },
 };
 
+/** Refusals of what a file is: sending the same bytes again is refused again. */
+const FINAL_REFUSALS: ReadonlySet<string> = new Set<ErrorCode>([
+  'FILE_TYPE_UNKNOWN',
+  'FILE_TYPE_MISMATCH',
+  'FILE_TYPE_FORBIDDEN',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'NOT_A_PHOTO',
+  'IMAGE_TOO_LARGE',
+  'FILE_EMPTY',
+  'FILE_NAME_INVALID',
+  'FILE_TOO_LARGE',
+  'VIDEO_TOO_LARGE',
+  'REPORT_NOT_PDF',
+  'REPORT_NAME_INVALID',
+]);
+
 /** A failure as the queue and the user see it: the server's or the network's words, and whether to try again. */
 export function readUploadFailure(language: () => Language) {
   return (error: unknown): FailureReading => {
-    if (error instanceof UploadRefused) return { code: error.code, message: error.message, transient: false };
+    if (error instanceof UploadRefused)
+      return { code: error.code, message: error.message, transient: false, final: FINAL_REFUSALS.has(error.code) };
     if (error instanceof ApiError) {
       // Spec §8: a 413 on a direct upload advises smaller files (the multipart advice is the server's own text).
       const message =
         error.status === 413 && error.code !== 'UPLOAD_TOO_LARGE'
           ? `${error.message} ${translate(language(), 'panel.upload.tooLargeAdvice')}`
           : error.message;
-      return { code: error.code, message, transient: isTransient(error) };
+      return { code: error.code, message, transient: isTransient(error), final: FINAL_REFUSALS.has(error.code) };
     }
-    return { code: 'UNEXPECTED', message: errorMessage(error, language()), transient: false };
+    return { code: 'UNEXPECTED', message: errorMessage(error, language()), transient: false, final: false };
   };
 }

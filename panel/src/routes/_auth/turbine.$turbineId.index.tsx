@@ -1,11 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { photoPagesQueryOptions } from '@/api/media';
 import { turbineQueryOptions } from '@/api/turbines';
 import { CommentsButton, CommentsDrawer } from '@/comments/CommentsDrawer';
 import { HeaderActions } from '@/components/HeaderActions';
 import { usePageTitle } from '@/components/use-page-title';
+import { useI18n } from '@/i18n/language';
 import { Lightbox } from '@/media/Lightbox';
 import { useCan } from '@/session/use-session';
 import { AllPhotos } from './-components/turbine/AllPhotos';
@@ -14,6 +15,7 @@ import { CategorySections, CustomerGalleries } from './-components/turbine/Categ
 import { photoFiltersOf, photoSearchSchema } from './-components/turbine/photo-search';
 import { ReportsPanel } from './-components/turbine/ReportsPanel';
 import { TurbineErrorScreen } from './-components/turbine/TurbineErrorScreen';
+import { TurbineManage } from './-components/turbine/TurbineManage';
 import { TurbineTitleCard, useTurbineTitle } from './-components/turbine/TurbineTitleCard';
 import { WorkspaceNav } from './-components/turbine/WorkspaceNav';
 
@@ -35,19 +37,34 @@ export const Route = createFileRoute('/_auth/turbine/$turbineId/')({
 });
 
 function TurbineWorkspace() {
+  const { t } = useI18n();
   const { turbineId } = Route.useParams();
   const { data: turbine } = useSuspenseQuery(turbineQueryOptions(turbineId));
   const canUpload = useCan('media.upload');
   const canReadReports = useCan('report.read');
   const [commentsOpen, setCommentsOpen] = useState(false);
-  usePageTitle(useTurbineTitle(turbine));
+  const title = useTurbineTitle(turbine);
+  usePageTitle(title);
 
   return (
     <>
       <HeaderActions>
         <CommentsButton turbineId={turbineId} onClick={() => setCommentsOpen(true)} />
       </HeaderActions>
-      <TurbineTitleCard turbine={turbine} />
+      <nav aria-label={t('panel.turbine.breadcrumb')} className="mb-3 text-sm" data-testid="breadcrumb">
+        <ol className="flex items-center gap-1.5 text-slate-600 dark:text-slate-400">
+          <li>
+            <Link to="/" className="hover:text-brand-800 hover:underline dark:hover:text-brand-300">
+              {t('panel.turbines.title')}
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="truncate font-medium text-slate-900 dark:text-slate-100">
+            {title}
+          </li>
+        </ol>
+      </nav>
+      <TurbineTitleCard turbine={turbine} actions={<TurbineManage turbine={turbine} />} />
       <WorkspaceNav
         turbineId={turbineId}
         sections={[

@@ -5,13 +5,13 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '@/components/EmptyState';
 import { SearchInput } from '@/components/SearchInput';
-import { StrokeIcon } from '@/components/StrokeIcon';
+import { TrashIcon } from '@/components/StrokeIcon';
 import { useI18n } from '@/i18n/language';
 import { compareModeAtom, compareSelectionAtom, toggleCompareAtom } from '@/media/compare-state';
 import { CompareView } from '@/media/CompareView';
 import { DeletePhotoDialog } from '@/media/DeletePhotoDialog';
 import { useOpenLightbox } from '@/media/lightbox-state';
-import { campaignMonth, mediaType, uploaderName } from '@/media/media-labels';
+import { campaignMonth, mediaKindLabel, mediaType, uploaderName } from '@/media/media-labels';
 import { MediaThumb } from '@/media/MediaThumb';
 import { usePhotoPages } from '@/media/use-photo-pages';
 import { useUrlSearchText } from '@/search/use-url-search-text';
@@ -24,6 +24,8 @@ import { SectionCard } from './SectionCard';
 const route = getRouteApi('/_auth/turbine/$turbineId/');
 
 const ROW_HEIGHT = 64;
+/** The list's box grows with its rows up to this height (nine rows), then scrolls. */
+const LIST_MAX_HEIGHT = 576;
 /** Asks for the next page when the rows in view come this close to the end of what is loaded. */
 const LOAD_AHEAD_ROWS = 40;
 /** The server is asked once the typing stops for this long. */
@@ -88,6 +90,7 @@ function PhotoFilters({ years }: { years: readonly number[] }) {
         placeholder={t('panel.photos.searchPlaceholder')}
         value={text}
         onChange={setText}
+        className="min-w-72 flex-1"
       />
     </div>
   );
@@ -110,6 +113,7 @@ function PhotoRow({
 }) {
   const { t, language, locale } = useI18n();
   const type = mediaType(item);
+  const kind = mediaKindLabel(item, t);
   return (
     <div className="flex h-full items-center gap-4 px-3">
       {compare && (
@@ -133,6 +137,11 @@ function PhotoRow({
         </button>
         <p className="truncate text-xs text-slate-600 dark:text-slate-400">{uploaderName(item)}</p>
       </div>
+      {kind && (
+        <span className="badge bg-slate-800 text-white dark:bg-slate-200 dark:text-slate-900" data-testid="kind-badge">
+          {kind}
+        </span>
+      )}
       <span className={`badge ${TYPE_BADGE[type]}`}>{t(`panel.photos.type.${type}`)}</span>
       <span className="w-24 text-right text-sm tabular-nums">{formatMegabytes(item.size, locale)}</span>
       <span className="w-32 text-sm text-slate-700 dark:text-slate-300">{campaignMonth(item, language)}</span>
@@ -145,9 +154,7 @@ function PhotoRow({
             title={t('panel.action.delete')}
             onClick={onDelete}
           >
-            <StrokeIcon className="size-4">
-              <path d="m14.74 9-.35 9m-4.78 0-.35-9m9.97-3.21c.34.05.68.1 1.02.16m-1.02-.16L18.16 19.67A2.25 2.25 0 0 1 15.916 21.75H8.084a2.25 2.25 0 0 1-2.244-2.08L4.77 5.79m14.46 0a48.1 48.1 0 0 0-3.48-.4m-12 .56c.34-.06.68-.11 1.02-.16m0 0a48.1 48.1 0 0 1 3.48-.4m7.5 0v-.92c0-1.18-.91-2.16-2.09-2.2a52 52 0 0 0-3.32 0c-1.18.04-2.09 1.02-2.09 2.2v.92m7.5 0a48.7 48.7 0 0 0-7.5 0" />
-            </StrokeIcon>
+            <TrashIcon />
           </button>
         )}
       </span>
@@ -224,15 +231,18 @@ export function AllPhotos({ turbine }: { turbine: TurbineDetail }) {
               </button>
             </>
           )}
-          <button
-            type="button"
-            className="btn-secondary"
-            aria-pressed={compare}
-            onClick={() => setCompare(!compare)}
-            data-testid="compare-toggle"
-          >
-            {compare ? t('panel.photos.compareLeave') : t('panel.photos.compareEnter')}
-          </button>
+          {/* Comparing needs two photos in the list. */}
+          {(compare || total >= 2) && (
+            <button
+              type="button"
+              className="btn-secondary"
+              aria-pressed={compare}
+              onClick={() => setCompare(!compare)}
+              data-testid="compare-toggle"
+            >
+              {compare ? t('panel.photos.compareLeave') : t('panel.photos.compareEnter')}
+            </button>
+          )}
         </>
       }
     >
@@ -255,7 +265,8 @@ export function AllPhotos({ turbine }: { turbine: TurbineDetail }) {
       ) : (
         <div
           ref={scroller}
-          className="h-[36rem] overflow-y-auto rounded-xl border border-slate-200 dark:border-slate-700"
+          className="overflow-y-auto rounded-xl border border-slate-200 dark:border-slate-700"
+          style={{ height: Math.min(LIST_MAX_HEIGHT, Math.max(total, 1) * ROW_HEIGHT + 2) }}
           aria-busy={pages.isFetching}
           data-testid="photos-scroller"
         >

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { reportListQueryOptions, useDeleteReport } from '@/api/reports';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { StrokeIcon } from '@/components/StrokeIcon';
+import { StrokeIcon, TrashIcon } from '@/components/StrokeIcon';
 import { formatDate } from '@/i18n/format-date';
 import { useI18n } from '@/i18n/language';
 import { useCan } from '@/session/use-session';
@@ -47,9 +47,7 @@ function ReportRow({ report, onDelete }: { report: Report; onDelete: (() => void
           title={t('panel.action.delete')}
           onClick={onDelete}
         >
-          <StrokeIcon className="size-4">
-            <path d="M6 18 18 6M6 6l12 12" />
-          </StrokeIcon>
+          <TrashIcon />
         </button>
       )}
     </li>

@@ -17,7 +17,7 @@ export function SectionCard({
   return (
     <section
       id={id}
-      className="card mb-6 scroll-mt-24 p-6"
+      className="card mb-6 scroll-mt-32 p-6"
       aria-labelledby={`${id}-title`}
       data-testid={`section-${id}`}
     >

@@ -1,10 +1,43 @@
 import { type MessageKey } from '@kanat360/i18n';
 import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { useI18n } from '@/i18n/language';
+
+/** A section counts as the one being read once its top has passed this far below the window's top (header + bar). */
+const READING_LINE_PX = 140;
+
+/** The id of the section the user is reading: the last one whose top has passed the reading line. */
+function useSectionInView(ids: readonly string[]): string | null {
+  const [current, setCurrent] = useState<string | null>(null);
+  const key = ids.join(' ');
+  useEffect(() => {
+    const sections = key.split(' ');
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      let passed: string | null = null;
+      for (const id of sections) {
+        const top = document.getElementById(id)?.getBoundingClientRect().top;
+        if (top !== undefined && top <= READING_LINE_PX) passed = id;
+      }
+      setCurrent(passed);
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    measure();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [key]);
+  return current;
+}
 
 /**
  * The turbine screen is long (three blades, three categories, reports, every photo): a bar under the header jumps
- * to each section. The filters in the address stay as they are.
+ * to each section, and shows which one is being read. The filters in the address stay as they are.
  */
 export function WorkspaceNav({
   turbineId,
@@ -14,6 +47,7 @@ export function WorkspaceNav({
   sections: { id: string; label: MessageKey }[];
 }) {
   const { t } = useI18n();
+  const current = useSectionInView(sections.map((section) => section.id));
   return (
     <nav
       aria-label={t('panel.turbine.sectionsLabel')}
@@ -27,7 +61,8 @@ export function WorkspaceNav({
               params={{ turbineId }}
               search={(previous) => previous}
               hash={section.id}
-              className="btn-ghost h-8 text-sm"
+              className={`btn-ghost h-8 text-sm ${current === section.id ? 'bg-brand-100 text-brand-900 dark:bg-brand-950 dark:text-brand-100' : ''}`}
+              aria-current={current === section.id ? 'location' : undefined}
             >
               {t(section.label)}
             </Link>

@@ -5,11 +5,22 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useI18n } from '@/i18n/language';
 import { useToast } from '@/toast/toast-store';
 
-/** Spec §2: deleting a turbine takes its photos, reports and comments with it, for good. */
-export function DeleteTurbineDialog({ turbine, onClose }: { turbine: Turbine; onClose: () => void }) {
+/**
+ * Spec §2: deleting a turbine takes its photos, reports and comments with it, for good. `onDeleted` (else
+ * `onClose`) follows a delete that worked.
+ */
+export function DeleteTurbineDialog({
+  turbine,
+  onClose,
+  onDeleted = onClose,
+}: {
+  turbine: Turbine;
+  onClose: () => void;
+  onDeleted?: () => void;
+}) {
   const { t, language } = useI18n();
   const toast = useToast();
-  const remove = useDeleteTurbine(onClose);
+  const remove = useDeleteTurbine(onDeleted);
   return (
     <ConfirmDialog
       title={t('panel.turbines.delete.title')}

@@ -1,6 +1,6 @@
 import { type Turbine } from '@kanat360/contracts';
 import { Link } from '@tanstack/react-router';
-import { StrokeIcon } from '@/components/StrokeIcon';
+import { StrokeIcon, TrashIcon } from '@/components/StrokeIcon';
 import { useI18n } from '@/i18n/language';
 import { useCan } from '@/session/use-session';
 
@@ -82,9 +82,7 @@ export function TurbineManageButtons({
           title={t('panel.action.delete')}
           onClick={() => onDelete(turbine)}
         >
-          <StrokeIcon className="size-4">
-            <path d="m14.74 9-.35 9m-4.78 0-.35-9m9.97-3.21c.34.05.68.1 1.02.16m-1.02-.16L18.16 19.67A2.25 2.25 0 0 1 15.916 21.75H8.084a2.25 2.25 0 0 1-2.244-2.08L4.77 5.79m14.46 0a48.1 48.1 0 0 0-3.48-.4m-12 .56c.34-.06.68-.11 1.02-.16m0 0a48.1 48.1 0 0 1 3.48-.4m7.5 0v-.92c0-1.18-.91-2.16-2.09-2.2a52 52 0 0 0-3.32 0c-1.18.04-2.09 1.02-2.09 2.2v.92m7.5 0a48.7 48.7 0 0 0-7.5 0" />
-          </StrokeIcon>
+          <TrashIcon />
         </button>
       )}
     </>
