@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config/config.js';
+import { runAsJob } from './database/app-data-source.js';
 import { openDatabase } from './database/database.js';
 import { generateMigration } from './database/migration-generator.js';
 import { createSuperadmin, superadminInput } from './seed/superadmin.js';
@@ -67,7 +68,7 @@ async function main(): Promise<void> {
         const storage = createObjectStorage(config);
         await jobs.start();
         try {
-          const seeded = await seedDemo({ dataSource: database.dataSource, storage, jobs });
+          const seeded = await runAsJob(() => seedDemo({ dataSource: database.dataSource, storage, jobs }));
           console.log(
             seeded
               ? `Demo data seeded: ${demoSeedText(seeded)}.\nThumbnails, previews and tiles are made by the ` +

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { createApp } from './app.factory.js';
 import { AppModule } from './app.module.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
+import { runAsJob } from './database/app-data-source.js';
 import { type OpenDatabase, openDatabase } from './database/database.js';
 import { Lifecycle } from './health/lifecycle.js';
 import { JobQueue } from './jobs/job-queue.js';
@@ -37,12 +38,16 @@ async function main(): Promise<void> {
     // Its own storage client: the app's is made inside Nest, which starts after the demo data is in.
     const storage = createObjectStorage(config);
     try {
-      const seeded = await seedDemo({
-        dataSource: database.dataSource,
-        storage,
-        jobs,
-        onStart: () => logger.info('seeding the demo data (turbines, photos, reports): the first start takes longer'),
-      });
+      // Background work, bounded as a job is: its bulk inserts may take longer than a request's query may.
+      const { dataSource } = database;
+      const seeded = await runAsJob(() =>
+        seedDemo({
+          dataSource,
+          storage,
+          jobs,
+          onStart: () => logger.info('seeding the demo data (turbines, photos, reports): the first start takes longer'),
+        }),
+      );
       if (seeded) logger.info({ ...seeded }, `demo data seeded: ${demoSeedText(seeded)}`);
     } finally {
       storage.close();

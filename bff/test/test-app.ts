@@ -6,7 +6,7 @@ import { type DataSource } from 'typeorm';
 import { inject } from 'vitest';
 import { createApp } from '@/app.factory.js';
 import { type Config, loadConfig } from '@/config/config.js';
-import { createDataSource } from '@/database/data-source.js';
+import { createAppDataSource } from '@/database/app-data-source.js';
 import { JobQueue } from '@/jobs/job-queue.js';
 import { createLogger } from '@/logger.js';
 
@@ -35,8 +35,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     TRUST_PROXY: 'loopback',
     ...env,
   });
-  const dataSource = createDataSource(config.databaseUrl ?? '', config.databaseTimeouts);
-  await dataSource.initialize();
+  const database = createAppDataSource(config.databaseUrl ?? '', config.databaseTimeouts);
+  await database.initialize();
+  const { dataSource } = database;
   const logger = createLogger(config);
   const jobs = new JobQueue(config.databaseUrl ?? '', logger);
   await jobs.start();
@@ -51,7 +52,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     async close() {
       await app.close();
       await jobs.stop();
-      await dataSource.destroy();
+      await database.destroy();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -104,6 +104,7 @@ const environment = z.object({
   DERIVATIVE_MEMORY_MB: int(512, 64, 65_536),
   DB_ACQUIRE_TIMEOUT_MS: int(1500, 100, 600_000),
   DB_QUERY_TIMEOUT_MS: int(1500, 100, 3_600_000),
+  JOB_QUERY_TIMEOUT_MS: int(300_000, 100, 86_400_000),
   SHUTDOWN_TIMEOUT_SECONDS: int(30, 1, 3600),
   SHUTDOWN_DRAIN_SECONDS: int(0, 0, 600),
   LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS: int(5, 1, 1000),
@@ -122,8 +123,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Memory the derivative jobs of one process may take together (their photos' estimated needs). */
   derivativeMemoryBytes: number;
-  /** What a request waits on PostgreSQL at most: a stalled database answers 503 rather than hanging. */
-  databaseTimeouts: { acquireMs: number; queryMs: number };
+  /**
+   * What a request waits on PostgreSQL at most (a stalled database answers 503 rather than hanging), and how long a
+   * background job's query may run (a cascade over a big turbine may rightly take longer than a request's).
+   */
+  databaseTimeouts: { acquireMs: number; queryMs: number; jobQueryMs: number };
   /**
    * On SIGTERM: readiness turns 503 at once; the process keeps serving for `drainMs` (time for a load balancer to
    * notice) and until the requests in flight are done, `timeoutMs` at most, then stops.
@@ -213,7 +217,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     embedded,
     databaseUrl: e.DATABASE_URL,
     derivativeMemoryBytes: e.DERIVATIVE_MEMORY_MB * 1024 * 1024,
-    databaseTimeouts: { acquireMs: e.DB_ACQUIRE_TIMEOUT_MS, queryMs: e.DB_QUERY_TIMEOUT_MS },
+    databaseTimeouts: {
+      acquireMs: e.DB_ACQUIRE_TIMEOUT_MS,
+      queryMs: e.DB_QUERY_TIMEOUT_MS,
+      jobQueryMs: e.JOB_QUERY_TIMEOUT_MS,
+    },
     shutdown: { drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000, timeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000 },
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://localhost:${e.PORT}`,
     sessionSecret,

@@ -18,10 +18,10 @@ const QUERY_READ_TIMEOUT = 'Query read timeout';
 
 /**
  * A pg client that closes its connection when a query outlives the client-side time-out. pg answers the caller but
- * leaves the connection as it was: the query still pending on it (the next query on it would wait behind it), and
- * whatever the connection had begun still open once the server answers again, a transaction included, which the pool
- * would hand to the next caller. Closing it makes PostgreSQL roll back what was open, fails what was queued behind
- * the query at once (a ROLLBACK after a failed statement does not wait a second time), and the pool makes a new one.
+ * keeps the connection, the query still pending on it: the next query on it waits behind that one (a transaction's
+ * ROLLBACK after a failed BEGIN waited a second time-out: 3 s during a stall), and what the query began runs whenever
+ * the server wakes up. Closing it fails what was queued behind it at once, makes PostgreSQL roll back whatever the
+ * connection had open, and the pool makes a new one.
  */
 class ClosingOnTimeoutClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {

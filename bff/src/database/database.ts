@@ -1,12 +1,14 @@
 import { type DataSource } from 'typeorm';
 import { type Config } from '@/config/config.js';
+import { createAppDataSource } from './app-data-source.js';
 import { createDataSource } from './data-source.js';
 import { type RunningPostgres, startEmbeddedPostgres } from './embedded-postgres.js';
 
 export interface OpenDatabase {
+  /** The requests' pool, or the jobs' pool inside `runAsJob` (database/app-data-source.ts). */
   dataSource: DataSource;
   url: string;
-  /** Closes the pool, then stops the embedded PostgreSQL if the app started one. */
+  /** Closes the pools, then stops the embedded PostgreSQL if the app started one. */
   close(): Promise<void>;
 }
 
@@ -21,7 +23,7 @@ export async function openDatabase(
     postgres = await startEmbeddedPostgres(config.dataDir, options.log);
     url = postgres.url;
   }
-  const dataSource = createDataSource(url, config.databaseTimeouts);
+  const app = createAppDataSource(url, config.databaseTimeouts);
   try {
     // Migrations may run long on a big database: through their own pool, without the requests' time-outs.
     if (options.migrate) {
@@ -33,17 +35,17 @@ export async function openDatabase(
         await migrations.destroy();
       }
     }
-    await dataSource.initialize();
+    await app.initialize();
   } catch (error) {
-    if (dataSource.isInitialized) await dataSource.destroy();
+    await app.destroy();
     await postgres?.stop();
     throw error;
   }
   return {
-    dataSource,
+    dataSource: app.dataSource,
     url,
     async close() {
-      if (dataSource.isInitialized) await dataSource.destroy();
+      await app.destroy();
       await postgres?.stop();
     },
   };

@@ -1,6 +1,7 @@
 import { PgBoss } from 'pg-boss';
 import { type Logger } from 'pino';
 import { type EntityManager } from 'typeorm';
+import { runAsJob } from '@/database/app-data-source.js';
 import { JOB_PAYLOADS, type JobPayload, type QueueName } from './job-payloads.js';
 
 export { QUEUES, type QueueName } from './job-payloads.js';
@@ -72,9 +73,11 @@ export class JobQueue {
     await this.boss.work<unknown>(
       name,
       { pollingIntervalSeconds: 1, localConcurrency: concurrency, batchSize, burstWhenBatchFull: batchSize > 1 },
-      async (jobs) => {
-        for (const job of jobs) await handler(JOB_PAYLOADS[name].parse(job.data) as JobPayload<Q>);
-      },
+      // On the jobs' pool: a job's queries may run for JOB_QUERY_TIMEOUT_MS, not the requests' DB_QUERY_TIMEOUT_MS.
+      (jobs) =>
+        runAsJob(async () => {
+          for (const job of jobs) await handler(JOB_PAYLOADS[name].parse(job.data) as JobPayload<Q>);
+        }),
     );
   }
 

@@ -1,0 +1,92 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { countOf, eventually } from './eventually.js';
+import { makeCompany, makeTurbine, makeUser, PASSWORD } from './factories.js';
+import { call, type Credentials, signIn } from './http.js';
+import { startTestApp, type TestApp } from './test-app.js';
+
+// Small limits, so a lock held by the test outlasts a request's query many times over.
+const QUERY_MS = 300;
+const JOB_QUERY_MS = 20_000;
+
+let app: TestApp;
+let superadmin: Credentials;
+/** Another client of the database, holding locks in a transaction of its own as a slow query would. */
+let holder: pg.Client;
+
+beforeAll(async () => {
+  app = await startTestApp({ DB_QUERY_TIMEOUT_MS: String(QUERY_MS), JOB_QUERY_TIMEOUT_MS: String(JOB_QUERY_MS) });
+  const company = await makeCompany(app.dataSource);
+  const user = await makeUser(app.dataSource, { role: 'superadmin', companyId: company.id });
+  superadmin = (await signIn(app, user.email, PASSWORD)).bearer;
+  holder = new pg.Client({ connectionString: inject('databaseUrl') });
+  await holder.connect();
+});
+afterAll(async () => {
+  await holder?.end();
+  await app?.close();
+});
+
+/**
+ * The app's connections (of one pool) waiting on a lock the holder has, and for how long. Asked through the app's
+ * own pool: inside the holder's transaction pg_stat_activity would stay as it was when first read.
+ */
+async function waitingOnHolder(pool: 'kanat360-bff' | 'kanat360-bff-jobs'): Promise<{ waitedMs: number }[]> {
+  const { rows } = await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  return app.dataSource.query(
+    `SELECT (extract(epoch FROM clock_timestamp() - query_start) * 1000)::int AS "waitedMs"
+       FROM pg_stat_activity
+      WHERE application_name = $1 AND wait_event_type = 'Lock' AND $2 = ANY(pg_blocking_pids(pid))`,
+    [pool, rows[0]!.pid],
+  );
+}
+
+describe('query time-outs', () => {
+  it("cut a request's query after DB_QUERY_TIMEOUT_MS, while a job's query may run for JOB_QUERY_TIMEOUT_MS", async () => {
+    const companyId = (await makeCompany(app.dataSource)).id;
+    const purged = await makeTurbine(app.dataSource, companyId);
+    const kept = await makeTurbine(app.dataSource, companyId);
+
+    await holder.query('BEGIN');
+    try {
+      // A purge's DELETE of `purged` waits on this share lock (marking it deleted does not); any change of `kept` waits
+      // on the other.
+      await holder.query('SELECT 1 FROM turbines WHERE id = $1 FOR KEY SHARE', [purged]);
+      await holder.query('SELECT 1 FROM turbines WHERE id = $1 FOR UPDATE', [kept]);
+
+      // A request: stopped by the server after DB_QUERY_TIMEOUT_MS, answered 503, nothing changed.
+      const started = performance.now();
+      const refused = await call(app, 'DELETE', `/api/turbines/${kept}`, { as: superadmin });
+      const refusedMs = performance.now() - started;
+      expect(refused.status, refused.text).toBe(503);
+      expect(refused.body.code).toBe('DATABASE_UNAVAILABLE');
+      expect(refusedMs).toBeGreaterThanOrEqual(QUERY_MS);
+      expect(refusedMs).toBeLessThan(2_000);
+
+      // A job: the purge queued by this delete waits on the lock far longer than a request's query may, and lives.
+      expect((await call(app, 'DELETE', `/api/turbines/${purged}`, { as: superadmin })).status).toBe(200);
+      await eventually(
+        async () => (await waitingOnHolder('kanat360-bff-jobs')).some((query) => query.waitedMs >= 5 * QUERY_MS),
+        `the purge's query to wait on the lock for ${5 * QUERY_MS} ms`,
+      );
+      expect(await waitingOnHolder('kanat360-bff')).toEqual([]);
+    } finally {
+      await holder.query('COMMIT');
+    }
+
+    // Its first attempt finishes once the lock goes: the turbine is gone, and the job was never retried.
+    await eventually(
+      async () =>
+        (await countOf(app.dataSource, 'SELECT count(*)::int AS count FROM turbines WHERE id = $1', [purged])) === 0,
+      'the purge to finish',
+    );
+    const job = `SELECT count(*)::int AS count FROM pgboss.job
+                  WHERE name = 'turbine.purge' AND (data->>'turbineId')::int = $1 AND state = 'completed' AND retry_count = 0`;
+    await eventually(
+      async () => (await countOf(app.dataSource, job, [purged])) === 1,
+      'the job to complete, unretried',
+    );
+    const live = `SELECT count(*)::int AS count FROM turbines WHERE id = $1 AND deleted_at IS NULL`;
+    expect(await countOf(app.dataSource, live, [kept])).toBe(1);
+  });
+});
