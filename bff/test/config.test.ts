@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '@/config/config.js';
+import { type Config, ConfigError, loadConfig } from '@/config/config.js';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -101,6 +101,100 @@ describe('config', () => {
     );
     expect(config.storage).toMatchObject({ driver: 's3', bucket: 'media', forcePathStyle: true, region: 'us-east-1' });
   });
+
+  // The integer settings of issue 12: each unset gives its default, a good value is read (in the config's unit), and a
+  // value that is no integer or out of range stops the start naming the variable.
+  const MB = 1024 * 1024;
+  it.each<{ name: string; read: (config: Config) => number; unset: number; good: [string, number]; bad: string[] }>([
+    {
+      name: 'DERIVATIVE_MEMORY_MB',
+      read: (config) => config.derivativeMemoryBytes,
+      unset: 512 * MB,
+      good: ['1024', 1024 * MB],
+      bad: ['63', '65537', 'lots', '256.5'],
+    },
+    {
+      name: 'DB_ACQUIRE_TIMEOUT_MS',
+      read: (config) => config.databaseTimeouts.acquireMs,
+      unset: 1500,
+      good: ['2500', 2500],
+      bad: ['99', '600001', '1.5s'],
+    },
+    {
+      name: 'DB_QUERY_TIMEOUT_MS',
+      read: (config) => config.databaseTimeouts.queryMs,
+      unset: 1500,
+      good: ['800', 800],
+      bad: ['0', '3600001', 'abc'],
+    },
+    {
+      name: 'JOB_QUERY_TIMEOUT_MS',
+      read: (config) => config.databaseTimeouts.jobQueryMs,
+      unset: 300_000,
+      good: ['600000', 600_000],
+      bad: ['99', '86400001', '-1', '5m'],
+    },
+    {
+      name: 'SHUTDOWN_DRAIN_SECONDS',
+      read: (config) => config.shutdown.drainMs,
+      unset: 0,
+      good: ['5', 5000],
+      bad: ['-1', '601', 'soon'],
+    },
+    {
+      name: 'SHUTDOWN_TIMEOUT_SECONDS',
+      read: (config) => config.shutdown.timeoutMs,
+      unset: 30_000,
+      good: ['60', 60_000],
+      bad: ['0', '3601', '2.5'],
+    },
+    {
+      name: 'SESSION_MAX_AGE_DAYS',
+      read: (config) => config.sessionMaxAgeMs,
+      unset: 30 * 86_400_000,
+      good: ['7', 7 * 86_400_000],
+      bad: ['0', '366', 'forever'],
+    },
+    {
+      name: 'LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS',
+      read: (config) => config.loginThrottle.maxFailuresPerAccountAddress,
+      unset: 5,
+      good: ['3', 3],
+      bad: ['0', '1001', 'five'],
+    },
+    {
+      name: 'LOGIN_MAX_FAILURES_PER_ACCOUNT',
+      read: (config) => config.loginThrottle.maxFailuresPerAccount,
+      unset: 50,
+      good: ['200', 200],
+      bad: ['0', '100001', '1e3x'],
+    },
+    {
+      name: 'LOGIN_MAX_FAILURES_PER_ADDRESS',
+      read: (config) => config.loginThrottle.maxFailuresPerAddress,
+      unset: 10,
+      good: ['20', 20],
+      bad: ['0', '10001', 'ten'],
+    },
+    {
+      name: 'LOGIN_WINDOW_MINUTES',
+      read: (config) => config.loginThrottle.windowMs,
+      unset: 15 * 60_000,
+      good: ['30', 30 * 60_000],
+      bad: ['0', '1441', '15m'],
+    },
+  ])(
+    'reads $name, and refuses a value that is no integer in its range, naming it',
+    ({ name, read, unset, good, bad }) => {
+      expect(read(loadConfig({}, tempDir()))).toBe(unset);
+      expect(read(loadConfig({ [name]: good[0] }, tempDir()))).toBe(good[1]);
+      for (const value of bad) {
+        expect(problemsOf({ [name]: value }), value).toEqual([
+          expect.stringMatching(new RegExp(`^${name} must be an integer from \\d+ to \\d+ \\(got "${value}"\\)$`)),
+        ]);
+      }
+    },
+  );
 
   it('reads the storage quota per company in GB (none when unset), and refuses a value that is no size', () => {
     expect(loadConfig({}, tempDir()).storageQuotaBytes).toBeNull();
