@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { type ApiPage, type MediaItem } from '@kanat360/contracts';
+import { type ApiPage, type MediaItem, type MediaPlaceCount } from '@kanat360/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCompany, makeTurbine, makeUser, type MadeCompany, PASSWORD } from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
@@ -263,5 +263,40 @@ describe('checking names before an upload', () => {
     });
     expect(empty.status).toBe(400);
     expect(empty.body).toMatchObject({ code: 'NO_FILES' });
+  });
+});
+
+describe('where the media are', () => {
+  it('counts the current media of each year, category, blade and room: the same as the list holds', async () => {
+    const turbine = await makeTurbine(app.dataSource, home.id);
+    await seedMedia(turbine, 120);
+    // An edited photo is one photo: only its current version counts.
+    await app.dataSource.query(
+      `UPDATE media SET is_current = false WHERE turbine_id = $1 AND original_name = 'IMG_00001.jpg'`,
+      [turbine],
+    );
+    const reply = await call<{ data: MediaPlaceCount[] }>(app, 'GET', `/api/turbines/${turbine}/photos/summary`, {
+      as: operator,
+    });
+    expect(reply.status, reply.text).toBe(200);
+
+    const { items } = await everyPage(turbine, 'view=all&limit=1000');
+    expect(items).toHaveLength(119);
+    const expected = new Map<string, number>();
+    for (const item of items) {
+      const place = `${item.year}/${item.category || 'blade'}/${item.blade}/${item.room}`;
+      expected.set(place, (expected.get(place) ?? 0) + 1);
+    }
+    const answered = new Map(
+      reply.body.data.map((place) => [`${place.year}/${place.category}/${place.blade}/${place.room}`, place.count]),
+    );
+    expect(answered).toEqual(expected);
+    expect(reply.body.data.map((place) => place.year)).toEqual(
+      [...reply.body.data.map((place) => place.year)].sort((a, b) => b - a),
+    );
+
+    const foreign = await call(app, 'GET', `/api/turbines/${turbine}/photos/summary`, { as: foreignOperator });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toMatchObject({ code: 'TURBINE_NOT_FOUND' });
   });
 });

@@ -291,7 +291,13 @@ test('a room with more photos than a page shows them all as the grid scrolls, an
 }) => {
   test.slow();
   await seedPhotos(api, turbine.id, 230, 'blade', 'room', { room: 4 });
+  await seedPhotos(api, turbine.id, 3, 'drone', 'drone');
+  await signInAs(page, 'customer', { path: workspace(turbine.id) });
+  // A customer's galleries say how much each holds.
+  await expect(page.getByTestId('gallery-drone').getByTestId('gallery-count')).toHaveText('3 dosya');
+  await expect(page.getByTestId('gallery-robot').getByTestId('gallery-count')).toHaveText('0 dosya');
   await signInAs(page, 'operator', { path: workspace(turbine.id) });
+  await expect(page.getByTestId('blade-year').locator('option[value="2025"]')).toHaveText('2025 (230)');
   await page.getByTestId('blade-year').selectOption('2025');
   const panel = page.getByTestId('blade-panel-A');
   await panel.getByTestId('room-picker').selectOption('4');

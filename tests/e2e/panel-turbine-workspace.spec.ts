@@ -269,6 +269,12 @@ test.describe('uploads', () => {
     await expect(thumbs.locator('img')).toHaveCount(2, { timeout: 30_000 });
     await expect(panel.getByTestId('room-count')).toHaveText('2 dosya');
     await expect(page.getByTestId('turbine-latest-year')).toHaveText(String(new Date().getFullYear()));
+    // The pickers say where photos are: the room and the year now hold two.
+    await expect(panel.getByTestId('room-picker').locator('option').nth(2)).toHaveText('3 Tip-WW (2)');
+    await expect(bladePanel(page, 'B').getByTestId('room-picker').locator('option').nth(2)).toHaveText('3 Tip-WW');
+    await expect(page.getByTestId('blade-year').locator('option').first()).toHaveText(
+      `${new Date().getFullYear()} (2)`,
+    );
 
     // A room's thumbnail opens the lightbox over that room's photos.
     await thumbs.first().click();

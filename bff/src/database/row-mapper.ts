@@ -96,6 +96,8 @@ export interface RowMapper<C extends Columns> {
   from: string;
   /** The SELECT list: `m.room AS "room", …`. */
   select: string;
+  /** For a mapper that counts or sums: the columns its statements group by (`GROUP BY` takes it as it is). */
+  groupBy: string | null;
   map(this: void, raw: RawRow): RowOf<C>;
   /** Runs a statement that selects (or returns) this mapper's fields, and maps every row. */
   all(this: void, runner: SqlRunner, sql: string, params?: unknown[]): Promise<RowOf<C>[]>;
@@ -105,7 +107,12 @@ export interface RowMapper<C extends Columns> {
 
 export const ROW_MAPPERS: RowMapper<Columns>[] = [];
 
-export function rowMapper<C extends Columns>(name: string, from: string, columns: C): RowMapper<C> {
+export function rowMapper<C extends Columns>(
+  name: string,
+  from: string,
+  columns: C,
+  { groupBy = null }: { groupBy?: string | null } = {},
+): RowMapper<C> {
   const entries = Object.entries(columns);
   const map = (raw: RawRow): RowOf<C> => {
     const row: Record<string, unknown> = {};
@@ -117,6 +124,7 @@ export function rowMapper<C extends Columns>(name: string, from: string, columns
     columns,
     from,
     select: entries.map(([field, column]) => `${column.sql} AS "${field}"`).join(', '),
+    groupBy,
     map,
     all: async (runner, sql, params) => (await queryRows(runner, sql, params)).map(map),
     one: async (runner, sql, params) => {

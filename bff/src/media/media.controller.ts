@@ -10,6 +10,7 @@ import {
   type ConfirmUploadBody,
   type MediaItem,
   mediaKeyQuery,
+  type MediaPlaceCount,
   type PhotoListQuery,
   photoListQuery,
   type PresignedUpload,
@@ -55,6 +56,21 @@ export class MediaController {
     @ValidQuery(photoListQuery) query: PhotoListQuery,
   ): Promise<ApiPage<MediaItem>> {
     return this.media.list(actor, turbineId, query);
+  }
+
+  @Get('photos/summary')
+  @RequirePermission('media.read')
+  @ApiOperation({
+    summary: 'How many media each campaign year, category, blade and room of the turbine holds',
+    description:
+      'Current versions only; one row per place that holds something (category `blade` for blade rooms). ' +
+      'Screens mark the rooms, years and galleries that have media with it.',
+  })
+  async summary(
+    @CurrentPrincipal() actor: Principal,
+    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
+  ): Promise<ApiSuccess<MediaPlaceCount[]>> {
+    return { success: true, data: await this.media.places(actor, turbineId) };
   }
 
   @Post('photos/check-names')

@@ -3,6 +3,7 @@ import {
   type Blade,
   type MediaCategory,
   type MediaKind,
+  type MediaPlaceCount,
   type MediaStatus,
   type PhotoListQuery,
   roomsNamedBy,
@@ -121,6 +122,20 @@ const MEDIA_BLOB_ROW = rowMapper('media blob', 'FROM media m', {
   assetId: c('asset_id', 'uuid'),
 });
 
+/** The media of one place of a turbine (year, category, blade, room): what the summary counts. */
+const MEDIA_PLACE_ROW = rowMapper(
+  'media place',
+  'FROM media m',
+  {
+    year: c('year', 'integer'),
+    category: c('category', 'character varying').as<MediaCategory>(),
+    blade: c('blade', 'character').as<Blade>().orNull(),
+    room: c('room', 'integer'),
+    count: expr('count(*)::int', 'integer'),
+  },
+  { groupBy: 'm.year, m.category, m.blade, m.room' },
+);
+
 /** The columns of a new media row. */
 export type MediaInsert = Pick<
   MediaEntity,
@@ -219,6 +234,18 @@ export class MediaRepository {
       this.dataSource,
       `SELECT ${MEDIA_FILE_ROW.select} ${MEDIA_FILE_ROW.from} WHERE m.id = $1 AND ${isLiveTurbine('m.turbine_id')}`,
       [id],
+    );
+  }
+
+  /** How many current media each year, category, blade and room of the turbine holds (one GROUP BY). */
+  async places(turbineId: number): Promise<MediaPlaceCount[]> {
+    return MEDIA_PLACE_ROW.all(
+      this.dataSource,
+      `SELECT ${MEDIA_PLACE_ROW.select} ${MEDIA_PLACE_ROW.from}
+        WHERE m.turbine_id = $1 AND m.is_current
+        GROUP BY ${MEDIA_PLACE_ROW.groupBy}
+        ORDER BY m.year DESC, m.category, m.blade, m.room`,
+      [turbineId],
     );
   }
 

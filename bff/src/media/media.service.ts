@@ -6,6 +6,7 @@ import {
   type ConfirmUploadBody,
   LIMITS,
   type MediaItem,
+  type MediaPlaceCount,
   type PhotoListQuery,
   type PresignedUpload,
   type PresignedUploadBody,
@@ -62,6 +63,12 @@ export class MediaService {
       next_cursor: page.more && page.last ? encodeCursor(page.last) : null,
       total: page.total,
     };
+  }
+
+  /** Where the turbine's media are: how many each year, category, blade and room holds. */
+  async places(actor: Principal, turbineId: number): Promise<MediaPlaceCount[]> {
+    await this.access.requireAccess(actor, 'media.read', turbineId);
+    return this.media.places(turbineId);
   }
 
   /** The names an upload would skip, and why (the same rules the upload applies), before any byte is sent. */

@@ -4,6 +4,7 @@ import {
   type Blade,
   type MediaCategory,
   type MediaItem,
+  type MediaPlaceCount,
   PHOTO_PAGE,
 } from '@kanat360/contracts';
 import { infiniteQueryOptions, type QueryClient, queryOptions, useQueryClient } from '@tanstack/react-query';
@@ -25,6 +26,7 @@ export const mediaKeys = {
   all: (turbineId: number) => [...turbineKeys.detail(turbineId), 'photos'] as const,
   pages: (turbineId: number, filters: PhotoFilters) => [...mediaKeys.all(turbineId), 'pages', filters] as const,
   byIds: (turbineId: number, ids: readonly number[]) => [...mediaKeys.all(turbineId), 'ids', ids] as const,
+  places: (turbineId: number) => [...mediaKeys.all(turbineId), 'places'] as const,
 };
 
 /** Spec §9: photo lists are cached 3 minutes. */
@@ -63,6 +65,16 @@ export function photoPagesQueryOptions(turbineId: number, filters: PhotoFilters)
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
+    staleTime: PHOTO_LIST_STALE_MS,
+  });
+}
+
+/** How many media each year, category, blade and room of the turbine holds (its pickers and galleries say so). */
+export function mediaPlacesQueryOptions(turbineId: number) {
+  return queryOptions({
+    queryKey: mediaKeys.places(turbineId),
+    queryFn: async ({ signal }) =>
+      (await apiClient.get<ApiSuccess<MediaPlaceCount[]>>(`/turbines/${turbineId}/photos/summary`, { signal })).data,
     staleTime: PHOTO_LIST_STALE_MS,
   });
 }

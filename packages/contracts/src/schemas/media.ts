@@ -216,6 +216,18 @@ export const photoListQuery = z.object({
 });
 export type PhotoListQuery = z.output<typeof photoListQuery>;
 
+/**
+ * Where a turbine's media are (GET /turbines/{id}/photos/summary): how many current media each campaign year has
+ * per category, blade and room. Screens mark the rooms, years and galleries that hold something with it.
+ */
+export interface MediaPlaceCount {
+  year: number;
+  category: MediaCategory;
+  blade: Blade | null;
+  room: number;
+  count: number;
+}
+
 export const mediaKeyQuery = z.object({
   key: z.string({ error: 'MEDIA_NOT_FOUND' }).min(1, { error: 'MEDIA_NOT_FOUND' }).max(1024),
 });

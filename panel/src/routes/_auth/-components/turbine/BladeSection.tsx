@@ -1,6 +1,9 @@
 import { type Blade, BLADES } from '@kanat360/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { mediaPlacesQueryOptions } from '@/api/media';
 import { useI18n } from '@/i18n/language';
+import { countAt, withCount } from '@/media/media-places';
 import { ChosenFiles } from '@/uploads/ChosenFiles';
 import { FileDropZone } from '@/uploads/FileDropZone';
 import { UploadProgress } from '@/uploads/UploadProgress';
@@ -12,7 +15,8 @@ import { SectionCard } from './SectionCard';
 
 /** One blade: pick a room, choose photos and point clouds, upload them; the room's photos of the year below. */
 function BladePanel({ turbineId, blade, year }: { turbineId: number; blade: Blade; year: number }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const { data: places } = useQuery(mediaPlacesQueryOptions(turbineId));
   const roomId = useId();
   const [room, setRoom] = useState(1);
   const choice = useFileChoice(turbineId, 'blade');
@@ -36,14 +40,18 @@ function BladePanel({ turbineId, blade, year }: { turbineId: number; blade: Blad
           <span className="text-slate-600 dark:text-slate-400">{t('panel.turbine.roomPicker')}</span>
           <select
             id={roomId}
-            className="input h-9 w-36"
+            className="input h-9 w-44"
             value={room}
             onChange={(event) => setRoom(Number(event.target.value))}
             data-testid="room-picker"
           >
             {roomOptions().map((option) => (
               <option key={option} value={option}>
-                {roomLabel(option, t)}
+                {withCount(
+                  roomLabel(option, t),
+                  countAt(places, { year, category: 'blade', blade, room: option }),
+                  locale,
+                )}
               </option>
             ))}
           </select>
@@ -80,13 +88,21 @@ function BladePanel({ turbineId, blade, year }: { turbineId: number; blade: Blad
 /** Spec §2's blade section (not for customers): a year, and a panel for each of the blades A, B and C. */
 export function BladeSection({ turbineId }: { turbineId: number }) {
   const { t } = useI18n();
+  const { data: places } = useQuery(mediaPlacesQueryOptions(turbineId));
   const [year, setYear] = useState(() => new Date().getFullYear());
   return (
     <SectionCard
       id="blades"
       title={t('panel.turbine.bladesTitle')}
       description={t('panel.turbine.bladesHint')}
-      actions={<YearPicker value={year} onChange={setYear} testId="blade-year" />}
+      actions={
+        <YearPicker
+          value={year}
+          onChange={setYear}
+          countOf={(option) => countAt(places, { year: option, category: 'blade' })}
+          testId="blade-year"
+        />
+      }
     >
       <div className="grid gap-4 lg:grid-cols-3">
         {BLADES.map((blade) => (
@@ -97,29 +113,34 @@ export function BladeSection({ turbineId }: { turbineId: number }) {
   );
 }
 
-/** The year a section uploads into (spec §9: this year and the ten before). */
+/**
+ * The year a section uploads into (spec §9: this year and the ten before); with `countOf`, each with how many
+ * media the section has of it, so the campaigns that hold something stand out.
+ */
 export function YearPicker({
   value,
   onChange,
+  countOf = () => 0,
   testId,
 }: {
   value: number;
   onChange: (year: number) => void;
+  countOf?: (year: number) => number;
   testId?: string;
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   return (
     <label className="flex items-center gap-2 text-sm">
       <span className="text-slate-600 dark:text-slate-400">{t('panel.turbine.year')}</span>
       <select
-        className="input h-9 w-28"
+        className="input h-9 w-32"
         value={value}
         onChange={(event) => onChange(Number(event.target.value))}
         data-testid={testId}
       >
         {yearOptions().map((year) => (
           <option key={year} value={year}>
-            {year}
+            {withCount(String(year), countOf(year), locale)}
           </option>
         ))}
       </select>

@@ -1,8 +1,11 @@
 import { type Blade, BLADES, MEDIA_CATEGORIES } from '@kanat360/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { mediaPlacesQueryOptions } from '@/api/media';
 import { StrokeIcon } from '@/components/StrokeIcon';
 import { useI18n } from '@/i18n/language';
+import { countAt } from '@/media/media-places';
 import { ChosenFiles } from '@/uploads/ChosenFiles';
 import { FileDropZone } from '@/uploads/FileDropZone';
 import { UploadProgress } from '@/uploads/UploadProgress';
@@ -58,6 +61,7 @@ function CategoryPhotosLink({
 /** One category (drone, operator, robot): year, blade, an "add photo" tile, the chosen files and the upload. */
 function CategoryUploadCard({ turbineId, category }: { turbineId: number; category: Category }) {
   const { t } = useI18n();
+  const { data: places } = useQuery(mediaPlacesQueryOptions(turbineId));
   const [year, setYear] = useState(() => new Date().getFullYear());
   const [blade, setBlade] = useState<Blade>('A');
   const choice = useFileChoice(turbineId, 'category');
@@ -78,7 +82,12 @@ function CategoryUploadCard({ turbineId, category }: { turbineId: number; catego
         {t(`panel.turbine.category.${category}`)}
       </h3>
       <div className="flex flex-wrap items-center gap-3">
-        <YearPicker value={year} onChange={setYear} testId={`${category}-year`} />
+        <YearPicker
+          value={year}
+          onChange={setYear}
+          countOf={(option) => countAt(places, { year: option, category })}
+          testId={`${category}-year`}
+        />
         <label className="flex items-center gap-2 text-sm">
           <span className="text-slate-600 dark:text-slate-400">{t('panel.turbine.bladePicker')}</span>
           <select
@@ -145,6 +154,7 @@ export function CategorySections({ turbineId }: { turbineId: number }) {
 /** What a customer sees instead (spec §2, §6): a gallery card for each category. */
 export function CustomerGalleries({ turbineId }: { turbineId: number }) {
   const { t } = useI18n();
+  const { data: places } = useQuery(mediaPlacesQueryOptions(turbineId));
   return (
     <SectionCard
       id="galleries"
@@ -163,6 +173,9 @@ export function CustomerGalleries({ turbineId }: { turbineId: number }) {
             </span>
             <h3 className="text-base font-semibold">{t(`panel.turbine.gallery.${category}`)}</h3>
             <p className="text-sm text-slate-700 dark:text-slate-300">{t(`panel.turbine.galleryHint.${category}`)}</p>
+            <p className="text-sm font-medium" data-testid="gallery-count">
+              {t('panel.turbine.galleryCount', { n: countAt(places, { category }) })}
+            </p>
             <div className="mt-auto">
               <CategoryPhotosLink turbineId={turbineId} category={category} primary />
             </div>
