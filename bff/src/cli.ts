@@ -64,7 +64,7 @@ async function main(): Promise<void> {
       }
       case 'seed-demo': {
         // The derivative jobs are queued here and run when a server or a WORKER=only process is up.
-        const jobs = new JobQueue(database.url, createLogger(config));
+        const jobs = new JobQueue(database.url, createLogger(config), database.dataSource);
         const storage = createObjectStorage(config);
         await jobs.start();
         try {

@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   if (config.embedded) logger.info(`starting the embedded PostgreSQL in ${config.dataDir}/pg`);
   database = await openDatabase(config, { migrate: true, log: (message) => logger.debug({ postgres: message }) });
 
-  const jobs = new JobQueue(database.url, logger);
+  const jobs = new JobQueue(database.url, logger, database.dataSource);
   await jobs.start();
   if (config.seedDemo) {
     // Its own storage client: the app's is made inside Nest, which starts after the demo data is in.

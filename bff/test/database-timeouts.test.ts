@@ -42,6 +42,27 @@ async function waitingOnHolder(pool: 'kanat360-bff' | 'kanat360-bff-jobs'): Prom
 }
 
 describe('query time-outs', () => {
+  it("bound a request's job too: a mail queued outside a transaction is written through the requests' pool", async () => {
+    const company = await makeCompany(app.dataSource);
+    const user = await makeUser(app.dataSource, { role: 'operator', companyId: company.id });
+    await holder.query('BEGIN');
+    let answeredMs: number;
+    let status: number;
+    try {
+      // No job can be written while this is held (pg-boss's own pool would wait for it, without a time-out).
+      await holder.query('LOCK TABLE pgboss.job IN EXCLUSIVE MODE');
+      const started = performance.now();
+      const reply = await call(app, 'POST', '/api/auth/password-reset', { body: { email: user.email } });
+      answeredMs = performance.now() - started;
+      status = reply.status;
+      expect(reply.body.code).toBe('DATABASE_UNAVAILABLE');
+    } finally {
+      await holder.query('COMMIT');
+    }
+    expect(status).toBe(503);
+    expect(answeredMs).toBeLessThan(2_000);
+  });
+
   it("cut a request's query after DB_QUERY_TIMEOUT_MS, while a job's query may run for JOB_QUERY_TIMEOUT_MS", async () => {
     const companyId = (await makeCompany(app.dataSource)).id;
     const purged = await makeTurbine(app.dataSource, companyId);

@@ -39,7 +39,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   await database.initialize();
   const { dataSource } = database;
   const logger = createLogger(config);
-  const jobs = new JobQueue(config.databaseUrl ?? '', logger);
+  const jobs = new JobQueue(config.databaseUrl ?? '', logger, dataSource);
   await jobs.start();
   const app = await createApp({ config, dataSource, jobs, logger });
   await app.listen(0, '127.0.0.1');

@@ -1,37 +1,46 @@
 import { PgBoss } from 'pg-boss';
 import { type Logger } from 'pino';
-import { type EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager, type QueryRunner } from 'typeorm';
 import { runAsJob } from '@/database/app-data-source.js';
-import { JOB_PAYLOADS, type JobPayload, type QueueName } from './job-payloads.js';
+import { JOB_PAYLOADS, type JobPayload, QUEUES, type QueueName } from './job-payloads.js';
 
 export { QUEUES, type QueueName } from './job-payloads.js';
+
+/** pg-boss's way to run its SQL on a connection of ours (a transaction's, or the app's pool's). */
+function through(runner: QueryRunner) {
+  return {
+    executeSql: async (text: string, values?: unknown[]) => ({
+      rows: ((await runner.query(text, values, true)) as { records: unknown[] }).records,
+    }),
+  };
+}
 
 /** Background jobs on pg-boss, in the same PostgreSQL (schema `pgboss`), so replicas need nothing else. */
 export class JobQueue {
   private readonly boss: PgBoss;
-  private readonly created = new Set<string>();
 
+  /**
+   * `dataSource` is the app's: a job sent outside a transaction is written through it, so a request that sends one
+   * is bounded by the requests' time-outs (pg-boss's own pool, which fetches and completes jobs, has none).
+   */
   constructor(
     connectionString: string,
     private readonly logger: Logger,
+    private readonly dataSource: DataSource,
   ) {
     this.boss = new PgBoss({ connectionString, schema: 'pgboss', application_name: 'kanat360-jobs' });
     this.boss.on('error', (error) => this.logger.error({ err: error }, 'job queue error'));
   }
 
+  /** Starts pg-boss and makes every queue (once, at start: a request never waits on pg-boss's own pool). */
   async start(): Promise<void> {
     await this.boss.start();
+    for (const name of Object.values(QUEUES)) await this.boss.createQueue(name);
   }
 
   async stop(): Promise<void> {
     // Lets running jobs finish (up to 10 s), then closes the pool.
     await this.boss.stop({ graceful: true, timeout: 10_000 });
-  }
-
-  private async ensureQueue(name: QueueName): Promise<void> {
-    if (this.created.has(name)) return;
-    await this.boss.createQueue(name);
-    this.created.add(name);
   }
 
   /**
@@ -44,18 +53,21 @@ export class JobQueue {
     transaction?: EntityManager,
     { background = false }: { background?: boolean } = {},
   ): Promise<void> {
-    await this.ensureQueue(name);
-    const runner = transaction?.queryRunner;
-    const db = runner
-      ? {
-          executeSql: async (text: string, values?: unknown[]) => ({
-            rows: ((await runner.query(text, values, true)) as { records: unknown[] }).records,
-          }),
-        }
-      : undefined;
     // Background work (a backfill such as the demo seed's) waits behind what a user is waiting for.
     const priority = background ? -1 : 0;
-    await this.boss.send(name, data, { retryLimit: 5, retryDelay: 10, retryBackoff: true, priority, db });
+    const send = (runner: QueryRunner) =>
+      this.boss.send(name, data, { retryLimit: 5, retryDelay: 10, retryBackoff: true, priority, db: through(runner) });
+    const runner = transaction?.queryRunner;
+    if (runner) {
+      await send(runner);
+      return;
+    }
+    const own = this.dataSource.createQueryRunner();
+    try {
+      await send(own);
+    } finally {
+      await own.release();
+    }
   }
 
   /**
@@ -69,7 +81,6 @@ export class JobQueue {
     handler: (data: JobPayload<Q>) => Promise<void>,
     { concurrency = 1, batchSize = 1 }: { concurrency?: number; batchSize?: number } = {},
   ): Promise<void> {
-    await this.ensureQueue(name);
     await this.boss.work<unknown>(
       name,
       { pollingIntervalSeconds: 1, localConcurrency: concurrency, batchSize, burstWhenBatchFull: batchSize > 1 },
@@ -83,7 +94,6 @@ export class JobQueue {
 
   /** Sends a job on a cron schedule (one schedule per queue, shared by every replica). */
   async schedule(name: QueueName, cron: string): Promise<void> {
-    await this.ensureQueue(name);
     await this.boss.schedule(name, cron);
   }
 }
