@@ -73,6 +73,15 @@ export class MediaIngest {
   }
 
   /**
+   * The head of a streaming file, inspected; the stream goes on with the head put back. The head is not kept
+   * past this call, so its megabyte is free as soon as it has been written.
+   */
+  private async inspectStream(stream: Readable, fileName: string): Promise<{ inspected: Inspected; body: Readable }> {
+    const { head, body } = await peek(stream, HEAD_BYTES);
+    return { inspected: await this.inspect(head, fileName), body };
+  }
+
+  /**
    * Streams one file of a multipart upload into the store under an upload ledger entry (`reserveBytes` of the
    * company's quota held while it flows), then makes its row. A failure removes the blob at once; a crash leaves
    * the entry, and the sweep removes the rest.
@@ -85,12 +94,19 @@ export class MediaIngest {
     reserveBytes: number,
   ): Promise<number> {
     const { fileName } = file;
+    const arrivedAt = performance.now();
+    // The head arrives while the names are checked (a query); a name problem is still the reason given first.
+    const inspecting = this.inspectStream(file.stream, fileName);
+    void inspecting.catch(() => undefined);
     const problem = (await this.checkNames(turbineId, [fileName])).get(fileName);
-    if (problem) throw new SkipFile(fileName, problem);
-    const { head, body } = await peek(file.stream, HEAD_BYTES);
-    const inspected = await this.inspect(head, fileName);
+    if (problem) {
+      // The head is read (or the file ended) before the file is given up, so the rest can be drained.
+      await inspecting.catch(() => undefined);
+      throw new SkipFile(fileName, problem);
+    }
+    const { inspected, body } = await inspecting;
     const key = mediaKey(turbineId, target, randomUUID(), inspected.ext);
-    const entry = { turbineId, key, originalName: fileName, userId: uploaderId, reserveBytes };
+    const entry = { turbineId, key, originalName: fileName, userId: uploaderId, reserveBytes, arrivedAt };
     return uniqueName(fileName, () =>
       this.ledger.streamOwned(entry, body, inspected.mime, (manager, blob) =>
         this.insertPending(

@@ -142,7 +142,7 @@ export function sniffPdf(head: Buffer, fileName: string): PdfSniffResult {
   return { ok: true, mime: 'application/pdf', ext: 'pdf' };
 }
 
-/** Width and height from a JPEG's SOF marker or a PNG's IHDR, for heads sharp will not read. */
+/** Width and height from a JPEG's SOF marker or a PNG's IHDR; null for other formats and heads cut short. */
 function dimensionsFromMarkers(head: Buffer): { width: number; height: number } | null {
   if (head.length >= 24 && head.readUInt32BE(0) === 0x89504e47 && head.toString('latin1', 12, 16) === 'IHDR') {
     return { width: head.readUInt32BE(16), height: head.readUInt32BE(20) };
@@ -176,14 +176,18 @@ function dimensionsFromMarkers(head: Buffer): { width: number; height: number } 
  * directory sits at the end of the file, say); sharp's pixel limit still stops such a file in the derivative job.
  */
 export async function imageDimensions(head: Buffer): Promise<{ width: number; height: number } | null> {
+  // A JPEG's SOF marker or a PNG's IHDR says it in a few bytes, read here at once; sharp (the other formats) runs
+  // on the thread pool, where it would queue behind the file writes of every upload in progress.
+  const fromMarkers = dimensionsFromMarkers(head);
+  if (fromMarkers && fromMarkers.width > 0 && fromMarkers.height > 0) return fromMarkers;
   try {
     // No pixel limit here: the point is to learn the size a bomb declares, not to decode it.
     const metadata = await sharp(head, { limitInputPixels: false }).metadata();
     if (metadata.width > 0 && metadata.height > 0) return { width: metadata.width, height: metadata.height };
   } catch {
-    // A head cut short of what sharp wants; the markers may still say.
+    // A head cut short of what sharp wants.
   }
-  return dimensionsFromMarkers(head);
+  return null;
 }
 
 export function exceedsPixelLimit(size: { width: number; height: number }): boolean {

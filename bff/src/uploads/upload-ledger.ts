@@ -13,6 +13,14 @@ const STREAM_ENTRY_MS = 60 * 60 * 1000;
 /** Expired entries handled per sweep run; the next run (5 minutes later) takes the rest. */
 const SWEEP_BATCH = 500;
 
+/** When an upload reached each step (`performance.now()`), for the debug line `upload stored`. */
+interface StoreSteps {
+  arrived: number;
+  start: number;
+  entered: number;
+  written: number;
+}
+
 /** A blob in the store that its entry still holds: owned by a row (`own`) or removed (`discard`) next. */
 export interface HeldBlob {
   intentId: string;
@@ -29,6 +37,8 @@ export interface StreamEntry {
   userId: number;
   /** The most bytes it may bring (the request's length): held against the quota while it flows. */
   reserveBytes: number;
+  /** When its part of the request arrived (`performance.now()`), for the timings of the debug line `upload stored`. */
+  arrivedAt?: number;
 }
 
 /**
@@ -56,11 +66,12 @@ export class UploadLedger {
     intents: NewUploadIntent[],
   ): Promise<{ registered: NewUploadIntent[]; refused: NewUploadIntent[] }> {
     const quota = this.config.storageQuotaBytes;
+    if (quota === null) {
+      // No quota to check: one INSERT, atomic by itself (a transaction around it would only add round trips).
+      await this.ledger.insert(this.dataSource.manager, intents);
+      return { registered: intents, refused: [] };
+    }
     return this.dataSource.transaction(async (manager) => {
-      if (quota === null) {
-        await this.ledger.insert(manager, intents);
-        return { registered: intents, refused: [] };
-      }
       let used = await this.ledger.lockCompanyUsage(manager, turbineId);
       const registered: NewUploadIntent[] = [];
       const refused: NewUploadIntent[] = [];
@@ -81,6 +92,23 @@ export class UploadLedger {
    * byte is written; any failure while writing removes what was written, and the entry.
    */
   async receiveStream(entry: StreamEntry, body: Readable, mime: string): Promise<HeldBlob> {
+    const steps = { arrived: entry.arrivedAt ?? performance.now(), start: performance.now(), entered: 0, written: 0 };
+    const blob = await this.streamIn(entry, body, mime, { held: true, steps });
+    this.logStored(blob, steps);
+    return blob;
+  }
+
+  /**
+   * `held`: the blob waits for its row (a report until the request's other files are in), so its entry counts
+   * its real size from now on. Otherwise a row owns it at once (`streamOwned`), and the entry goes in the same
+   * breath: it keeps counting the (larger) reservation meanwhile, which saves a commit after every file.
+   */
+  private async streamIn(
+    entry: StreamEntry,
+    body: Readable,
+    mime: string,
+    { held, steps }: { held: boolean; steps: StoreSteps },
+  ): Promise<HeldBlob> {
     const intentId = randomUUID();
     const { registered } = await this.register(entry.turbineId, [
       {
@@ -101,10 +129,12 @@ export class UploadLedger {
       body.resume();
       throw new SkipFile(entry.originalName, 'STORAGE_QUOTA_EXCEEDED');
     }
+    steps.entered = performance.now();
     try {
       const { size } = await this.storage.put(entry.key, body, mime);
+      steps.written = performance.now();
       // Held until a row owns it, the blob counts with its real size from now on, not the request's.
-      await this.ledger.setSize(intentId, size);
+      if (held) await this.ledger.setSize(intentId, size);
       return { intentId, key: entry.key, originalName: entry.originalName, size };
     } catch (error) {
       await this.discard({ id: intentId, storageKey: entry.key, multipartUploadId: null });
@@ -112,20 +142,47 @@ export class UploadLedger {
     }
   }
 
-  /** A streamed blob and the rows that own it: `receiveStream`, then `own`; a failure of either removes the blob. */
+  /**
+   * A streamed blob and the rows that own it: streamed in as `receiveStream` does, then `own`; a failure of either
+   * removes the blob.
+   */
   async streamOwned<T>(
     entry: StreamEntry,
     body: Readable,
     mime: string,
     write: (manager: EntityManager, blob: HeldBlob) => Promise<T>,
   ): Promise<T> {
-    const blob = await this.receiveStream(entry, body, mime);
+    const steps = { arrived: entry.arrivedAt ?? performance.now(), start: performance.now(), entered: 0, written: 0 };
+    const blob = await this.streamIn(entry, body, mime, { held: false, steps });
     try {
-      return await this.own([blob], (manager) => write(manager, blob));
+      const owned = await this.own([blob], (manager) => write(manager, blob));
+      this.logStored(blob, steps, performance.now());
+      return owned;
     } catch (error) {
       await this.discard({ id: blob.intentId, storageKey: blob.key, multipartUploadId: null });
       throw error;
     }
+  }
+
+  /**
+   * One debug line per stored blob, with the milliseconds of each step: the caller's checks before the entry
+   * (`before`: names, sniffing), the ledger entry, the write to the store, and the row that owns it (`row`).
+   */
+  private logStored(blob: HeldBlob, steps: StoreSteps, owned?: number): void {
+    const ms = (from: number, to: number) => Math.round((to - from) * 10) / 10;
+    this.logger.debug(
+      {
+        key: blob.key,
+        bytes: blob.size,
+        ms: {
+          before: ms(steps.arrived, steps.start),
+          entry: ms(steps.start, steps.entered),
+          write: ms(steps.entered, steps.written),
+          ...(owned === undefined ? {} : { row: ms(steps.written, owned) }),
+        },
+      },
+      'upload stored',
+    );
   }
 
   /**
