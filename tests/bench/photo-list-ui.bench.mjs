@@ -1,8 +1,9 @@
 // Benchmark of issue #11 item 16: the turbine screen's all-photos list with 10,000 photos on one turbine, in
-// Chromium against the built BFF. Measured: the time from navigation to the first rows on screen (cold: a new
-// browser context; warm: the same context again), the bytes of the first page on the wire (compressed) against its
-// JSON, and the time to scroll to the last row (pages fetched as the list scrolls). Baseline in the same run: the
-// first page's API call alone, from the same page. Targets: first rows ≤ 1 s, first page ≤ 150 KB on the wire.
+// Chromium against the built BFF. Measured: the time from navigation to the first rows on screen (cold: a browser
+// that never loaded the panel; warm: a reload, the panel's files cached), the bytes of the first page on the wire
+// (compressed; a 200, not the browser's cache) against its JSON, and the time to scroll to the last row (pages
+// fetched as the list scrolls). Baseline in the same run: the first page's API call alone, from the same page, past
+// the browser's cache. Targets: first rows ≤ 1 s, first page ≤ 150 KB on the wire.
 //
 //   pnpm run bench:photo-list       (needs a build: pnpm build)
 import { existsSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -56,25 +57,36 @@ async function signIn(context, email) {
   return page;
 }
 
-/** From navigation to the first row on screen; and what the first page cost on the wire. */
-async function firstRows(page, path, turbineId) {
+/**
+ * From a full load of the screen to the first row on screen; and what the first page cost on the wire (its status
+ * too: a 304 would mean the browser's cache answered, and its bytes would say nothing).
+ */
+async function firstRows(page, path, turbineId, { reload = false } = {}) {
   const client = await page.context().newCDPSession(page);
   await client.send('Network.enable');
   const sizes = new Map();
   let firstPage = null;
+  let status = null;
   client.on('Network.responseReceived', ({ requestId, response }) => {
-    if (response.url.includes(`/api/turbines/${turbineId}/photos?`) && !response.url.includes('cursor=')) {
-      firstPage ??= requestId;
+    if (
+      response.url.includes(`/api/turbines/${turbineId}/photos?`) &&
+      !response.url.includes('cursor=') &&
+      !firstPage
+    ) {
+      firstPage = requestId;
+      status = response.status;
     }
   });
   client.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => sizes.set(requestId, encodedDataLength));
   const started = Date.now();
-  await page.goto(path);
+  // A reload, not a goto: going to the same address again would only move to its #hash, loading nothing.
+  if (reload) await page.reload();
+  else await page.goto(path);
   await page.getByTestId('photo-row').first().waitFor({ state: 'visible', timeout: 60_000 });
   const elapsed = Date.now() - started;
   await page.waitForTimeout(200);
   await client.detach();
-  return { elapsed, wireBytes: firstPage ? sizes.get(firstPage) : null };
+  return { elapsed, status, wireBytes: firstPage ? sizes.get(firstPage) : null };
 }
 
 await runBenchmark('photo-list-ui', async ({ pool, spawnBff, dataDir }) => {
@@ -101,18 +113,21 @@ await runBenchmark('photo-list-ui', async ({ pool, spawnBff, dataDir }) => {
     const page = await signIn(context, email);
     const path = `/dashboard/turbine/${turbineId}#all-photos`;
 
-    // Baseline: the first page's API call alone, from the same page (raw JSON bytes too).
+    // Cold: a browser that has never loaded the panel or the list (only the sign-in page's origin); warm: a reload,
+    // the panel's files cached by the browser, the list asked for again.
+    const cold = await firstRows(page, path, turbineId);
+    const warm = await firstRows(page, path, turbineId, { reload: true });
+
+    // Baseline: the first page's API call alone, from the same page, past the browser's cache (raw JSON bytes too).
     const api = await page.evaluate(async (id) => {
       const started = performance.now();
       const response = await fetch(`/api/turbines/${id}/photos?view=all&limit=200`, {
         headers: { Accept: 'application/json' },
+        cache: 'no-store',
       });
       const text = await response.text();
       return { ms: performance.now() - started, jsonBytes: new TextEncoder().encode(text).length };
     }, turbineId);
-
-    const cold = await firstRows(page, path, turbineId);
-    const warm = await firstRows(page, path, turbineId);
 
     // Scroll to the end: the list asks for the next pages as the rows in view near the end of what is loaded.
     const scrollStarted = Date.now();
@@ -135,11 +150,13 @@ await runBenchmark('photo-list-ui', async ({ pool, spawnBff, dataDir }) => {
       `  navigation → first rows, warm: ${warm.elapsed} ms (${(warm.elapsed / api.ms).toFixed(1)}× the API call)`,
     );
     console.log(
-      `  first page on the wire: ${kb(cold.wireBytes ?? 0)} (${((cold.wireBytes ?? 0) / api.jsonBytes).toFixed(2)}× its JSON)`,
+      `  first page on the wire (cold, HTTP ${cold.status}): ${kb(cold.wireBytes ?? 0)} ` +
+        `(${((cold.wireBytes ?? 0) / api.jsonBytes).toFixed(2)}× its JSON)`,
     );
     console.log(`  scroll to the last of ${PHOTOS} rows: ${scrolled} ms`);
     const firstOk = cold.elapsed <= TARGET_FIRST_ROWS_MS;
-    const bytesOk = (cold.wireBytes ?? Infinity) <= TARGET_FIRST_PAGE_BYTES;
+    // Only a page the server sent counts: a 304 (the browser's cache) would say nothing of its size.
+    const bytesOk = cold.status === 200 && (cold.wireBytes ?? Infinity) <= TARGET_FIRST_PAGE_BYTES;
     console.log(`first rows ≤ ${TARGET_FIRST_ROWS_MS} ms: ${firstOk ? 'target met' : 'target missed'}`);
     console.log(`first page ≤ ${kb(TARGET_FIRST_PAGE_BYTES)} on the wire: ${bytesOk ? 'target met' : 'target missed'}`);
     console.log(bff.log.summary());
