@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   type ApiPage,
@@ -18,11 +18,10 @@ import {
   type PresignedUploadBody,
 } from '@kanat360/contracts';
 import { type Language, translate, type Translate } from '@kanat360/i18n';
-import { type Request } from 'express';
 import { CurrentPrincipal, RequirePermission } from '@/auth/access.decorators.js';
 import { type Principal } from '@/auth/principal.js';
 import { IdPipe } from '@/common/id.pipe.js';
-import { CallerLanguage, requestLanguage } from '@/common/request-language.js';
+import { CallerLanguage } from '@/common/request-language.js';
 import { RequestTranslator } from '@/common/translator.decorator.js';
 import { ValidBody, ValidQuery } from '@/common/zod-validation.js';
 import { MultipartBody, type MultipartForm } from '@/uploads/multipart.js';
@@ -80,10 +79,10 @@ export class MediaController {
     @CurrentPrincipal() actor: Principal,
     @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
     @ValidBody(checkNamesBody) { names }: CheckNamesBody,
-    @Req() request: Request,
+    @CallerLanguage() language: Language,
   ): Promise<ApiSuccess<{ skipped: SkippedFile[] }>> {
     const skipped = await this.media.checkNames(actor, turbineId, names);
-    return { success: true, data: { skipped: describeSkipped(requestLanguage(request), skipped) } };
+    return { success: true, data: { skipped: describeSkipped(language, skipped) } };
   }
 
   @Get('photos/versions')
@@ -161,10 +160,10 @@ export class MediaController {
     @CurrentPrincipal() actor: Principal,
     @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
     @ValidQuery(mediaKeyQuery) { key }: { key: string },
-    @Req() request: Request,
+    @CallerLanguage() language: Language,
   ): Promise<ApiSuccess<null>> {
     await this.media.delete(actor, turbineId, key);
-    return { success: true, data: null, message: translate(requestLanguage(request), 'api.photoDeleted') };
+    return { success: true, data: null, message: translate(language, 'api.photoDeleted') };
   }
 
   @Post('save-edited-photo')
@@ -200,9 +199,9 @@ export class MediaController {
     @CurrentPrincipal() actor: Principal,
     @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
     @ValidBody(mediaKeyQuery) { key }: { key: string },
-    @Req() request: Request,
+    @CallerLanguage() language: Language,
   ): Promise<ApiSuccess<MediaItem>> {
     const item = await this.media.restoreOriginal(actor, turbineId, key);
-    return { success: true, data: item, message: translate(requestLanguage(request), 'api.photoRestored') };
+    return { success: true, data: item, message: translate(language, 'api.photoRestored') };
   }
 }
