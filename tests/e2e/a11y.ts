@@ -6,6 +6,12 @@ import { type Page } from '@playwright/test';
  * `exclude` lists selectors of parts that are hidden duplicates of checked ones.
  */
 export async function blockingViolations(page: Page, exclude: string[] = []) {
+  // Colours in the middle of a transition (a button just pressed) are no colours anybody reads: let them settle.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
+  );
   let builder = new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .options({ resultTypes: ['violations'] });
