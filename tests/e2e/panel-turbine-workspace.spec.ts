@@ -78,6 +78,15 @@ test.describe('the turbine workspace route', () => {
     await expect(page).toHaveTitle('İzmir Türbini | Kanat360');
     await expect(page.getByTestId('turbine-code')).toHaveText(`İzmir-${turbine.code}`);
     await expect(page.getByTestId('turbine-latest-year')).toHaveText('Henüz yok');
+    // The section bar jumps to a section and marks it as the one being read.
+    const sectionBar = page.getByRole('navigation', { name: 'Türbin sayfasının bölümleri' });
+    await sectionBar.getByRole('link', { name: 'Tüm Fotoğraflar' }).click();
+    await expect(sectionBar.getByRole('link', { name: 'Tüm Fotoğraflar' })).toHaveAttribute('aria-current', 'location');
+    await sectionBar.getByRole('link', { name: 'Kanat Fotoğrafları' }).click();
+    await expect(sectionBar.getByRole('link', { name: 'Kanat Fotoğrafları' })).toHaveAttribute(
+      'aria-current',
+      'location',
+    );
     await page.getByRole('button', { name: /^English/ }).click();
     await expect(page.getByTestId('turbine-title')).toHaveText('İzmir Turbine');
     await expect(page).toHaveTitle('İzmir Turbine | Kanat360');

@@ -6,7 +6,10 @@ import { useI18n } from '@/i18n/language';
 /** A section counts as the one being read once its top has passed this far below the window's top (header + bar). */
 const READING_LINE_PX = 140;
 
-/** The id of the section the user is reading: the last one whose top has passed the reading line. */
+/**
+ * The id of the section the user is reading: the last one whose top has passed the reading line, or the last section
+ * once the page has been scrolled to its foot.
+ */
 function useSectionInView(ids: readonly string[]): string | null {
   const [current, setCurrent] = useState<string | null>(null);
   const key = ids.join(' ');
@@ -20,7 +23,11 @@ function useSectionInView(ids: readonly string[]): string | null {
         const top = document.getElementById(id)?.getBoundingClientRect().top;
         if (top !== undefined && top <= READING_LINE_PX) passed = id;
       }
-      setCurrent(passed);
+      // At the foot of the page the last section is the one being read, though its top cannot reach the line.
+      const atEnd =
+        window.scrollY > 0 && window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      const last = sections.at(-1);
+      setCurrent(atEnd && last && document.getElementById(last) ? last : passed);
     };
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(measure);
