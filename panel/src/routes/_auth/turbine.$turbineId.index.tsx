@@ -66,7 +66,6 @@ function TurbineWorkspace() {
       </nav>
       <TurbineTitleCard turbine={turbine} actions={<TurbineManage turbine={turbine} />} />
       <WorkspaceNav
-        turbineId={turbineId}
         sections={[
           ...(canUpload
             ? [

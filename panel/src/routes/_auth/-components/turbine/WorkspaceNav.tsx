@@ -1,5 +1,4 @@
 import { type MessageKey } from '@kanat360/i18n';
-import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useI18n } from '@/i18n/language';
 
@@ -46,13 +45,7 @@ function useSectionInView(ids: readonly string[]): string | null {
  * The turbine screen is long (three blades, three categories, reports, every photo): a bar under the header jumps
  * to each section, and shows which one is being read. The filters in the address stay as they are.
  */
-export function WorkspaceNav({
-  turbineId,
-  sections,
-}: {
-  turbineId: number;
-  sections: { id: string; label: MessageKey }[];
-}) {
+export function WorkspaceNav({ sections }: { sections: { id: string; label: MessageKey }[] }) {
   const { t } = useI18n();
   const current = useSectionInView(sections.map((section) => section.id));
   return (
@@ -63,16 +56,15 @@ export function WorkspaceNav({
       <ul className="flex flex-wrap gap-1">
         {sections.map((section) => (
           <li key={section.id}>
-            <Link
-              to="/turbine/$turbineId"
-              params={{ turbineId }}
-              search={(previous) => previous}
-              hash={section.id}
+            {/* A plain in-page anchor: the address keeps its filters, and no router link marks every section
+                of the same page "current". */}
+            <a
+              href={`#${section.id}`}
               className={`btn-ghost h-8 text-sm ${current === section.id ? 'bg-brand-100 text-brand-900 dark:bg-brand-950 dark:text-brand-100' : ''}`}
               aria-current={current === section.id ? 'location' : undefined}
             >
               {t(section.label)}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
