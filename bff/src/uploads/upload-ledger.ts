@@ -21,6 +21,12 @@ interface StoreSteps {
   written: number;
 }
 
+/** The steps of an upload so far: its part of the request arrived (or now), and its storing starts now. */
+function stepsFrom(entry: StreamEntry): StoreSteps {
+  const start = performance.now();
+  return { arrived: entry.arrivedAt ?? start, start, entered: 0, written: 0 };
+}
+
 /** A blob in the store that its entry still holds: owned by a row (`own`) or removed (`discard`) next. */
 export interface HeldBlob {
   intentId: string;
@@ -92,7 +98,7 @@ export class UploadLedger {
    * byte is written; any failure while writing removes what was written, and the entry.
    */
   async receiveStream(entry: StreamEntry, body: Readable, mime: string): Promise<HeldBlob> {
-    const steps = { arrived: entry.arrivedAt ?? performance.now(), start: performance.now(), entered: 0, written: 0 };
+    const steps = stepsFrom(entry);
     const blob = await this.streamIn(entry, body, mime, { held: true, steps });
     this.logStored(blob, steps);
     return blob;
@@ -152,7 +158,7 @@ export class UploadLedger {
     mime: string,
     write: (manager: EntityManager, blob: HeldBlob) => Promise<T>,
   ): Promise<T> {
-    const steps = { arrived: entry.arrivedAt ?? performance.now(), start: performance.now(), entered: 0, written: 0 };
+    const steps = stepsFrom(entry);
     const blob = await this.streamIn(entry, body, mime, { held: false, steps });
     try {
       const owned = await this.own([blob], (manager) => write(manager, blob));
