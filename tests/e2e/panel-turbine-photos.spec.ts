@@ -148,7 +148,7 @@ test('the lightbox wraps both ways with its counter, keys and Escape, and shows 
   await expect(lightbox).toHaveCount(0);
 });
 
-test('a video plays with seeking; a point cloud and a panorama show their cards', async ({ page }) => {
+test('a video plays with seeking; a point cloud opens in its viewer and a panorama shows its card', async ({ page }) => {
   // The demo data has a video and a point cloud (on turbines of either partner: the superadmin sees both).
   const turbines = (await (await api.get('/api/turbines')).json()) as { data: Turbine[] };
   const media: (MediaItem & { turbineId: number })[] = [];
@@ -164,7 +164,7 @@ test('a video plays with seeking; a point cloud and a panorama show their cards'
     await page.getByTestId('photo-name').first().click();
   };
   await open(cloud.originalName);
-  await expect(page.getByTestId('stage-pointcloud')).toContainText('Nokta bulutu');
+  await expect(page.getByTestId('pointcloud-status')).toHaveText('20.000 nokta');
   await page.keyboard.press('Escape');
   await page.goto(workspace(video.turbineId));
   await open(video.originalName);

@@ -1,6 +1,10 @@
 import { type MediaItem } from '@kanat360/contracts';
+import { lazy, Suspense } from 'react';
 import { StrokeIcon } from '@/components/StrokeIcon';
 import { useI18n } from '@/i18n/language';
+
+// three.js stays out of every screen until a point cloud is opened.
+const PointCloudViewer = lazy(() => import('@/viewers/point-cloud/PointCloudViewer'));
 
 /** A card in place of a picture: why it is not shown here, and the original to download. */
 function StageCard({ item, title, text, testId }: { item: MediaItem; title: string; text: string; testId: string }) {
@@ -46,12 +50,15 @@ export function MediaStage({ item }: { item: MediaItem }) {
   }
   if (item.kind === 'pointcloud') {
     return (
-      <StageCard
-        item={item}
-        title={t('panel.lightbox.pointcloudTitle')}
-        text={t('panel.lightbox.pointcloudText')}
-        testId="stage-pointcloud"
-      />
+      <Suspense
+        fallback={
+          <p className="text-sm text-slate-300" role="status">
+            {t('panel.pointcloud.loadingViewer')}
+          </p>
+        }
+      >
+        <PointCloudViewer item={item} />
+      </Suspense>
     );
   }
   if (item.status === 'pending') {

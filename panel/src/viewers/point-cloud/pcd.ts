@@ -200,7 +200,8 @@ function layoutOf(header: PcdHeader): Layout {
     colour: index('rgb', 'rgba'),
     intensity: index('intensity'),
   };
-  if (layout.x < 0 || layout.y < 0 || layout.z < 0) fail('NO_XYZ', `fields: ${header.fields.map((f) => f.name).join(' ')}`);
+  if (layout.x < 0 || layout.y < 0 || layout.z < 0)
+    fail('NO_XYZ', `fields: ${header.fields.map((f) => f.name).join(' ')}`);
   const colour = header.fields[layout.colour];
   if (colour && colour.size !== 4) layout.colour = -1;
   return layout;
@@ -393,7 +394,7 @@ export function decompressLzf(input: Uint8Array, outputLength: number): Uint8Arr
       if (reference < 0) corrupt('a back reference points before the start');
       if (op + length > outputLength) corrupt('the data decompresses to more than its stated size');
       // Byte by byte: a reference may overlap what it is writing (runs).
-      for (let end = op + length; op < end; ) output[op++] = output[reference++]!;
+      for (let end = op + length; op < end;) output[op++] = output[reference++]!;
     }
   }
   if (op !== outputLength) corrupt(`${op} bytes decompressed, ${outputLength} stated`);
@@ -523,12 +524,7 @@ function parseAscii(bytes: Uint8Array, header: PcdHeader, layout: Layout, option
     let cursor = probe;
     while (cursor < lineEnd && columnIndex <= lastWanted) {
       let tokenEnd = cursor;
-      while (
-        tokenEnd < lineEnd &&
-        bytes[tokenEnd] !== SPACE &&
-        bytes[tokenEnd] !== TAB &&
-        bytes[tokenEnd] !== RETURN
-      ) {
+      while (tokenEnd < lineEnd && bytes[tokenEnd] !== SPACE && bytes[tokenEnd] !== TAB && bytes[tokenEnd] !== RETURN) {
         tokenEnd++;
       }
       const role = wanted.get(columnIndex);

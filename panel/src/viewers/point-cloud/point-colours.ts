@@ -46,7 +46,13 @@ function robustRange(values: Float32Array, min: number, max: number): [number, n
   return highValue > lowValue ? [lowValue, highValue] : [min, max];
 }
 
-function paintRamp(target: Uint8Array, values: ArrayLike<number>, count: number, stride: number, range: [number, number]) {
+function paintRamp(
+  target: Uint8Array,
+  values: ArrayLike<number>,
+  count: number,
+  stride: number,
+  range: [number, number],
+) {
   const [low, high] = range;
   const span = high > low ? high - low : 1;
   const last = RAMP.length - 1;
