@@ -154,7 +154,7 @@ export default function PointCloudViewer({ item }: { item: MediaItem }) {
   const cloud = state.phase === 'shown' ? state.cloud : null;
   return (
     <div
-      className="relative flex size-full min-h-80 flex-col overflow-hidden rounded-xl bg-slate-950 ring-1 ring-slate-800"
+      className="@container relative flex size-full min-h-80 flex-col overflow-hidden rounded-xl bg-slate-950 ring-1 ring-slate-800"
       role="region"
       aria-label={t('panel.pointcloud.label', { name: item.originalName })}
       data-testid="stage-pointcloud"
@@ -176,7 +176,7 @@ export default function PointCloudViewer({ item }: { item: MediaItem }) {
                 : t('panel.pointcloud.points', { n: cloud.pointsShown })}
             </p>
             <p>{t(COLOUR_TEXT[cloud.source])}</p>
-            <p className="hidden text-slate-400 lg:block">{t('panel.pointcloud.hint')}</p>
+            <p className="hidden text-slate-400 @3xl:block">{t('panel.pointcloud.hint')}</p>
             <div className="ml-auto flex items-center gap-4">
               <label className="flex items-center gap-2">
                 {t('panel.pointcloud.pointSize')}

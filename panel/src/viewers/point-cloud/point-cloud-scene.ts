@@ -1,4 +1,5 @@
 import {
+  Box3,
   BufferAttribute,
   BufferGeometry,
   Color,
@@ -14,8 +15,11 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { type LoadedCloud } from './point-cloud-worker-messages';
 
 const BACKGROUND = 0x020617; // slate-950, the stage's own background
-/** Seen from the side and a little above, with z up as scanners write it. */
-const VIEW_DIRECTION = new Vector3(-0.55, -0.75, 0.38).normalize();
+/** The fitted view: from 25° above and 20° round from square-on, with z up as scanners write it. */
+const FIT_ELEVATION = (25 * Math.PI) / 180;
+const FIT_AZIMUTH = (20 * Math.PI) / 180;
+/** Room left around the cloud when fitted. */
+const FIT_MARGIN = 1.08;
 
 /**
  * One WebGL context with its camera and orbit controls for the life of a viewer; clouds come and go in it. It
@@ -32,6 +36,7 @@ export class PointCloudScene {
   private points: Points<BufferGeometry, PointsMaterial> | null = null;
   private frame = 0;
   private bounds = new Sphere(new Vector3(), 1);
+  private box = new Box3(new Vector3(-1, -1, -1), new Vector3(1, 1, 1));
 
   constructor(
     private readonly container: HTMLElement,
@@ -69,6 +74,7 @@ export class PointCloudScene {
     // The bounds came with the cloud: no second pass over millions of points.
     const min = new Vector3(...cloud.min);
     const max = new Vector3(...cloud.max);
+    this.box = new Box3(min, max);
     this.bounds = new Sphere(min.clone().add(max).multiplyScalar(0.5), Math.max(min.distanceTo(max) / 2, 1e-3));
     geometry.boundingSphere = this.bounds.clone();
     this.points = new Points(geometry, this.material);
@@ -85,18 +91,40 @@ export class PointCloudScene {
     this.requestRender();
   }
 
-  /** The whole cloud in view, from the default side. */
+  /**
+   * The whole cloud in view, seen across its longer horizontal side, a little from above: the camera backs off
+   * until every corner of the bounding box is inside the frustum (a sphere would leave a long blade tiny).
+   */
   fit(): void {
-    const { center, radius } = this.bounds;
-    const verticalFov = (this.camera.fov * Math.PI) / 180;
-    const horizontalFov = 2 * Math.atan(Math.tan(verticalFov / 2) * this.camera.aspect);
-    const distance = (radius / Math.sin(Math.min(verticalFov, horizontalFov) / 2)) * 1.05;
-    this.camera.position.copy(center).addScaledVector(VIEW_DIRECTION, distance);
-    this.camera.near = Math.max(distance - radius * 2, distance / 1000);
-    this.camera.far = distance + radius * 4;
-    this.camera.updateProjectionMatrix();
+    const { min, max } = this.box;
+    const center = min.clone().add(max).multiplyScalar(0.5);
+    const size = max.clone().sub(min);
+    const azimuth = size.x >= size.y ? -Math.PI / 2 + FIT_AZIMUTH : Math.PI - FIT_AZIMUTH;
+    const direction = new Vector3(
+      Math.cos(FIT_ELEVATION) * Math.cos(azimuth),
+      Math.cos(FIT_ELEVATION) * Math.sin(azimuth),
+      Math.sin(FIT_ELEVATION),
+    );
+    const right = new Vector3().crossVectors(this.camera.up, direction).normalize();
+    const up = new Vector3().crossVectors(direction, right);
+    const tanVertical = Math.tan((this.camera.fov * Math.PI) / 360);
+    const tanHorizontal = tanVertical * this.camera.aspect;
+    let distance = 0;
+    for (let corner = 0; corner < 8; corner++) {
+      const point = new Vector3(corner & 1 ? max.x : min.x, corner & 2 ? max.y : min.y, corner & 4 ? max.z : min.z).sub(
+        center,
+      );
+      const depth = point.dot(direction);
+      distance = Math.max(
+        distance,
+        depth + Math.abs(point.dot(right)) / tanHorizontal,
+        depth + Math.abs(point.dot(up)) / tanVertical,
+      );
+    }
+    distance = Math.max(distance * FIT_MARGIN, this.bounds.radius * 0.1);
+    this.camera.position.copy(center).addScaledVector(direction, distance);
     this.controls.target.copy(center);
-    this.controls.minDistance = radius / 100;
+    this.controls.minDistance = this.bounds.radius / 100;
     this.controls.maxDistance = distance * 8;
     this.controls.update();
     this.requestRender();
