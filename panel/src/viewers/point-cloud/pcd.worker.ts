@@ -3,6 +3,7 @@
 import { parsePcd, PcdError } from './pcd';
 import { type LoadRequest, type WorkerMessage } from './point-cloud-worker-messages';
 import { pointColours } from './point-colours';
+import { progressiveOrder } from './progressive-order';
 
 function post(message: WorkerMessage, transfer: Transferable[] = []) {
   self.postMessage(message, { transfer });
@@ -51,14 +52,15 @@ self.onmessage = async (event: MessageEvent<LoadRequest>) => {
       budget,
       onProgress: (share) => post({ type: 'progress', phase: 'parse', loaded: share, total: 1 }),
     });
-    const { colours, source } = pointColours(cloud);
+    const coloured = pointColours(cloud);
+    const { positions, colours } = progressiveOrder(cloud.positions, coloured.colours, cloud.pointsShown);
     post(
       {
         type: 'loaded',
         cloud: {
-          positions: cloud.positions,
+          positions,
           colours,
-          source,
+          source: coloured.source,
           min: cloud.min,
           max: cloud.max,
           pointsInFile: cloud.pointsInFile,
@@ -66,7 +68,7 @@ self.onmessage = async (event: MessageEvent<LoadRequest>) => {
           decimated: cloud.decimated,
         },
       },
-      [cloud.positions.buffer, colours.buffer],
+      [positions.buffer, colours.buffer],
     );
   } catch (error) {
     if (error instanceof PcdError) post({ type: 'failed', code: error.code, detail: error.message });
