@@ -143,7 +143,7 @@ test('the demo scan renders in the 3D viewer: points on the canvas, the count, t
   // Bigger points cover more of the canvas; "Fit to view" after a zoom brings the whole blade back.
   const before = await drawnPixels(page);
   await viewer.getByLabel('Nokta boyutu').fill('6');
-  await expect.poll(() => drawnPixels(page)).toBeGreaterThan(before * 1.5);
+  await expect.poll(() => drawnPixels(page)).toBeGreaterThan(before * 1.2);
   await page.getByRole('button', { name: 'Sığdır' }).click();
   await expect(page.getByTestId('pointcloud-error')).toHaveCount(0);
 });
@@ -170,6 +170,8 @@ test('a .pcd whose data is cut short shows an error card with the reason and the
 test('a file past the point budget is thinned out evenly, and the viewer says how many points it shows', async ({
   page,
 }) => {
+  // 4 million points read in the browser: a few seconds on 2 busy cores.
+  test.setTimeout(60_000);
   const seed = await seeder();
   const turbine = await seed.createTurbine();
   await seed.dispose();

@@ -148,7 +148,9 @@ test('the lightbox wraps both ways with its counter, keys and Escape, and shows 
   await expect(lightbox).toHaveCount(0);
 });
 
-test('a video plays with seeking; a point cloud opens in its viewer and a panorama shows its card', async ({ page }) => {
+test('a video plays with seeking; a point cloud opens in its viewer and a panorama shows its card', async ({
+  page,
+}) => {
   // The demo data has a video and a point cloud (on turbines of either partner: the superadmin sees both).
   const turbines = (await (await api.get('/api/turbines')).json()) as { data: Turbine[] };
   const media: (MediaItem & { turbineId: number })[] = [];
