@@ -70,13 +70,13 @@ function writeCloud(path, points) {
 
 /** Records, in the page, each WebGL draw call: when, and how many points it drew. */
 function recordDraws() {
-  window.__draws = [];
-  window.__drawCounts = [];
-  for (const Context of [WebGLRenderingContext, WebGL2RenderingContext]) {
+  globalThis.__draws = [];
+  globalThis.__drawCounts = [];
+  for (const Context of [globalThis.WebGLRenderingContext, globalThis.WebGL2RenderingContext]) {
     const draw = Context.prototype.drawArrays;
     Context.prototype.drawArrays = function (...args) {
-      window.__draws.push(performance.now());
-      window.__drawCounts.push(args[2]);
+      globalThis.__draws.push(performance.now());
+      globalThis.__drawCounts.push(args[2]);
       return draw.apply(this, args);
     };
   }
@@ -154,8 +154,11 @@ await runBenchmark('pointcloud', async ({ pool, spawnBff, dataDir }) => {
       await viewer.and(page.locator('[data-state=shown]')).waitFor({ timeout: 120_000 });
       const status = await page.getByTestId('pointcloud-status').textContent();
       // An empty scene draws nothing: the first draw after the click is the first frame with the cloud.
-      await page.waitForFunction((after) => window.__draws.some((time) => time >= after), clicked);
-      const firstFrame = await page.evaluate((start) => window.__draws.find((time) => time >= start) - start, clicked);
+      await page.waitForFunction((after) => globalThis.__draws.some((time) => time >= after), clicked);
+      const firstFrame = await page.evaluate(
+        (start) => globalThis.__draws.find((time) => time >= start) - start,
+        clicked,
+      );
 
       // Orbit: drag across the canvas for a while; frame time = time between successive draws during the drag.
       const box = await page.getByTestId('pointcloud-canvas').boundingBox();
@@ -174,20 +177,25 @@ await runBenchmark('pointcloud', async ({ pool, spawnBff, dataDir }) => {
       await page.mouse.up();
       const dragEnd = await page.evaluate(() => performance.now());
       const draws = await page.evaluate(
-        ([from, to]) => window.__draws.filter((time) => time >= from && time <= to),
+        ([from, to]) => globalThis.__draws.filter((time) => time >= from && time <= to),
         [dragStart, dragEnd],
       );
       const intervals = draws.slice(1).map((time, index) => time - draws[index]);
       const drawnWhileMoving = await page.evaluate(
         ([from, to]) =>
-          window.__draws.flatMap((time, index) => (time >= from && time <= to ? [window.__drawCounts[index]] : [])),
+          globalThis.__draws.flatMap((time, index) =>
+            time >= from && time <= to ? [globalThis.__drawCounts[index]] : [],
+          ),
         [dragStart, dragEnd],
       );
       // Idle cost: no draw at all while nothing moves (damping settles first).
       await page.waitForTimeout(1500);
       const idleFrom = await page.evaluate(() => performance.now());
       await page.waitForTimeout(1000);
-      const idleDraws = await page.evaluate((from) => window.__draws.filter((time) => time >= from).length, idleFrom);
+      const idleDraws = await page.evaluate(
+        (from) => globalThis.__draws.filter((time) => time >= from).length,
+        idleFrom,
+      );
       console.log(
         `  ${file.name}: first frame ${formatMs(firstFrame)}, median frame ${formatMs(median(intervals))} ` +
           `over ${intervals.length} frames while orbiting, ${median(drawnWhileMoving)} points drawn a frame`,

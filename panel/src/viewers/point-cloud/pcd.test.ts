@@ -84,7 +84,7 @@ function concat(...parts: (string | Uint8Array)[]): Uint8Array {
 function compressLzf(input: Uint8Array): Uint8Array {
   const out: number[] = [];
   const table = new Map<number, number>();
-  let literal: number[] = [];
+  const literal: number[] = [];
   const flush = () => {
     while (literal.length > 0) {
       const run = literal.splice(0, 32);
