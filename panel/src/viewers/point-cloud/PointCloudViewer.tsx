@@ -163,8 +163,10 @@ export default function PointCloudViewer({ item }: { item: MediaItem }) {
       <div ref={container} className="relative min-h-0 flex-1" />
       {state.phase === 'loading' && <Progress state={state} />}
       {state.phase === 'failed' && <ErrorCard item={item} code={state.code} />}
-      {/* Always there, so the canvas keeps its size when the cloud arrives. */}
-      <div className="flex min-h-11 flex-wrap items-center gap-x-5 gap-y-2 border-t border-slate-800 bg-slate-900/90 px-4 py-2 text-xs text-slate-300">
+      {/* There while loading too, so the canvas keeps its size when the cloud arrives. */}
+      <div
+        className={`min-h-11 flex-wrap items-center gap-x-5 gap-y-2 border-t border-slate-800 bg-slate-900/90 px-4 py-2 text-xs text-slate-300 ${state.phase === 'failed' ? 'hidden' : 'flex'}`}
+      >
         {cloud && (
           <>
             <p className="font-medium text-slate-100" data-testid="pointcloud-status">
