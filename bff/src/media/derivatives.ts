@@ -181,7 +181,13 @@ async function decodeAll(
  * picture resized to the level's width × half of it and cut into square tiles by libvips, which streams, so one
  * level at a time holds only a few rows of tiles in memory. Stored as `{prefix}pano/{level}/{col}_{row}.jpg`.
  */
-async function panoramaTiles(storage: ObjectStorage, open: () => Sharp, folder: string, prefix: string, width: number) {
+export async function panoramaTiles(
+  storage: ObjectStorage,
+  open: () => Sharp,
+  folder: string,
+  prefix: string,
+  width: number,
+) {
   const levels = panoramaLevels(width);
   for (const [index, level] of levels.entries()) {
     const cut = join(folder, `cut-${index}`);
