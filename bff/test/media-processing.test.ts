@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { isValidFileName } from '@kanat360/contracts';
 import exifr from 'exifr';
@@ -22,7 +23,9 @@ import {
 } from '@/media/sniff.js';
 import { bladePhoto, panorama, pointCloud, reportPdf, shortVideo } from '@kanat360/demo-media';
 import { LocalStorage } from '@/storage/local-storage.js';
+import { S3Storage } from '@/storage/s3-storage.js';
 import { UploadUrls } from '@/storage/upload-urls.js';
+import { BUCKET, type RunningS3rver, startS3rver } from './s3rver.js';
 
 // Every byte here is real: images from sharp and the demo generators, containers written to their specs.
 
@@ -649,6 +652,61 @@ describe('makeDerivatives', () => {
 
     expect(parseDuration('  Duration: 01:02:03.50, start: 0.000000, bitrate: 88 kb/s')).toBe(3723.5);
     expect(parseDuration('  Duration: N/A, bitrate: N/A')).toBeNull();
+  });
+});
+
+describe('makeDerivatives on S3', () => {
+  let s3: RunningS3rver;
+  let storage: S3Storage;
+
+  beforeAll(async () => {
+    s3 = await startS3rver();
+    storage = new S3Storage({
+      endpoint: s3.endpoint,
+      bucket: BUCKET,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
+  });
+  afterAll(async () => {
+    await s3?.close();
+  });
+
+  async function keysUnder(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    for await (const object of storage.list(prefix)) keys.push(object.key);
+    return keys;
+  }
+
+  it("cuts a panorama's tile levels and a video's poster from a local copy of the object", async () => {
+    const prefix = `runs/${randomUUID()}/`;
+    await storage.put(`${prefix}pano.jpg`, await panorama(), 'image/jpeg');
+    const pano = await makeDerivatives(storage, {
+      sourceKey: `${prefix}pano.jpg`,
+      prefix: `${prefix}pano/`,
+      kind: 'photo',
+    });
+    expect(pano.panoramaWidth).toBe(4096);
+    for (const [index, level] of panoramaLevels(4096).entries()) {
+      expect(await keysUnder(`${prefix}pano/pano/${index}/`)).toHaveLength(level.cols * level.rows);
+    }
+    const tile = await storage.get(`${prefix}pano/pano/0/3_1.jpg`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of tile!.body) chunks.push(chunk as Buffer);
+    expect((await sharp(Buffer.concat(chunks)).metadata()).width).toBe(1024);
+
+    const video = await shortVideo({ width: 320, height: 180, seconds: 1 });
+    await storage.put(`${prefix}clip.webm`, video, 'video/webm');
+    const clip = await makeDerivatives(storage, {
+      sourceKey: `${prefix}clip.webm`,
+      prefix: `${prefix}clip/`,
+      kind: 'video',
+    });
+    expect(clip).toMatchObject({ width: 320, height: 180, thumbKey: `${prefix}clip/thumb.jpg` });
+    expect(clip.durationS).toBeCloseTo(1, 1);
+    expect(await keysUnder(`${prefix}clip/`)).toEqual([`${prefix}clip/preview.jpg`, `${prefix}clip/thumb.jpg`]);
   });
 });
 
