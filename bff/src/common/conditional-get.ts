@@ -10,11 +10,12 @@ import { type Request, type Response } from 'express';
 import { map, type Observable } from 'rxjs';
 
 /**
- * A strong ETag of a JSON answer: the first 128 bits of its SHA-256, base64url. Two answers with the same body have
- * the same tag, so a client polling an unchanged list gets 304 and no body.
+ * An ETag of a JSON answer: the first 128 bits of its SHA-256, base64url. Two answers with the same body have the
+ * same tag, so a client polling an unchanged list gets 304 and no body. Weak, because the same tag goes with the
+ * gzip-compressed and the plain bytes (compression runs after it).
  */
 export function jsonEtag(body: unknown): string {
-  return `"${createHash('sha256').update(JSON.stringify(body)).digest().subarray(0, 16).toString('base64url')}"`;
+  return `W/"${createHash('sha256').update(JSON.stringify(body)).digest().subarray(0, 16).toString('base64url')}"`;
 }
 
 /** Whether an If-None-Match header names `etag` (a list of tags, `*`, weak or strong: RFC 9110's weak comparison). */
