@@ -5,6 +5,7 @@ import { type MediaKind } from '@kanat360/contracts';
 import exifr from 'exifr';
 import sharp, { type Sharp } from 'sharp';
 import { type ObjectStorage } from '@/storage/object-storage.js';
+import { loopbackSource } from './loopback-source.js';
 import { panoramaLevels, panoramaTilePath } from './panorama-levels.js';
 import { MAX_IMAGE_PIXELS } from './sniff.js';
 import { videoFacts } from './video-poster.js';
@@ -75,15 +76,14 @@ export async function makeDerivatives(
     durationS: null,
   };
   if (job.kind === 'pointcloud') return result;
+  if (job.kind === 'video')
+    return { ...result, ...(await videoDerivatives(storage, job.sourceKey, info.size, job.prefix)) };
 
   const copy = await storage.localCopy(job.sourceKey);
   let folder: string | undefined;
   try {
     folder = await mkdtemp(join(tmpdir(), 'kanat360-tiles-'));
-    const facts =
-      job.kind === 'video'
-        ? await videoDerivatives(storage, copy.path, folder, job.prefix)
-        : await photoDerivatives(storage, copy.path, folder, job.prefix, reserve);
+    const facts = await photoDerivatives(storage, copy.path, folder, job.prefix, reserve);
     return { ...result, ...facts };
   } finally {
     if (folder) await rm(folder, { recursive: true, force: true });
@@ -215,21 +215,36 @@ export async function panoramaTiles(
   await storage.putFolder(join(folder, 'tiles', 'pano'), panoPrefix);
 }
 
-/** A video's length, and its poster (a frame near the start) as preview and thumbnail, when ffmpeg can read it. */
-async function videoDerivatives(storage: ObjectStorage, path: string, folder: string, prefix: string) {
-  const facts = await videoFacts(path, join(folder, 'poster.png'));
-  if (!facts.poster) return { durationS: facts.durationS };
-  const thumbKey = `${prefix}thumb.jpg`;
-  const previewKey = `${prefix}preview.jpg`;
-  const inside = { fit: 'inside', withoutEnlargement: true } as const;
-  const poster = sharp(facts.poster);
-  const [metadata, preview] = await Promise.all([
-    poster.metadata(),
-    poster.clone().resize(PREVIEW_SIZE, PREVIEW_SIZE, inside).jpeg({ quality: 82 }).toBuffer(),
-  ]);
-  const thumb = await sharp(preview).resize(THUMB_SIZE, THUMB_SIZE, inside).jpeg({ quality: 78 }).toBuffer();
-  await Promise.all([storage.put(previewKey, preview, 'image/jpeg'), storage.put(thumbKey, thumb, 'image/jpeg')]);
-  return { durationS: facts.durationS, thumbKey, previewKey, width: metadata.width, height: metadata.height };
+/**
+ * A video's length, and its poster (a frame near the start) as preview and thumbnail, when ffmpeg can read it.
+ * ffmpeg reads the local driver's own file; from S3 it reads ranges through a loopback address (the header and one
+ * frame), so a video of many gigabytes is not downloaded for its poster.
+ */
+async function videoDerivatives(storage: ObjectStorage, sourceKey: string, size: number, prefix: string) {
+  const source =
+    storage.driver === 's3'
+      ? await loopbackSource(storage, sourceKey, size).then(({ url, close }) => ({ path: url, release: close }))
+      : await storage.localCopy(sourceKey);
+  let folder: string | undefined;
+  try {
+    folder = await mkdtemp(join(tmpdir(), 'kanat360-tiles-'));
+    const facts = await videoFacts(source.path, join(folder, 'poster.png'));
+    if (!facts.poster) return { durationS: facts.durationS };
+    const thumbKey = `${prefix}thumb.jpg`;
+    const previewKey = `${prefix}preview.jpg`;
+    const inside = { fit: 'inside', withoutEnlargement: true } as const;
+    const poster = sharp(facts.poster);
+    const [metadata, preview] = await Promise.all([
+      poster.metadata(),
+      poster.clone().resize(PREVIEW_SIZE, PREVIEW_SIZE, inside).jpeg({ quality: 82 }).toBuffer(),
+    ]);
+    const thumb = await sharp(preview).resize(THUMB_SIZE, THUMB_SIZE, inside).jpeg({ quality: 78 }).toBuffer();
+    await Promise.all([storage.put(previewKey, preview, 'image/jpeg'), storage.put(thumbKey, thumb, 'image/jpeg')]);
+    return { durationS: facts.durationS, thumbKey, previewKey, width: metadata.width, height: metadata.height };
+  } finally {
+    if (folder) await rm(folder, { recursive: true, force: true });
+    await source.release();
+  }
 }
 
 /** A short reason the caller can store; sharp's messages are long and name internals. */
