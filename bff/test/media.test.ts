@@ -688,7 +688,7 @@ describe('viewers', () => {
     expect((await fetchPath(edited.tiles_url!.replace('image.dzi', 'image_files/12/0_0.jpeg'))).status).toBe(200);
   });
 
-  it('gives a video its poster, size and length, and plays it in ranges', async () => {
+  it('gives a video its poster, size and length, and plays it in ranges; one ffmpeg cannot read is ready without', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'kanat360-video-test-'));
     try {
       const mp4 = join(folder, 'clip.mp4');
@@ -708,9 +708,22 @@ describe('viewers', () => {
       const reply = await upload(turbine, { room: '7', category: 'drone' }, [
         { name: 'flight.mp4', bytes },
         { name: 'demo.webm', bytes: await shortVideo({ width: 320, height: 180, seconds: 1 }) },
+        // A WebM header and then no frame ffmpeg can decode: no poster, but still a video to play or download.
+        {
+          name: 'broken.webm',
+          bytes: Buffer.concat([(await shortVideo({ seconds: 1 })).subarray(0, 200), Buffer.alloc(4000, 0x55)]),
+        },
       ]);
       expect(reply.status, reply.text).toBe(201);
-      const [clip, demo] = await Promise.all(reply.body.data.map((item) => ready(turbine, item.id)));
+      const [clip, demo, broken] = await Promise.all(reply.body.data.map((item) => ready(turbine, item.id)));
+      expect(broken).toMatchObject({
+        kind: 'video',
+        status: 'ready',
+        failure_reason: null,
+        thumbnail_url: null,
+        preview_url: null,
+        width: null,
+      });
       expect(clip).toMatchObject({ kind: 'video', mime: 'video/mp4', status: 'ready', width: 320, height: 240 });
       expect(clip!.duration_s).toBeCloseTo(2, 1);
       expect(clip).toMatchObject({ tiles_url: null, panorama_tiles: null });
