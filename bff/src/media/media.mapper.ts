@@ -42,6 +42,8 @@ export function toMediaItem(row: MediaRow, files: FileSigner): MediaItem {
     thumbnail_url: derivative(row.thumbKey, 'thumb.jpg'),
     preview_url: derivative(row.previewKey, 'preview.jpg'),
     tiles_url: derivative(row.tilesKey, 'tiles/image.dzi'),
+    panorama_tiles: null,
+    duration_s: null,
     uploadedBy: uploader ? { id: row.uploadedBy, name: uploader } : null,
     uploader_name: row.uploaderName,
     uploader_email: row.uploaderEmail,
