@@ -125,3 +125,46 @@ export function useDeletePhoto(turbineId: number, onDeleted: (item: MediaItem) =
     },
   });
 }
+
+/** Every version of a photo, the original first (GET /turbines/{id}/photos/versions?key=). */
+export function photoVersionsQueryOptions(turbineId: number, key: string) {
+  return queryOptions({
+    queryKey: [...mediaKeys.all(turbineId), 'versions', key] as const,
+    queryFn: async ({ signal }) =>
+      (await apiClient.get<ApiSuccess<MediaItem[]>>(`/turbines/${turbineId}/photos/versions`, { signal, query: { key } }))
+        .data,
+  });
+}
+
+/** Spec §7: a multipart upload may take 5 minutes; an edited 45 MP photo is one. */
+const SAVE_EDITED_TIMEOUT_MS = 300_000;
+
+/**
+ * POST /turbines/{id}/save-edited-photo — the drawing burnt into a full-resolution JPEG becomes the photo's current
+ * version (the original stays, restorable). The fields come before the file: the server reads them to find the photo.
+ */
+export function saveEditedPhoto(turbineId: number, item: MediaItem, jpeg: Blob) {
+  const form = new FormData();
+  form.append('photoId', String(item.id));
+  form.append('photoKey', item.key);
+  form.append('turbineId', String(turbineId));
+  form.append('replaceOriginal', 'true');
+  form.append('photo', jpeg, `${item.originalName.replace(/\.[^.]+$/, '')}.jpg`);
+  return apiClient.post<ApiSuccess<MediaItem>>(`/turbines/${turbineId}/save-edited-photo`, form, {
+    timeoutMs: SAVE_EDITED_TIMEOUT_MS,
+  });
+}
+
+/** POST /turbines/{id}/photos/restore — the original becomes current again; the edited versions stay listed. */
+export function useRestoreOriginal(turbineId: number, onRestored: (item: MediaItem) => void) {
+  const queryClient = useQueryClient();
+  return useApiMutation({
+    mutationFn: (item: MediaItem) =>
+      apiClient.post<ApiSuccess<MediaItem>>(`/turbines/${turbineId}/photos/restore`, { key: item.key }),
+    invalidates: [],
+    onSuccess: (restored) => {
+      onRestored(restored);
+      void refreshAfterMediaChange(queryClient, turbineId);
+    },
+  });
+}
