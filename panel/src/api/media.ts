@@ -168,3 +168,41 @@ export function useRestoreOriginal(turbineId: number, onRestored: (item: MediaIt
     },
   });
 }
+
+/** Spec §9: the operator, drone and robot pages ask for their list again every 15 seconds. */
+export const PHOTO_POLL_MS = 15_000;
+
+/** A list as a viewer page holds it: its photos, whether more exist past the first page, and its ETag. */
+export interface WatchedPhotos {
+  items: MediaItem[];
+  total: number;
+  more: boolean;
+  etag: string | null;
+}
+
+/**
+ * The photos of a viewer page's sidebar (as many as one page of the API holds). Asked for again with the ETag of the
+ * list held, so an unchanged list costs a bodiless 304 and keeps the very same data (nothing re-renders); with
+ * `poll`, every 15 s (spec §4).
+ */
+export function watchedPhotosQueryOptions(turbineId: number, filters: PhotoFilters, { poll = false } = {}) {
+  const queryKey = [...mediaKeys.all(turbineId), 'watched', filters] as const;
+  return queryOptions({
+    queryKey,
+    queryFn: async ({ signal, client }): Promise<WatchedPhotos> => {
+      const held = client.getQueryData<WatchedPhotos>(queryKey);
+      const answer = await apiClient.getIfChanged<ApiPage<MediaItem>>(`/turbines/${turbineId}/photos`, held?.etag ?? null, {
+        signal,
+        query: { view: 'all', ...filters, limit: PHOTO_PAGE.maxLimit },
+      });
+      if (answer.notModified && held) return held;
+      if (answer.notModified) throw new Error('304 without a list held');
+      const page = answer.data;
+      return { items: page.data, total: page.total, more: page.next_cursor !== null, etag: answer.etag };
+    },
+    // Photos still being processed are followed closely until their tiles exist.
+    refetchInterval: (query) =>
+      query.state.data?.items.some(isProcessing) ? PROCESSING_POLL_MS : poll ? PHOTO_POLL_MS : false,
+    staleTime: 0,
+  });
+}
