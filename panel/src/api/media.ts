@@ -131,8 +131,12 @@ export function photoVersionsQueryOptions(turbineId: number, key: string) {
   return queryOptions({
     queryKey: [...mediaKeys.all(turbineId), 'versions', key] as const,
     queryFn: async ({ signal }) =>
-      (await apiClient.get<ApiSuccess<MediaItem[]>>(`/turbines/${turbineId}/photos/versions`, { signal, query: { key } }))
-        .data,
+      (
+        await apiClient.get<ApiSuccess<MediaItem[]>>(`/turbines/${turbineId}/photos/versions`, {
+          signal,
+          query: { key },
+        })
+      ).data,
   });
 }
 
@@ -191,10 +195,14 @@ export function watchedPhotosQueryOptions(turbineId: number, filters: PhotoFilte
     queryKey,
     queryFn: async ({ signal, client }): Promise<WatchedPhotos> => {
       const held = client.getQueryData<WatchedPhotos>(queryKey);
-      const answer = await apiClient.getIfChanged<ApiPage<MediaItem>>(`/turbines/${turbineId}/photos`, held?.etag ?? null, {
-        signal,
-        query: { view: 'all', ...filters, limit: PHOTO_PAGE.maxLimit },
-      });
+      const answer = await apiClient.getIfChanged<ApiPage<MediaItem>>(
+        `/turbines/${turbineId}/photos`,
+        held?.etag ?? null,
+        {
+          signal,
+          query: { view: 'all', ...filters, limit: PHOTO_PAGE.maxLimit },
+        },
+      );
       if (answer.notModified && held) return held;
       if (answer.notModified) throw new Error('304 without a list held');
       const page = answer.data;

@@ -42,7 +42,10 @@ export function StageCard({
 function Spinner({ text, testId }: { text?: string; testId: string }) {
   return (
     <div className="flex flex-col items-center gap-3 text-slate-200" role="status" data-testid={testId}>
-      <span className="size-8 animate-spin rounded-full border-4 border-slate-600 border-t-brand-300" aria-hidden="true" />
+      <span
+        className="size-8 animate-spin rounded-full border-4 border-slate-600 border-t-brand-300"
+        aria-hidden="true"
+      />
       {text && <p className="text-sm">{text}</p>}
     </div>
   );
@@ -83,13 +86,7 @@ function VideoStage({ item }: { item: MediaItem }) {
  * viewer (its tiles, never the original), a 2:1 panorama on a sphere, a video that plays and seeks, a point cloud in
  * 3D. The viewer of each kind is a lazy leaf; `onHandle` gets its controls (zoom, drawing projection, view lock).
  */
-export function MediaStage({
-  item,
-  onHandle,
-}: {
-  item: MediaItem;
-  onHandle?: (handle: ViewerHandle | null) => void;
-}) {
+export function MediaStage({ item, onHandle }: { item: MediaItem; onHandle?: (handle: ViewerHandle | null) => void }) {
   const { t } = useI18n();
   if (item.kind === 'video') return <VideoStage item={item} />;
   if (item.kind === 'pointcloud') {

@@ -25,7 +25,9 @@ import { MediaStage } from './MediaStage';
 export const drawingToolAtom = atom<DrawingTool | null>(null);
 
 const TOOL_ICONS: Record<DrawingTool, ReactNode> = {
-  pen: <path d="m16.86 4.49 1.69-1.69a1.88 1.88 0 1 1 2.65 2.65L6.83 19.82a4.5 4.5 0 0 1-1.9 1.13L2.25 21.75l.8-2.68a4.5 4.5 0 0 1 1.13-1.9z" />,
+  pen: (
+    <path d="m16.86 4.49 1.69-1.69a1.88 1.88 0 1 1 2.65 2.65L6.83 19.82a4.5 4.5 0 0 1-1.9 1.13L2.25 21.75l.8-2.68a4.5 4.5 0 0 1 1.13-1.9z" />
+  ),
   circle: <circle cx="12" cy="12" r="8.25" />,
   rectangle: <rect x="3.75" y="5.25" width="16.5" height="13.5" rx="1" />,
   text: <path d="M5.25 6V4.5h13.5V6M12 4.5v15m-3 0h6" />,
@@ -310,7 +312,11 @@ export function MediaViewer({
                   >
                     <path d="M9 15 3 9m0 0 6-6M3 9h12a6 6 0 0 1 0 12h-3" />
                   </ToolButton>
-                  <ToolButton label={t('panel.drawing.clear')} onClick={() => setShapes([])} disabled={shapes.length === 0}>
+                  <ToolButton
+                    label={t('panel.drawing.clear')}
+                    onClick={() => setShapes([])}
+                    disabled={shapes.length === 0}
+                  >
                     <path d="M6 18 18 6M6 6l12 12" />
                   </ToolButton>
                   <button

@@ -2,28 +2,44 @@ import { describe, expect, it } from 'vitest';
 import { lockViews } from './lock-views';
 import { type SyncableView, type ViewState } from './viewer-handle';
 
-/** A view that, like OpenSeadragon, reports every change synchronously, its own moves included. */
-function fakeView(start: ViewState) {
+/**
+ * A view that reports every change, its own moves included — at once, or (like OpenSeadragon, which raises
+ * viewport-change on its next frame) only when `frame()` runs.
+ */
+function fakeView(start: ViewState, { deferred = false } = {}) {
   let state = start;
   const listeners = new Set<() => void>();
+  let pending = false;
   let sets = 0;
+  const report = () => {
+    if (deferred) pending = true;
+    else listeners.forEach((listener) => listener());
+  };
   const view: SyncableView = {
     get: () => state,
     set: (next) => {
       sets += 1;
       state = next;
-      listeners.forEach((listener) => listener());
+      report();
     },
     subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
   };
-  const userMoves = (next: ViewState) => {
-    state = next;
-    listeners.forEach((listener) => listener());
+  return {
+    view,
+    userMoves: (next: ViewState) => {
+      state = next;
+      report();
+    },
+    frame: () => {
+      if (!pending) return;
+      pending = false;
+      listeners.forEach((listener) => listener());
+    },
+    sets: () => sets,
   };
-  return { view, userMoves, sets: () => sets };
 }
 
 describe('lockViews', () => {
@@ -40,6 +56,22 @@ describe('lockViews', () => {
     // One copy per move: the follower's echo did not bounce back.
     expect(left.sets()).toBe(1);
     expect(right.sets()).toBe(2);
+  });
+
+  it('ignores an echo that comes a frame later, so an animation of the leader runs to its end', () => {
+    const left = fakeView({ cx: 0.5, cy: 0.5, zoom: 1 }, { deferred: true });
+    const right = fakeView({ cx: 0.5, cy: 0.5, zoom: 1 }, { deferred: true });
+    lockViews(left.view, right.view);
+    right.frame();
+    // Three frames of a zoom animation on the left; each frame the right reports the copy it got.
+    for (const zoom of [1.2, 1.4, 1.5]) {
+      left.userMoves({ cx: 0.5, cy: 0.5, zoom });
+      left.frame();
+      right.frame();
+    }
+    expect(left.view.get().zoom).toBe(1.5);
+    expect(right.view.get().zoom).toBe(1.5);
+    expect(left.sets()).toBe(0);
   });
 
   it('stops following once unlocked', () => {

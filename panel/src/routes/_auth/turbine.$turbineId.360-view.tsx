@@ -58,7 +58,11 @@ function PanoramaView() {
                 onClick={() => choose({ blade: option })}
                 data-testid={`viewer-blade-${option}`}
               >
-                {withCount(t('panel.turbine.blade', { blade: option }), countAt(places, { year, category: 'blade', blade: option }), locale)}
+                {withCount(
+                  t('panel.turbine.blade', { blade: option }),
+                  countAt(places, { year, category: 'blade', blade: option }),
+                  locale,
+                )}
               </button>
             ))}
           </div>
@@ -72,7 +76,11 @@ function PanoramaView() {
             >
               {viewerRooms(turbine.rooms, places).map((option) => (
                 <option key={option} value={option}>
-                  {withCount(roomLabel(option, t), countAt(places, { year, category: 'blade', blade, room: option }), locale)}
+                  {withCount(
+                    roomLabel(option, t),
+                    countAt(places, { year, category: 'blade', blade, room: option }),
+                    locale,
+                  )}
                 </option>
               ))}
             </select>

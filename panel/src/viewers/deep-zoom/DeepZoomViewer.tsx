@@ -110,16 +110,29 @@ export default function DeepZoomViewer({ item, onHandle, label }: DeepZoomViewer
       gestureSettingsMouse: { clickToZoom: false, dblClickToZoom: true },
     });
     viewerRef.current = viewer;
+    const handle = handleOf(viewer);
     const fitLimits = () => {
       if (viewer.world.getItemCount() === 0) return;
       // A viewport option the typings leave out; OpenSeadragon reads it on every zoom.
       (viewer.viewport as OpenSeadragon.Viewport & { maxZoomLevel: number }).maxZoomLevel = maxZoomFor(viewer);
     };
+    // Where the view is, in the picture's own terms, on the element (tests and benchmarks read it; React does not).
+    const container = viewer.element.parentElement;
+    const markView = () => {
+      if (!container || viewer.world.getItemCount() === 0) return;
+      const { cx, cy, zoom } = handle.view!.get();
+      container.dataset.zoom = zoom.toFixed(3);
+      container.dataset.center = `${cx.toFixed(3)},${cy.toFixed(3)}`;
+    };
     viewer.addHandler('open', () => {
       fitLimits();
-      onHandleRef.current?.(handleOf(viewer));
+      // Spec §4: every photo starts fitted, whatever the zoom on the one before.
+      viewer.viewport.goHome(true);
+      markView();
+      onHandleRef.current?.(handle);
     });
     viewer.addHandler('resize', fitLimits);
+    viewer.addHandler('viewport-change', markView);
     viewer.addHandler('open-failed', () => setFailed(viewer.element.dataset.source ?? ''));
     viewer.addHandler('tile-drawn', () => setDrawn(viewer.element.dataset.source ?? null));
     return () => {

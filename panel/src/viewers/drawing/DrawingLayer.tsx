@@ -39,7 +39,10 @@ export function DrawingLayer({ projection, tool, shapes, onAdd }: DrawingLayerPr
       if (!context) return;
       context.setTransform(ratio, 0, 0, ratio, 0, 0);
       context.clearRect(0, 0, width, height);
-      const placement = { place: projection.toScreen, scale: 1 / projection.unitsPerPixel() };
+      const placement = {
+        place: (point: PicturePoint) => projection.toScreen(point),
+        scale: 1 / projection.unitsPerPixel(),
+      };
       paintShapes(context, shapes, placement);
       if (draft) paintShapes(context, [draft], placement, { strokeOverride: DRAWING.previewStroke });
     };

@@ -42,7 +42,9 @@ function projectionOf(viewer: Viewer): Projection {
   return {
     toScreen: ({ x, y }) => {
       const position: Position = { yaw: x, pitch: y };
-      return viewer.dataHelper.isPointVisible(position) ? viewer.dataHelper.sphericalCoordsToViewerCoords(position) : null;
+      return viewer.dataHelper.isPointVisible(position)
+        ? viewer.dataHelper.sphericalCoordsToViewerCoords(position)
+        : null;
     },
     fromScreen: (x, y) => {
       const position = viewer.dataHelper.viewerCoordsToSphericalCoords({ x, y });
@@ -61,7 +63,7 @@ function handleOf(viewer: Viewer): ViewerHandle {
   return {
     zoomIn: () => zoomBy(ZOOM.step),
     zoomOut: () => zoomBy(1 / ZOOM.step),
-    resetZoom: () => viewer.animate({ yaw: 0, pitch: 0, zoom: DEFAULT_ZOOM, speed: '4rpm' }),
+    resetZoom: () => void viewer.animate({ yaw: 0, pitch: 0, zoom: DEFAULT_ZOOM, speed: '4rpm' }),
     projection: projectionOf(viewer),
     setNavigation: (enabled) => viewer.setOptions({ mousemove: enabled, mousewheel: enabled }),
   };
@@ -110,9 +112,11 @@ export default function PanoramaViewer({ item, onHandle, label }: PanoramaViewer
       current.addEventListener('panorama-error', () => setFailed(true));
     } else {
       // The same viewer takes the next panorama (spec §4: the zoom starts again).
-      viewer.setPanorama(panorama, { zoom: DEFAULT_ZOOM, position: { yaw: 0, pitch: 0 }, transition: false }).catch(() => {
-        setFailed(true);
-      });
+      viewer
+        .setPanorama(panorama, { zoom: DEFAULT_ZOOM, position: { yaw: 0, pitch: 0 }, transition: false })
+        .catch(() => {
+          setFailed(true);
+        });
     }
     // `config` stands for the item's panorama; the item object itself changes on every list refresh.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -35,9 +35,7 @@ export function CategoryViewerPage({
   usePageTitle(`${heading} · ${useTurbineTitle(turbine)}`);
 
   const year = search.year ?? defaultViewerYear(places, category);
-  const list = useQuery(
-    watchedPhotosQueryOptions(turbineId, { category, year, blade: search.blade }, { poll: true }),
-  );
+  const list = useQuery(watchedPhotosQueryOptions(turbineId, { category, year, blade: search.blade }, { poll: true }));
   const choose = (change: Partial<CategorySearch>) =>
     void navigate({ to: '.', search: (previous) => ({ ...previous, photo: undefined, ...change }), replace: true });
 

@@ -92,7 +92,10 @@ export function ViewerPage({
       } else if (event.key === 'ArrowLeft' || event.key === 'ArrowUp') {
         event.preventDefault();
         go(-1);
-      } else if (event.key === 'F11' || ((event.key === 'f' || event.key === 'F') && !event.ctrlKey && !event.metaKey)) {
+      } else if (
+        event.key === 'F11' ||
+        ((event.key === 'f' || event.key === 'F') && !event.ctrlKey && !event.metaKey)
+      ) {
         event.preventDefault();
         toggleFullScreen();
       } else if (event.key === 'Escape') {
@@ -168,11 +171,7 @@ export function ViewerPage({
                       data-testid="viewer-list-item"
                       data-media-id={item.id}
                     >
-                      <MediaThumb
-                        item={item}
-                        size="sm"
-                        onOpen={() => onSelect(item.id)}
-                      />
+                      <MediaThumb item={item} size="sm" onOpen={() => onSelect(item.id)} />
                       <div className="min-w-0 text-sm">
                         <p className="truncate font-medium" title={item.originalName}>
                           {item.originalName}

@@ -17,7 +17,9 @@ describe('viewer year (spec §9)', () => {
     expect(defaultViewerYear([], 'drone', now)).toBe(2026);
   });
   it('is otherwise the latest year with photos of that kind', () => {
-    expect(defaultViewerYear([place(2023, 'drone'), place(2025, 'drone'), place(2026, 'robot')], 'drone', now)).toBe(2025);
+    expect(defaultViewerYear([place(2023, 'drone'), place(2025, 'drone'), place(2026, 'robot')], 'drone', now)).toBe(
+      2025,
+    );
   });
 });
 
@@ -36,6 +38,10 @@ describe('viewer search params', () => {
       year: 2025,
       photo: 12,
     });
-    expect(categorySearchSchema.parse({ blade: 'B', photo: '-1' })).toEqual({ blade: 'B', photo: undefined, year: undefined });
+    expect(categorySearchSchema.parse({ blade: 'B', photo: '-1' })).toEqual({
+      blade: 'B',
+      photo: undefined,
+      year: undefined,
+    });
   });
 });

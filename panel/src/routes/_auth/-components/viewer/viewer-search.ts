@@ -31,13 +31,19 @@ export function defaultViewerYear(
   now: Date = new Date(),
 ): number {
   const current = now.getFullYear();
-  const years = (places ?? []).filter((place) => place.category === category && place.count > 0).map((place) => place.year);
+  const years = (places ?? [])
+    .filter((place) => place.category === category && place.count > 0)
+    .map((place) => place.year);
   if (years.length === 0 || years.includes(current)) return current;
   return Math.max(...years);
 }
 
 /** Spec §9: the viewer's rooms run from 1 to the turbine's room count — and to any room that holds photos. */
 export function viewerRooms(turbineRooms: number, places: readonly MediaPlaceCount[] | undefined): number[] {
-  const highest = Math.max(turbineRooms, 1, ...(places ?? []).filter((place) => place.category === 'blade').map((place) => place.room));
+  const highest = Math.max(
+    turbineRooms,
+    1,
+    ...(places ?? []).filter((place) => place.category === 'blade').map((place) => place.room),
+  );
   return Array.from({ length: highest }, (_, index) => index + 1);
 }
