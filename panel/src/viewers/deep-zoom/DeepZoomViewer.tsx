@@ -126,6 +126,11 @@ export default function DeepZoomViewer({ item, onHandle, label }: DeepZoomViewer
     };
     viewer.addHandler('open', () => {
       fitLimits();
+      // Every tile the view needs is drawn at the resolution it needs (tests and the viewer benchmark wait for it).
+      if (container) container.dataset.sharp = 'false';
+      viewer.world.getItemAt(0)?.addHandler('fully-loaded-change', (event) => {
+        if (container) container.dataset.sharp = String(event.fullyLoaded);
+      });
       // Spec §4: every photo starts fitted, whatever the zoom on the one before.
       viewer.viewport.goHome(true);
       markView();
