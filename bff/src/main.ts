@@ -86,7 +86,9 @@ async function main(): Promise<void> {
       await worker.close();
     };
     logger.info(
-      scrapes ? `Kanat360 worker running (WORKER=only; metrics on port ${config.port})` : 'Kanat360 worker running (WORKER=only)',
+      scrapes
+        ? `Kanat360 worker running (WORKER=only; metrics on port ${config.port})`
+        : 'Kanat360 worker running (WORKER=only)',
     );
   } else {
     const app = await createApp(context);

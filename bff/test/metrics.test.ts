@@ -85,11 +85,16 @@ describe('GET /api/metrics with METRICS_TOKEN set', () => {
     expect(reply.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
     const route = '/api/turbines/:id/photos';
     const count = (status: number, method = 'GET') =>
-      sample(after, `kanat360_http_request_duration_seconds_count{method="${method}",route="${route}",status="${status}"}`);
+      sample(
+        after,
+        `kanat360_http_request_duration_seconds_count{method="${method}",route="${route}",status="${status}"}`,
+      );
     expect(count(200)).toBeGreaterThanOrEqual(1);
     expect(count(404)).toBeGreaterThanOrEqual(1);
     expect(count(201, 'POST')).toBe(1);
-    expect(after).toContain(`kanat360_http_request_duration_seconds_bucket{le="0.1",method="GET",route="${route}",status="200"}`);
+    expect(after).toContain(
+      `kanat360_http_request_duration_seconds_bucket{le="0.1",method="GET",route="${route}",status="200"}`,
+    );
     // Paths with ids never become series of their own.
     expect(after).not.toContain(`/api/turbines/${turbine}/`);
     expect(

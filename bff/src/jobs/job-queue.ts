@@ -136,7 +136,8 @@ export class JobQueue {
       // On the jobs' pool: a job's queries may run for JOB_QUERY_TIMEOUT_MS, not the requests' DB_QUERY_TIMEOUT_MS.
       (jobs) =>
         runAsJob(async () => {
-          for (const job of jobs) await this.timed(name, () => handler(JOB_PAYLOADS[name].parse(job.data) as JobPayload<Q>));
+          for (const job of jobs)
+            await this.timed(name, () => handler(JOB_PAYLOADS[name].parse(job.data) as JobPayload<Q>));
         }),
     );
   }

@@ -386,7 +386,11 @@ function storeFailure(error: unknown): StorageError | null {
   const unreachable =
     UNREACHABLE_CODES.has((error as { code?: string } | null)?.code ?? '') ||
     (error as { name?: string } | null)?.name === 'TimeoutError';
-  if ((status !== undefined && status >= 500) || (error instanceof S3ServiceException && error.$fault === 'server') || unreachable) {
+  if (
+    (status !== undefined && status >= 500) ||
+    (error instanceof S3ServiceException && error.$fault === 'server') ||
+    unreachable
+  ) {
     return new StorageError('Unavailable', `the object store failed: ${(error as Error).message}`);
   }
   return null;
