@@ -23,7 +23,7 @@ describe('GET /api/metrics with METRICS_TOKEN unset', () => {
   });
 
   it('does not exist, with or without a token', async () => {
-    for (const headers of [{}, { Authorization: `Bearer ${TOKEN}` }]) {
+    for (const headers of [{}, { Authorization: `Bearer ${TOKEN}` }] as Record<string, string>[]) {
       const reply = await call(app, 'GET', '/api/metrics', { headers });
       expect(reply.status).toBe(404);
       expect(reply.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
@@ -42,7 +42,10 @@ describe('GET /api/metrics with METRICS_TOKEN set', () => {
   const scrape = () => call(app, 'GET', '/api/metrics', { headers: { Authorization: `Bearer ${TOKEN}` } });
 
   it('answers 401 without the token or with a wrong one, and says how to authenticate', async () => {
-    for (const headers of [{}, { Authorization: 'Bearer wrong-token-0123456789' }, { Authorization: TOKEN }]) {
+    for (const headers of [{}, { Authorization: 'Bearer wrong-token-0123456789' }, { Authorization: TOKEN }] as Record<
+      string,
+      string
+    >[]) {
       const reply = await call(app, 'GET', '/api/metrics', { headers });
       expect(reply.status).toBe(401);
       expect(reply.body).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });

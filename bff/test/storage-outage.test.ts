@@ -96,7 +96,7 @@ describe('an object store that fails', () => {
     // is not marked broken. Once the store is back, the retry makes them.
     const workers = app.app.get(MediaWorkers, { strict: false });
     const status = async () =>
-      ((await app.dataSource.query(`SELECT status FROM media WHERE id = $1`, [rows[0]!.id])) as { status: string }[])[0]
+      (await app.dataSource.query<{ status: string }[]>(`SELECT status FROM media WHERE id = $1`, [rows[0]!.id]))[0]
         ?.status;
     failing = true;
     let error: unknown;
