@@ -558,10 +558,21 @@ async function main() {
       ['/', '/en/', '/dashboard/turbines/1', '/no-such-page', '/en/no-such-page', '/500/'].map(async (path) => {
         const response = await fetch(edge + path, { redirect: 'manual' });
         const html = await response.text();
-        return { path, status: response.status, replica: response.headers.get('x-kanat360-replica'), html };
+        return {
+          path,
+          status: response.status,
+          replica: response.headers.get('x-kanat360-replica'),
+          cacheControl: response.headers.get('cache-control'),
+          html,
+        };
       }),
     );
     const [home, english, panel, missing, missingEn, error500] = statics;
+    // API answers carry the BFF's headers only (one policy, its own caching), not the static files' ones.
+    const apiHeaders = (await fetch(`${edge}/api/health`)).headers;
+    const asset = readdirSync(join(ROOT, 'panel/dist/assets')).find((file) => file.endsWith('.js'));
+    const assetCaching = (await fetch(`${edge}/dashboard/assets/${asset}`)).headers.get('cache-control');
+    const policies = (apiHeaders.get('content-security-policy') ?? '').split('default-src').length - 1;
     target(
       home.status === 200 &&
         english.status === 200 &&
@@ -570,6 +581,10 @@ async function main() {
         missing.status === 404 &&
         missingEn.status === 404 &&
         error500.status === 500 &&
+        home.cacheControl === 'no-cache' &&
+        policies === 1 &&
+        assetCaching === 'public, max-age=31536000, immutable' &&
+        apiHeaders.get('cache-control') !== 'no-cache' &&
         statics.every((answer) => answer.replica === null),
       `site and panel served by nginx from the build output, no replica asked: ${statics.map((answer) => `${answer.path} ${answer.status}`).join(', ')}`,
     );
