@@ -108,7 +108,14 @@ function buildIfChanged(tools) {
 
 function ensureTestPackages() {
   const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  ensureDebianPackages({ chromium, ...SCALE_BINARIES }, { why: 'the browser and scale tests', log, fail });
+  ensureDebianPackages(
+    { chromium, ...SCALE_BINARIES },
+    {
+      why: 'the browser and scale tests',
+      log,
+      fail: (message) => fail(`${message} (For Chromium, CHROMIUM_PATH may name a Chromium binary instead.)`),
+    },
+  );
 }
 
 function serve(tools, script, args = []) {

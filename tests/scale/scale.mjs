@@ -63,9 +63,20 @@ ensureDebianPackages(SCALE_BINARIES, {
     process.exit(1);
   },
 });
-for (const output of ['bff/dist/main.js', 'site/dist/index.html', 'panel/dist/index.html']) {
-  if (!existsSync(join(ROOT, output))) {
-    console.error(`${output} is missing: build first (pnpm build; npm test builds)`);
+// A fresh clone builds everything once; after that the BFF is rebuilt each run (a second or two with SWC), the site
+// and panel (only files here, served by nginx) when `pnpm build` runs.
+{
+  const fresh = ['bff/dist/main.js', 'site/dist/index.html', 'panel/dist/index.html'].some(
+    (output) => !existsSync(join(ROOT, output)),
+  );
+  // The pnpm that runs this script (a native binary or a script for Node), else the one on PATH.
+  const execPath = process.env.npm_execpath;
+  const pnpm = !execPath ? ['pnpm'] : /\.[cm]?js$/.test(execPath) ? [process.execPath, execPath] : [execPath];
+  const args = fresh ? ['run', 'build'] : ['--filter', '@kanat360/bff', 'run', 'build'];
+  say(fresh ? 'building everything (a fresh clone)' : 'building the BFF');
+  const built = spawnSync(pnpm[0], [...pnpm.slice(1), ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (built.status !== 0) {
+    console.error(`the build failed (${built.error?.message ?? `exit ${built.status}`})`);
     process.exit(1);
   }
 }
