@@ -1,12 +1,17 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { isValidFileName } from '@kanat360/contracts';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DerivativeError, isEquirectangular, makeDerivatives } from '@/media/derivatives.js';
+import { panoramaLevels } from '@/media/panorama-levels.js';
+import { FFMPEG_TIMEOUT_MS, parseDuration, videoFacts } from '@/media/video-poster.js';
 import {
   exceedsPixelLimit,
   expectedKindOfName,
@@ -18,7 +23,9 @@ import {
 } from '@/media/sniff.js';
 import { bladePhoto, panorama, pointCloud, reportPdf, shortVideo } from '@kanat360/demo-media';
 import { LocalStorage } from '@/storage/local-storage.js';
+import { S3Storage } from '@/storage/s3-storage.js';
 import { UploadUrls } from '@/storage/upload-urls.js';
+import { BUCKET, type RunningS3rver, startS3rver } from './s3rver.js';
 
 // Every byte here is real: images from sharp and the demo generators, containers written to their specs.
 
@@ -348,6 +355,8 @@ describe('makeDerivatives', () => {
       gpsLat: expect.closeTo(gps.lat, 6) as number,
       gpsLng: expect.closeTo(gps.lng, 6) as number,
       isPanorama: false,
+      panoramaWidth: null,
+      durationS: null,
     });
 
     // Long side 400 and 2048, the aspect kept (to the pixel: the thumbnail is made from the preview).
@@ -475,25 +484,238 @@ describe('makeDerivatives', () => {
     ).rejects.toThrow(DerivativeError);
   });
 
-  it('answers only the size for videos and point clouds', async () => {
-    const video = await shortVideo({ seconds: 0.5 });
-    await storage.put('turbines/1/videos/clip.webm', video, 'video/webm');
-    const prefix = 'turbines/1/derivatives/clip/';
-    expect(await makeDerivatives(storage, { sourceKey: 'turbines/1/videos/clip.webm', prefix, kind: 'video' })).toEqual(
-      {
-        size: video.length,
-        thumbKey: null,
-        previewKey: null,
+  it('cuts a 2:1 panorama into equirectangular tiles, level by level, and replaces them on a second run', async () => {
+    const folders = tempFolders();
+    // 12,000 px wide: a 4,096 px level of 512 px tiles, then the full width in 750 px tiles.
+    const bytes = await sharp({ create: { width: 12_000, height: 6000, channels: 3, background: '#7ab' } })
+      .jpeg()
+      .toBuffer();
+    await storage.put('turbines/1/photos/wide-pano.jpg', bytes, 'image/jpeg');
+    const prefix = 'turbines/1/derivatives/wide-pano/';
+    const job = { sourceKey: 'turbines/1/photos/wide-pano.jpg', prefix, kind: 'photo' } as const;
+    const result = await makeDerivatives(storage, job);
+    expect([result.isPanorama, result.panoramaWidth, result.tilesKey]).toEqual([
+      true,
+      12_000,
+      `${prefix}tiles/image.dzi`,
+    ]);
+    const levels = panoramaLevels(12_000);
+    expect(levels).toEqual([
+      { width: 4096, cols: 8, rows: 4 },
+      { width: 12_000, cols: 16, rows: 8 },
+    ]);
+    for (const [index, level] of levels.entries()) {
+      const keys = await keysUnder(`${prefix}pano/${index}/`);
+      expect(keys).toHaveLength(level.cols * level.rows);
+      const size = level.width / level.cols;
+      for (const [col, row] of [
+        [0, 0],
+        [level.cols - 1, level.rows - 1],
+      ]) {
+        const tile = await sharp(await stored(`${prefix}pano/${index}/${col}_${row}.jpg`)).metadata();
+        expect([tile.format, tile.width, tile.height]).toEqual(['jpeg', size, size]);
+      }
+    }
+    const keys = await keysUnder(`${prefix}pano/`);
+    // A second run over a smaller original leaves no tile of the first one's levels behind.
+    await storage.put('turbines/1/photos/wide-pano.jpg', await panorama({ width: 4096, height: 2048 }), 'image/jpeg');
+    const again = await makeDerivatives(storage, job);
+    expect(again.panoramaWidth).toBe(4096);
+    const smaller = await keysUnder(`${prefix}pano/`);
+    expect(smaller).toHaveLength(4 * 2);
+    expect(smaller.every((key) => key.startsWith(`${prefix}pano/0/`))).toBe(true);
+    expect(keys.length).toBe(8 * 4 + 16 * 8);
+    expect(tempFolders()).toBe(folders);
+  });
+
+  it('gives every panorama width levels Photo Sphere Viewer accepts, the sharpest at the original width or just under', () => {
+    const powerOfTwo = (value: number) => Number.isInteger(Math.log2(value));
+    for (const width of [2000, 4096, 5000, 6144, 8000, 12_000, 14_336, 16_384, 20_000, 30_000]) {
+      const levels = panoramaLevels(width);
+      const sharpest = levels.at(-1)!;
+      expect(sharpest.width).toBeLessThanOrEqual(width);
+      expect(sharpest.width).toBeGreaterThan(width - sharpest.cols);
+      for (const level of levels) {
+        expect(powerOfTwo(level.cols) && powerOfTwo(level.rows), JSON.stringify(level)).toBe(true);
+        expect(level.cols).toBe(2 * level.rows);
+        expect(level.cols).toBeLessThanOrEqual(64);
+        expect(level.width % level.cols).toBe(0);
+        const tile = level.width / level.cols;
+        expect(tile).toBeGreaterThanOrEqual(level === sharpest ? 500 : 512);
+        expect(tile).toBeLessThanOrEqual(1024);
+      }
+      const widths = levels.map((level) => level.width);
+      expect(widths).toEqual([...widths].sort((a, b) => a - b));
+    }
+    expect(panoramaLevels(16_384).map((level) => level.width)).toEqual([4096, 8192, 16_384]);
+    expect(panoramaLevels(4096)).toEqual([{ width: 4096, cols: 4, rows: 2 }]);
+  });
+
+  it("makes a video's poster (thumbnail and preview) and reads its length; point clouds get only their size", async () => {
+    const work = mkdtempSync(join(ownTmp, 'video-'));
+    const mp4 = join(work, 'clip.mp4');
+    // Encoded by the bundled ffmpeg itself: 2.5 s of its test pattern, 640 × 360, H.264.
+    execFileSync(ffmpeg.path, [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=2.5:size=640x360:rate=10',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:v',
+      'libx264',
+      mp4,
+    ]);
+    const cases: [string, Buffer, string, number][] = [
+      ['clip.mp4', readFileSync(mp4), 'video/mp4', 2.5],
+      ['demo.webm', await shortVideo({ seconds: 2 }), 'video/webm', 2],
+    ];
+    for (const [name, bytes, mime, seconds] of cases) {
+      await storage.put(`turbines/1/videos/${name}`, bytes, mime);
+      const prefix = `turbines/1/derivatives/${name}/`;
+      const job = { sourceKey: `turbines/1/videos/${name}`, prefix, kind: 'video' } as const;
+      const result = await makeDerivatives(storage, job);
+      expect(result).toMatchObject({
+        size: bytes.length,
+        thumbKey: `${prefix}thumb.jpg`,
+        previewKey: `${prefix}preview.jpg`,
         tilesKey: null,
-        width: null,
-        height: null,
-        capturedAt: null,
-        gpsLat: null,
-        gpsLng: null,
+        width: 640,
+        height: 360,
         isPanorama: false,
-      },
-    );
+        panoramaWidth: null,
+      });
+      expect(result.durationS).toBeCloseTo(seconds, 1);
+      const thumb = await sharp(await stored(result.thumbKey!)).metadata();
+      expect([thumb.format, thumb.width, thumb.height]).toEqual(['jpeg', 400, 225]);
+      const preview = await sharp(await stored(result.previewKey!)).metadata();
+      expect([preview.format, preview.width, preview.height]).toEqual(['jpeg', 640, 360]);
+      // The same keys again.
+      expect(await makeDerivatives(storage, job)).toEqual(result);
+      expect(await keysUnder(prefix)).toEqual([`${prefix}preview.jpg`, `${prefix}thumb.jpg`]);
+    }
+
+    const cloud = pointCloud({ points: 100 });
+    await storage.put('turbines/1/clouds/scan.pcd', cloud, 'application/octet-stream');
+    const prefix = 'turbines/1/derivatives/scan/';
+    expect(
+      await makeDerivatives(storage, { sourceKey: 'turbines/1/clouds/scan.pcd', prefix, kind: 'pointcloud' }),
+    ).toEqual({
+      size: cloud.length,
+      thumbKey: null,
+      previewKey: null,
+      tilesKey: null,
+      width: null,
+      height: null,
+      capturedAt: null,
+      gpsLat: null,
+      gpsLng: null,
+      isPanorama: false,
+      panoramaWidth: null,
+      durationS: null,
+    });
     expect(await keysUnder(prefix)).toEqual([]);
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('leaves a video ffmpeg cannot read without poster and length, and stops ffmpeg when it takes too long', async () => {
+    // A WebM header and then nothing a decoder can use: still a file to play or download.
+    const broken = Buffer.concat([(await shortVideo({ seconds: 1 })).subarray(0, 60), Buffer.alloc(4000, 0x55)]);
+    await storage.put('turbines/1/videos/broken.webm', broken, 'video/webm');
+    const prefix = 'turbines/1/derivatives/broken/';
+    const result = await makeDerivatives(storage, {
+      sourceKey: 'turbines/1/videos/broken.webm',
+      prefix,
+      kind: 'video',
+    });
+    expect(result).toMatchObject({
+      size: broken.length,
+      thumbKey: null,
+      previewKey: null,
+      durationS: null,
+      width: null,
+    });
+    expect(await keysUnder(prefix)).toEqual([]);
+
+    expect(FFMPEG_TIMEOUT_MS).toBe(60_000);
+    // A pipe no one writes to: ffmpeg waits for its first byte for ever, and is killed at the limit.
+    const work = mkdtempSync(join(ownTmp, 'endless-'));
+    execFileSync('mkfifo', [join(work, 'never.webm')]);
+    const started = Date.now();
+    const endless = await videoFacts(join(work, 'never.webm'), join(work, 'poster.png'), 500);
+    expect(endless).toEqual({ durationS: null, poster: null });
+    expect(Date.now() - started).toBeLessThan(FFMPEG_TIMEOUT_MS);
+    rmSync(work, { recursive: true, force: true });
+
+    expect(parseDuration('  Duration: 01:02:03.50, start: 0.000000, bitrate: 88 kb/s')).toBe(3723.5);
+    expect(parseDuration('  Duration: N/A, bitrate: N/A')).toBeNull();
+  });
+});
+
+describe('makeDerivatives on S3', () => {
+  let s3: RunningS3rver;
+  let storage: S3Storage;
+
+  beforeAll(async () => {
+    s3 = await startS3rver();
+    storage = new S3Storage({
+      endpoint: s3.endpoint,
+      bucket: BUCKET,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
+  });
+  afterAll(async () => {
+    await s3?.close();
+  });
+
+  async function keysUnder(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    for await (const object of storage.list(prefix)) keys.push(object.key);
+    return keys;
+  }
+
+  it("cuts a panorama's tile levels and a video's poster, reading a big video in ranges", async () => {
+    const prefix = `runs/${randomUUID()}/`;
+    await storage.put(`${prefix}pano.jpg`, await panorama(), 'image/jpeg');
+    const pano = await makeDerivatives(storage, {
+      sourceKey: `${prefix}pano.jpg`,
+      prefix: `${prefix}pano/`,
+      kind: 'photo',
+    });
+    expect(pano.panoramaWidth).toBe(4096);
+    for (const [index, level] of panoramaLevels(4096).entries()) {
+      expect(await keysUnder(`${prefix}pano/pano/${index}/`)).toHaveLength(level.cols * level.rows);
+    }
+    const tile = await storage.get(`${prefix}pano/pano/0/3_1.jpg`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of tile!.body) chunks.push(chunk as Buffer);
+    expect((await sharp(Buffer.concat(chunks)).metadata()).width).toBe(1024);
+
+    // An MP4 as cameras write it, its index (moov) after the frames: ffmpeg reads the ends of the object in ranges.
+    const work = mkdtempSync(join(tmpdir(), 'kanat360-s3-video-'));
+    const mp4 = join(work, 'clip.mp4');
+    execFileSync(ffmpeg.path, [
+      ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=3:size=320x180:rate=10'],
+      ...['-pix_fmt', 'yuv420p', '-c:v', 'libx264', mp4],
+    ]);
+    const video = readFileSync(mp4);
+    rmSync(work, { recursive: true, force: true });
+    expect(video.indexOf('moov')).toBeGreaterThan(video.indexOf('mdat'));
+    await storage.put(`${prefix}clip.mp4`, video, 'video/mp4');
+    const clip = await makeDerivatives(storage, {
+      sourceKey: `${prefix}clip.mp4`,
+      prefix: `${prefix}clip/`,
+      kind: 'video',
+    });
+    expect(clip).toMatchObject({ width: 320, height: 180, thumbKey: `${prefix}clip/thumb.jpg` });
+    expect(clip.durationS).toBeCloseTo(3, 1);
+    expect(await keysUnder(`${prefix}clip/`)).toEqual([`${prefix}clip/preview.jpg`, `${prefix}clip/thumb.jpg`]);
   });
 });
 

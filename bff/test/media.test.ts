@@ -1,5 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { type MediaItem, type PresignedUpload, type SkippedFile } from '@kanat360/contracts';
+import { panorama, shortVideo } from '@kanat360/demo-media';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaWorkers } from '@/media/media.workers.js';
@@ -604,6 +610,186 @@ describe('serving, deleting and versions', () => {
     });
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ code: 'MEDIA_NOT_FOUND' });
+  });
+});
+
+describe('viewers', () => {
+  let turbine: number;
+
+  beforeAll(async () => {
+    turbine = await makeTurbine(app.dataSource, home.id);
+  });
+
+  async function fetchImage(path: string) {
+    const response = await fetchPath(path);
+    expect(response.status, path).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    return sharp(Buffer.from(await response.arrayBuffer())).metadata();
+  }
+
+  /** Every tile of a panorama, fetched through its signed address. */
+  async function expectPanoramaTiles(item: MediaItem) {
+    expect(item.panorama_tiles).not.toBeNull();
+    const { levels, tile_url } = item.panorama_tiles!;
+    expect(tile_url).toBe(`${item.url}/pano/{level}/{col}_{row}.jpg`);
+    for (const [level, { width, cols, rows }] of levels.entries()) {
+      for (let col = 0; col < cols; col++) {
+        for (let row = 0; row < rows; row++) {
+          const address = tile_url
+            .replace('{level}', String(level))
+            .replace('{col}', String(col))
+            .replace('{row}', String(row));
+          const tile = await fetchImage(address);
+          expect([tile.width, tile.height]).toEqual([width / cols, width / cols]);
+        }
+      }
+    }
+    return levels;
+  }
+
+  it('gives a 2:1 panorama equirectangular tiles for Photo Sphere Viewer, and an edited panorama too', async () => {
+    const reply = await upload(turbine, { room: '6', blade: 'A' }, [
+      { name: 'pano_360.jpg', bytes: await panorama({ width: 6144, height: 3072 }) },
+      { name: 'flat.jpg', bytes: await jpeg(1600, 1000) },
+    ]);
+    expect(reply.status, reply.text).toBe(201);
+    const [pano, flat] = await Promise.all(reply.body.data.map((item) => ready(turbine, item.id)));
+    expect(pano).toMatchObject({ status: 'ready', is_panorama: true, width: 6144, height: 3072, duration_s: null });
+    expect(await expectPanoramaTiles(pano!)).toEqual([
+      { width: 4096, cols: 8, rows: 4 },
+      { width: 6144, cols: 8, rows: 4 },
+    ]);
+    expect(flat).toMatchObject({ status: 'ready', is_panorama: false, panorama_tiles: null });
+    // Only the levels and tiles there are: a level past the last, another name or extension are not found.
+    const tileUrl = pano!.panorama_tiles!.tile_url;
+    for (const path of ['pano/2/0_0.jpg', 'pano/0/8_0.jpg', 'pano/0/0_0.jpeg', 'pano/0/../thumb.jpg', 'pano/x.jpg']) {
+      expect((await fetchPath(`${pano!.url}/${path}`)).status, path).toBe(404);
+    }
+    // Another photo's address does not open this one's tiles.
+    expect(
+      (await fetchPath(tileUrl.replace(pano!.url, flat!.url).replace('{level}/{col}_{row}', '0/0_0'))).status,
+    ).toBe(404);
+
+    // The drawing mode saves the panorama at full resolution: the new version is a panorama with its own tiles.
+    const body = new FormData();
+    body.append('photoId', String(pano!.id));
+    body.append('photo', new Blob([new Uint8Array(await panorama({ width: 6144, height: 3072, seed: 9 }))]), 'x.jpg');
+    const saved = await call<{ data: MediaItem }>(app, 'POST', `/api/turbines/${turbine}/save-edited-photo`, {
+      as: as.operator,
+      form: body,
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const edited = await ready(turbine, saved.body.data.id);
+    expect(edited).toMatchObject({ status: 'ready', is_edited: true, version: 2, is_panorama: true });
+    expect(edited.panorama_tiles!.tile_url).not.toBe(tileUrl);
+    await expectPanoramaTiles(edited);
+    const dzi = await fetchPath(edited.tiles_url!);
+    expect(await dzi.text()).toContain('Width="6144"');
+    expect((await fetchPath(edited.tiles_url!.replace('image.dzi', 'image_files/12/0_0.jpeg'))).status).toBe(200);
+  });
+
+  it('gives a video its poster, size and length, and plays it in ranges; one ffmpeg cannot read is ready without', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'kanat360-video-test-'));
+    try {
+      const mp4 = join(folder, 'clip.mp4');
+      execFileSync(
+        ffmpeg.path,
+        ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=10'].concat([
+          '-pix_fmt',
+          'yuv420p',
+          '-c:v',
+          'libx264',
+          '-movflags',
+          '+faststart',
+          mp4,
+        ]),
+      );
+      const bytes = readFileSync(mp4);
+      const reply = await upload(turbine, { room: '7', category: 'drone' }, [
+        { name: 'flight.mp4', bytes },
+        { name: 'demo.webm', bytes: await shortVideo({ width: 320, height: 180, seconds: 1 }) },
+        // A WebM header and then no frame ffmpeg can decode: no poster, but still a video to play or download.
+        {
+          name: 'broken.webm',
+          bytes: Buffer.concat([(await shortVideo({ seconds: 1 })).subarray(0, 200), Buffer.alloc(4000, 0x55)]),
+        },
+      ]);
+      expect(reply.status, reply.text).toBe(201);
+      const [clip, demo, broken] = await Promise.all(reply.body.data.map((item) => ready(turbine, item.id)));
+      expect(broken).toMatchObject({
+        kind: 'video',
+        status: 'ready',
+        failure_reason: null,
+        thumbnail_url: null,
+        preview_url: null,
+        width: null,
+      });
+      expect(clip).toMatchObject({ kind: 'video', mime: 'video/mp4', status: 'ready', width: 320, height: 240 });
+      expect(clip!.duration_s).toBeCloseTo(2, 1);
+      expect(clip).toMatchObject({ tiles_url: null, panorama_tiles: null });
+      expect(demo).toMatchObject({ kind: 'video', mime: 'video/webm', status: 'ready', width: 320, height: 180 });
+      expect(demo!.duration_s).toBeCloseTo(1, 1);
+      const poster = await fetchImage(clip!.preview_url!);
+      expect([poster.width, poster.height]).toEqual([320, 240]);
+      const thumb = await fetchImage(demo!.thumbnail_url!);
+      expect([thumb.width, thumb.height]).toEqual([320, 180]);
+      const part = await fetchPath(clip!.url, { Range: 'bytes=0-99' });
+      expect([part.status, part.headers.get('content-type')]).toEqual([206, 'video/mp4']);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('answers the photo list with an ETag, and 304 without a body while nothing changed', async () => {
+    const own = await makeTurbine(app.dataSource, home.id);
+    await upload(own, { room: '3', blade: 'B' }, [{ name: 'etag-1.jpg', bytes: await jpeg(400, 300, 3) }]);
+    await eventually(async () => (await list(own)).every((item) => item.status === 'ready'), 'the photo to be ready');
+    const get = (query: string, headers: Record<string, string> = {}) =>
+      call(app, 'GET', `/api/turbines/${own}/photos${query}`, { as: as.operator, headers });
+
+    const before = await get('');
+    expect(before.status).toBe(200);
+    for (const query of ['', '?room=3', '?blade=B&year=' + new Date().getFullYear(), '?view=all&limit=1']) {
+      const one = await get(query);
+      const two = await get(query);
+      expect(one.status).toBe(200);
+      const etag = one.headers.get('etag')!;
+      expect(etag, query).toMatch(/^W\/"[\w-]+"$/);
+      expect(two.headers.get('etag')).toBe(etag);
+      expect(one.headers.get('cache-control')).toBe('private, no-cache');
+      const unchanged = await get(query, { 'If-None-Match': etag });
+      expect(unchanged.status).toBe(304);
+      expect(unchanged.text).toBe('');
+      expect(unchanged.headers.get('etag')).toBe(etag);
+      expect((await get(query, { 'If-None-Match': `"other", ${etag.slice(2)}` })).status).toBe(304);
+      expect((await get(query, { 'If-None-Match': '"other"' })).status).toBe(200);
+    }
+
+    const etag = before.headers.get('etag')!;
+    const added = await upload(own, { room: '3', blade: 'B' }, [
+      { name: 'etag-2.jpg', bytes: await jpeg(400, 300, 4) },
+    ]);
+    const afterUpload = await get('', { 'If-None-Match': etag });
+    expect(afterUpload.status).toBe(200);
+    expect(afterUpload.body).toMatchObject({ total: 2 });
+    const uploadedTag = afterUpload.headers.get('etag')!;
+    expect(uploadedTag).not.toBe(etag);
+
+    await ready(own, added.body.data[0]!.id);
+    const settled = (await get('')).headers.get('etag')!;
+    const removed = await call(
+      app,
+      'DELETE',
+      `/api/turbines/${own}/photos?key=${encodeURIComponent(added.body.data[0]!.key)}`,
+      {
+        as: as.manager,
+      },
+    );
+    expect(removed.status, removed.text).toBe(200);
+    const afterDelete = await get('', { 'If-None-Match': settled });
+    expect(afterDelete.status).toBe(200);
+    expect(afterDelete.body).toMatchObject({ total: 1 });
+    expect(afterDelete.headers.get('etag')).not.toBe(settled);
   });
 });
 

@@ -49,5 +49,8 @@ describe('the memory budget of derivative jobs', () => {
     // Two 45 MP photos fit the default 512 MB together; two 200 MP ones do not.
     expect(2 * derivativeCost(8256, 5504)).toBeLessThan(512 * MB);
     expect(2 * derivativeCost(20_000, 10_000)).toBeGreaterThan(512 * MB);
+    // A 2:1 panorama's tile levels come on top: a 103 MP one counts about 320 MB, twice a flat photo's share.
+    expect(derivativeCost(14_336, 7168) / MB).toBeGreaterThan(300);
+    expect(derivativeCost(14_336, 7168) / MB).toBeLessThan(340);
   });
 });

@@ -73,6 +73,24 @@ console.log(
   `the turbine screen adds ${kb(screenRows.reduce((sum, row) => sum + row.gzip, 0))} of JavaScript after gzip, ${screenRows.length} files`,
 );
 
+// Each viewer is a chunk of its own, fetched the first time a picture of its kind is shown: what each one costs.
+const screenFiles = new Set([...firstLoadFiles, ...screenRows.map((row) => row.file)]);
+const viewerEntries = Object.keys(manifest).filter((key) => key.startsWith('src/viewers/') && manifest[key].isDynamicEntry);
+for (const entry of viewerEntries) {
+  const viewerSeen = new Set();
+  const visitViewer = (key) => {
+    if (viewerSeen.has(key) || !manifest[key]) return;
+    viewerSeen.add(key);
+    for (const imported of manifest[key].imports ?? []) visitViewer(imported);
+  };
+  visitViewer(entry);
+  const viewerFiles = [...new Set([...viewerSeen].map((key) => manifest[key].file))].filter(
+    (file) => file.endsWith('.js') && !screenFiles.has(file),
+  );
+  const gzip = viewerFiles.reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file)), { level: 9 }).length, 0);
+  console.log(`viewer ${entry.split('/').pop().replace(/\.tsx?$/, '')}: ${kb(gzip)} of JavaScript after gzip, ${viewerFiles.length} files`);
+}
+
 const leaked = VIEWER_MARKERS.filter((marker) => rows.some((row) => row.text.includes(marker)));
 if (leaked.length > 0) {
   console.error(`check-bundle: viewer code in the first load (${leaked.join(', ')}); import it from its route only.`);

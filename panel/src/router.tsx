@@ -28,4 +28,8 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }
+  interface StaticDataRouteOption {
+    /** The page fills the window below the header (the viewers) instead of the centred reading column. */
+    fullBleed?: boolean;
+  }
 }

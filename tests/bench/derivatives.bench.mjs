@@ -3,11 +3,16 @@
 // the same settings to a folder — all three pipelines at once, the fastest plain way — both measured in this run.
 // Target: ≤ 1.3×.
 //
-//   pnpm run bench:derivatives      (builds the BFF first)
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// Then issue #13's panorama case: the equirectangular tile levels of a ≥ 100 MP 2:1 JPEG (panoramaTiles, as the job
+// cuts them) against the plain deep-zoom pyramid of the same image — time and peak RSS, each in a process of its own
+// so its peak is its own — and the whole job (makeDerivatives) on that panorama. Reported, no target.
+//
+//   pnpm run bench:derivatives      (builds the BFF first; BENCH_PANORAMA=0 skips the panorama case)
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { importBff, requireFromBff } from './harness.mjs';
 
 const WIDTH = 7728;
@@ -32,6 +37,33 @@ async function sharpAlone(source, folder) {
     open().resize(PREVIEW_SIZE, PREVIEW_SIZE, inside).jpeg({ quality: 82 }).toFile(join(folder, 'preview.jpg')),
     open().jpeg({ quality: 80 }).tile({ size: 254, overlap: 1, layout: 'dz' }).toFile(join(folder, 'image')),
   ]);
+}
+
+const PANORAMA = { width: 14_336, height: 7168 };
+
+/** One panorama case in this process (started by the parent below): prints its time and peak RSS as JSON. */
+async function panoramaChild(mode, source, folder) {
+  const open = () => sharp(source, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', autoOrient: true });
+  const storage = new LocalStorage(join(folder, 'storage'), new UploadUrls('bench-derivatives'));
+  const started = performance.now();
+  if (mode === 'dzi') {
+    await open().jpeg({ quality: 80 }).tile({ size: 254, overlap: 1, layout: 'dz' }).toFile(join(folder, 'image'));
+  } else if (mode === 'pano') {
+    const { panoramaTiles } = await importBff('media/derivatives.js');
+    await panoramaTiles(storage, open, join(folder, 'pano'), 'turbines/1/derivatives/pano/', PANORAMA.width);
+  } else {
+    const sourceKey = 'turbines/1/photos/pano.jpg';
+    await storage.put(sourceKey, readFileSync(source), 'image/jpeg');
+    await makeDerivatives(storage, { sourceKey, prefix: 'turbines/1/derivatives/job/', kind: 'photo' });
+  }
+  const seconds = (performance.now() - started) / 1000;
+  console.log(JSON.stringify({ seconds, peakMB: process.resourceUsage().maxRSS / 1024 }));
+}
+
+if (process.argv[2] === '--panorama-child') {
+  const [, , , mode, source, folder] = process.argv;
+  await panoramaChild(mode, source, folder);
+  process.exit(0);
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -83,6 +115,54 @@ try {
   console.log(`sharp alone (thumb + preview + tiles), median: ${median(baseline).toFixed(2)} s`);
   console.log(`makeDerivatives (same + EXIF + storage), median: ${median(ours).toFixed(2)} s`);
   console.log(`ratio: ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×) — ${ratio <= TARGET_RATIO ? 'met' : 'NOT met'}`);
+
+  if (process.env.BENCH_PANORAMA !== '0') await panoramaCase();
 } finally {
   rmSync(work, { recursive: true, force: true });
+}
+
+/** The panorama case: each measurement a child process of its own, modes alternating, median of RUNS. */
+async function panoramaCase() {
+  const { panoramaLevels } = await importBff('media/panorama-levels.js');
+  const source = join(work, 'panorama.jpg');
+  // Noise under a slight blur: compresses about like a photograph, not like a flat fill.
+  await sharp({
+    create: { ...PANORAMA, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+  })
+    .blur(1.2)
+    .jpeg({ quality: 85 })
+    .toFile(source);
+  const megapixels = (PANORAMA.width * PANORAMA.height) / 1e6;
+  const levels = panoramaLevels(PANORAMA.width)
+    .map((level) => `${level.width} px ${level.cols}×${level.rows}`)
+    .join(', ');
+  console.log(
+    `\npanorama: ${PANORAMA.width} × ${PANORAMA.height} (${megapixels.toFixed(1)} MP) JPEG; levels ${levels}`,
+  );
+  const self = fileURLToPath(import.meta.url);
+  const results = { dzi: [], pano: [], job: [] };
+  for (let run = 0; run <= RUNS; run++) {
+    for (const mode of Object.keys(results)) {
+      const folder = mkdtempSync(join(work, `panorama-${mode}-`));
+      const output = execFileSync(process.execPath, [self, '--panorama-child', mode, source, folder], {
+        encoding: 'utf8',
+      });
+      rmSync(folder, { recursive: true, force: true });
+      if (run > 0) results[mode].push(JSON.parse(output.trim().split('\n').at(-1)));
+    }
+  }
+  const summary = (mode) => ({
+    seconds: median(results[mode].map((result) => result.seconds)),
+    peakMB: Math.max(...results[mode].map((result) => result.peakMB)),
+  });
+  const [dzi, pano, job] = ['dzi', 'pano', 'job'].map(summary);
+  const line = (name, result) =>
+    console.log(`${name}: median ${result.seconds.toFixed(2)} s, peak RSS ${result.peakMB.toFixed(0)} MB`);
+  line('deep-zoom pyramid alone (sharp, 254/1)', dzi);
+  line('panorama tile levels (panoramaTiles, local storage)', pano);
+  line('whole job on the panorama (makeDerivatives: thumb, preview, DZI, EXIF, panorama tiles)', job);
+  console.log(
+    `panorama tiles vs deep-zoom pyramid: time ${(pano.seconds / dzi.seconds).toFixed(2)}×, ` +
+      `peak RSS ${(pano.peakMB / dzi.peakMB).toFixed(2)}×`,
+  );
 }

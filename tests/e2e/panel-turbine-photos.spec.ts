@@ -117,14 +117,14 @@ test('compares exactly two photos side by side; a third is refused; leaving clea
   await expect(page.getByTestId('compare-hint')).toContainText('(0/2)');
 });
 
-test('the lightbox wraps both ways with its counter, keys and Escape, and shows the preview, never the original', async ({
+test('the lightbox wraps both ways with its counter, keys and Escape, and opens on the deep-zoom viewer', async ({
   page,
 }) => {
   await seedPhotos(api, turbine.id, 3, 'blade', 'lb');
   const items = await listAll(api, turbine.id);
-  // Wait for the previews: the lightbox shows them, not the originals.
+  // Wait for the tiles: the lightbox shows them, not the originals.
   await expect
-    .poll(async () => (await listAll(api, turbine.id)).every((item) => item.preview_url), { timeout: 60_000 })
+    .poll(async () => (await listAll(api, turbine.id)).every((item) => item.tiles_url), { timeout: 60_000 })
     .toBe(true);
   await signInAs(page, 'operator', { path: workspace(turbine.id) });
   await page.getByTestId('photo-name').first().click();
@@ -133,9 +133,7 @@ test('the lightbox wraps both ways with its counter, keys and Escape, and shows 
   // The first stop is closing, never downloading the original by an Enter press.
   await expect(lightbox.getByRole('button', { name: 'Kapat' })).toBeFocused();
   await expect(page.getByTestId('lightbox-name')).toHaveText(items[0]!.originalName);
-  const src = await lightbox.getByTestId('stage-photo').getAttribute('src');
-  expect(src).toContain('preview.jpg');
-  expect(src).not.toBe(items[0]!.url);
+  await expect(lightbox.getByTestId('deep-zoom')).toHaveAttribute('data-loaded', 'true');
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByTestId('lightbox-counter')).toHaveText('3 / 3');
   await page.keyboard.press('ArrowRight');
@@ -148,25 +146,20 @@ test('the lightbox wraps both ways with its counter, keys and Escape, and shows 
   await expect(lightbox).toHaveCount(0);
 });
 
-test('a video plays with seeking; a point cloud and a panorama show their cards', async ({ page }) => {
-  // The demo data has a video and a point cloud (on turbines of either partner: the superadmin sees both).
+test('a video plays with seeking and a 2:1 photo opens on the sphere', async ({ page }) => {
+  // The demo data has a video (on a turbine of either partner: the superadmin sees both).
   const turbines = (await (await api.get('/api/turbines')).json()) as { data: Turbine[] };
   const media: (MediaItem & { turbineId: number })[] = [];
   for (const candidate of turbines.data) {
     media.push(...(await listAll(api, candidate.id)).map((item) => ({ ...item, turbineId: candidate.id })));
   }
   const video = media.find((item) => item.kind === 'video')!;
-  const cloud = media.find((item) => item.kind === 'pointcloud')!;
-  await signInAs(page, 'superadmin', { path: workspace(cloud.turbineId) });
+  await signInAs(page, 'superadmin', { path: workspace(video.turbineId) });
   const open = async (name: string) => {
     await page.getByRole('searchbox', { name: 'Dosya adında veya odada ara' }).fill(name);
     await expect(page.getByTestId('photos-count')).toHaveText('1 dosya');
     await page.getByTestId('photo-name').first().click();
   };
-  await open(cloud.originalName);
-  await expect(page.getByTestId('stage-pointcloud')).toContainText('Nokta bulutu');
-  await page.keyboard.press('Escape');
-  await page.goto(workspace(video.turbineId));
   await open(video.originalName);
   await expect(page.getByTestId('stage-video')).toHaveAttribute('controls', '');
   const range = await page.request.get(video.url, { headers: { Range: 'bytes=0-99' } });
@@ -197,7 +190,7 @@ test('a video plays with seeking; a point cloud and a panorama show their cards'
     .toBe(true);
   await page.goto(workspace(turbine.id));
   await page.getByTestId('photo-name').first().click();
-  await expect(page.getByTestId('stage-panorama')).toContainText('360°');
+  await expect(page.getByTestId('panorama')).toHaveAttribute('data-loaded', 'true');
 });
 
 test('a manager deletes with "Fotoğrafı Sil"; operators and customers get no delete, and the server refuses them', async ({

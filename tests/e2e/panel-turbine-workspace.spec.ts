@@ -211,7 +211,8 @@ test.describe('what each role sees', () => {
     await expect(page.getByTestId('drop-zone')).toHaveCount(0);
     await expect(page.getByTestId('section-reports')).toHaveCount(0);
     await page.getByTestId('gallery-drone').getByRole('link', { name: 'Fotoğrafları Gör' }).click();
-    await expect(page).toHaveURL(new RegExp(`${workspace(turbine.id)}\\?type=drone#all-photos$`));
+    await expect(page).toHaveURL(new RegExp(`${workspace(turbine.id)}/drone-photos$`));
+    await expect(page.getByRole('heading', { name: 'Drone Fotoğrafları' })).toBeVisible();
 
     const api = await apiAs(demo('customer'));
     const refused = await api.post(`/api/turbines/${turbine.id}/presigned-upload`, {

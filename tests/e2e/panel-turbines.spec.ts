@@ -43,10 +43,9 @@ test.describe('turbine dashboard', () => {
       'href',
       `/dashboard/turbine/${first.id}`,
     );
-    // Until the 360° viewer lands (the viewers' issue), the button opens the turbine's photo list.
     await expect(card.getByRole('link', { name: `360° Görünüm: ${first.name}` })).toHaveAttribute(
       'href',
-      `/dashboard/turbine/${first.id}#all-photos`,
+      `/dashboard/turbine/${first.id}/360-view`,
     );
     await expect(card.getByRole('button', { name: `Düzenle: ${first.name}` })).toBeVisible();
     await expect(card.getByRole('button', { name: `Sil: ${first.name}` })).toBeVisible();

@@ -29,9 +29,9 @@ const DERIVATIVE_TYPES: Record<string, string> = {
   dzi: 'application/xml',
 };
 
-// thumb.jpg, preview.jpg, tiles/image.dzi, tiles/image_files/12/3_4.jpeg
+// thumb.jpg, preview.jpg, tiles/image.dzi, tiles/image_files/12/3_4.jpeg, pano/1/15_7.jpg (a panorama's level 1)
 const DERIVATIVE_PATH =
-  /^(thumb\.jpg|preview\.jpg|tiles\/image\.dzi|tiles\/image_files\/\d{1,2}\/\d{1,5}_\d{1,5}\.(jpeg|jpg|png|webp))$/;
+  /^(thumb\.jpg|preview\.jpg|tiles\/image\.dzi|tiles\/image_files\/\d{1,2}\/\d{1,5}_\d{1,5}\.(jpeg|jpg|png|webp)|pano\/\d\/\d{1,2}_\d{1,2}\.jpg)$/;
 
 /** Sniffed images and videos may show in the page; anything else (point clouds, PDFs) only downloads. */
 function showsInline(mime: string): boolean {
@@ -93,11 +93,12 @@ export class FilesController {
   @Get('media/:id/:expires/:signature/*path')
   @Public()
   @ApiOperation({
-    summary: "A photo's thumbnail, preview or deep-zoom tile",
+    summary: "A photo's or video's thumbnail, preview, deep-zoom or panorama tile",
     description:
-      '`thumb.jpg`, `preview.jpg`, `tiles/image.dzi` and its tiles `tiles/image_files/{level}/{x}_{y}.jpeg`, below ' +
-      "the photo's own address, so OpenSeadragon's relative tile addresses carry the signature. 404 at once when " +
-      'the photo or its turbine is deleted.',
+      "`thumb.jpg`, `preview.jpg` (a video's poster), `tiles/image.dzi` and its tiles " +
+      "`tiles/image_files/{level}/{x}_{y}.jpeg`, and a panorama's equirectangular tiles `pano/{level}/{col}_{row}.jpg` " +
+      "(`panorama_tiles`), below the media's own address, so OpenSeadragon's relative tile addresses carry the " +
+      'signature. 404 at once when the media or its turbine is deleted.',
   })
   async derivative(
     @Param() params: Record<string, string | string[]>,

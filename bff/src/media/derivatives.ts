@@ -1,11 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type MediaKind } from '@kanat360/contracts';
 import exifr from 'exifr';
 import sharp, { type Sharp } from 'sharp';
 import { type ObjectStorage } from '@/storage/object-storage.js';
+import { loopbackSource } from './loopback-source.js';
+import { panoramaLevels, panoramaTilePath } from './panorama-levels.js';
 import { MAX_IMAGE_PIXELS } from './sniff.js';
+import { videoFacts } from './video-poster.js';
 
 export const THUMB_SIZE = 400;
 export const PREVIEW_SIZE = 2048;
@@ -27,6 +30,10 @@ export interface Derivatives {
   gpsLat: number | null;
   gpsLng: number | null;
   isPanorama: boolean;
+  /** The width the panorama tiles (`…/pano/{level}/{col}_{row}.jpg`) were cut from: see panoramaLevels. */
+  panoramaWidth: number | null;
+  /** A video's length in seconds, when ffmpeg could read it. */
+  durationS: number | null;
 }
 
 /** The original cannot be turned into derivatives (corrupt, not an image, over the pixel limit): retrying will not help. */
@@ -42,8 +49,9 @@ export function isEquirectangular(width: number, height: number): boolean {
 /**
  * The derivatives of one stored original, written under `prefix` (`turbines/{id}/derivatives/{asset}/`): for a
  * photo a thumbnail (≤ 400 px), a preview (≤ 2048 px) and deep-zoom tiles, plus its size, EXIF capture time and
- * GPS and whether it is a 2:1 panorama; for videos and point clouds only the size. Running it again overwrites the
- * same keys. Throws DerivativeError, with a short reason, for an image that cannot be read.
+ * GPS and whether it is a 2:1 panorama (which also gets equirectangular tiles); for a video its length and a poster
+ * frame as thumbnail and preview, when ffmpeg can read it; for point clouds only the size. Running it again
+ * overwrites the same keys. Throws DerivativeError, with a short reason, for an image that cannot be read.
  */
 export async function makeDerivatives(
   storage: ObjectStorage,
@@ -64,8 +72,12 @@ export async function makeDerivatives(
     gpsLat: null,
     gpsLng: null,
     isPanorama: false,
+    panoramaWidth: null,
+    durationS: null,
   };
-  if (job.kind !== 'photo') return result;
+  if (job.kind === 'pointcloud') return result;
+  if (job.kind === 'video')
+    return { ...result, ...(await videoDerivatives(storage, job.sourceKey, info.size, job.prefix)) };
 
   const copy = await storage.localCopy(job.sourceKey);
   let folder: string | undefined;
@@ -115,6 +127,7 @@ async function decodeAll(
   const thumbKey = `${prefix}thumb.jpg`;
   const previewKey = `${prefix}preview.jpg`;
   const tilesPrefix = `${prefix}tiles/`;
+  const tilesFolder = join(folder, 'tiles');
   // Two decodes run side by side: the tiles need the full image, the preview only a shrink-on-load of it, and
   // the thumbnail is made from the preview rather than from the original a third time.
   const [exif, previews, tiles] = await Promise.allSettled([
@@ -133,7 +146,7 @@ async function decodeAll(
     open()
       .jpeg({ quality: 80 })
       .tile({ size: TILE_SIZE, overlap: TILE_OVERLAP, layout: 'dz' })
-      .toFile(join(folder, 'image')),
+      .toFile(join(tilesFolder, 'image')),
   ]);
   // Settled first, so nothing still writes into the folder when the caller removes it.
   if (previews.status === 'rejected') throw readFailure(previews.reason);
@@ -144,9 +157,12 @@ async function decodeAll(
     storage.put(thumbKey, previews.value.thumb, 'image/jpeg'),
     // Tiles of an earlier run go first: the same image makes the same tiles, but a run over a replaced original
     // must not leave levels of the old one behind.
-    storage.deletePrefix(tilesPrefix).then(() => storage.putFolder(folder, tilesPrefix)),
+    storage.deletePrefix(tilesPrefix).then(() => storage.putFolder(tilesFolder, tilesPrefix)),
   ]);
 
+  const isPanorama = isEquirectangular(width, height);
+  // After the other decodes, not beside them: the memory reserved for this photo covers two decodes at once.
+  if (isPanorama) await panoramaTiles(storage, open, join(folder, 'pano'), prefix, width);
   const facts = exif.status === 'fulfilled' ? exif.value : { capturedAt: null, gpsLat: null, gpsLng: null };
   return {
     thumbKey,
@@ -155,8 +171,80 @@ async function decodeAll(
     width,
     height,
     ...facts,
-    isPanorama: isEquirectangular(width, height),
+    isPanorama,
+    panoramaWidth: isPanorama ? width : null,
   };
+}
+
+/**
+ * The equirectangular tiles of a panorama `width` px wide, level by level (see panoramaLevels): each level is the
+ * picture resized to the level's width × half of it and cut into square tiles by libvips, which streams, so one
+ * level at a time holds only a few rows of tiles in memory. Stored as `{prefix}pano/{level}/{col}_{row}.jpg`.
+ */
+export async function panoramaTiles(
+  storage: ObjectStorage,
+  open: () => Sharp,
+  folder: string,
+  prefix: string,
+  width: number,
+) {
+  const levels = panoramaLevels(width);
+  for (const [index, level] of levels.entries()) {
+    const cut = join(folder, `cut-${index}`);
+    await open()
+      .resize(level.width, level.width / 2, { fit: 'fill' })
+      .jpeg({ quality: 80 })
+      .tile({ size: level.width / level.cols, overlap: 0, layout: 'dz', depth: 'one' })
+      .toFile(join(cut, 'level'))
+      .catch((error: unknown) => {
+        throw readFailure(error);
+      });
+    // depth 'one' writes the single level as level_files/{deep-zoom level number}/{col}_{row}.jpeg.
+    const [deepZoomLevel] = await readdir(join(cut, 'level_files'));
+    const tiles = join(cut, 'level_files', deepZoomLevel!);
+    const target = join(folder, 'tiles');
+    await mkdir(join(target, 'pano', String(index)), { recursive: true });
+    for (const name of await readdir(tiles)) {
+      const [col, row] = name.replace(/\.jpeg$/, '').split('_');
+      await rename(join(tiles, name), join(target, panoramaTilePath(index, col!, row!)));
+    }
+  }
+  const panoPrefix = `${prefix}pano/`;
+  // As with the deep-zoom tiles: levels of an earlier run over another original must not stay behind.
+  await storage.deletePrefix(panoPrefix);
+  await storage.putFolder(join(folder, 'tiles', 'pano'), panoPrefix);
+}
+
+/**
+ * A video's length, and its poster (a frame near the start) as preview and thumbnail, when ffmpeg can read it.
+ * ffmpeg reads the local driver's own file; from S3 it reads ranges through a loopback address (the header and one
+ * frame), so a video of many gigabytes is not downloaded for its poster.
+ */
+async function videoDerivatives(storage: ObjectStorage, sourceKey: string, size: number, prefix: string) {
+  const source =
+    storage.driver === 's3'
+      ? await loopbackSource(storage, sourceKey, size).then(({ url, close }) => ({ path: url, release: close }))
+      : await storage.localCopy(sourceKey);
+  let folder: string | undefined;
+  try {
+    folder = await mkdtemp(join(tmpdir(), 'kanat360-tiles-'));
+    const facts = await videoFacts(source.path, join(folder, 'poster.png'));
+    if (!facts.poster) return { durationS: facts.durationS };
+    const thumbKey = `${prefix}thumb.jpg`;
+    const previewKey = `${prefix}preview.jpg`;
+    const inside = { fit: 'inside', withoutEnlargement: true } as const;
+    const poster = sharp(facts.poster);
+    const [metadata, preview] = await Promise.all([
+      poster.metadata(),
+      poster.clone().resize(PREVIEW_SIZE, PREVIEW_SIZE, inside).jpeg({ quality: 82 }).toBuffer(),
+    ]);
+    const thumb = await sharp(preview).resize(THUMB_SIZE, THUMB_SIZE, inside).jpeg({ quality: 78 }).toBuffer();
+    await Promise.all([storage.put(previewKey, preview, 'image/jpeg'), storage.put(thumbKey, thumb, 'image/jpeg')]);
+    return { durationS: facts.durationS, thumbKey, previewKey, width: metadata.width, height: metadata.height };
+  } finally {
+    if (folder) await rm(folder, { recursive: true, force: true });
+    await source.release();
+  }
 }
 
 /** A short reason the caller can store; sharp's messages are long and name internals. */

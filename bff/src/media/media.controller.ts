@@ -20,6 +20,7 @@ import {
 import { type Language, translate, type Translate } from '@kanat360/i18n';
 import { CurrentPrincipal, RequirePermission } from '@/auth/access.decorators.js';
 import { type Principal } from '@/auth/principal.js';
+import { ConditionalGet } from '@/common/conditional-get.js';
 import { IdPipe } from '@/common/id.pipe.js';
 import { CallerLanguage } from '@/common/request-language.js';
 import { RequestTranslator } from '@/common/translator.decorator.js';
@@ -49,6 +50,17 @@ export class MediaController {
 
   @Get('photos')
   @RequirePermission('media.read')
+  @ConditionalGet()
+  @ApiOperation({
+    summary: "A page of the turbine's current media, newest upload first",
+    description:
+      'Answers an `ETag` of the page with `Cache-Control: private, no-cache`; a request whose `If-None-Match` ' +
+      'names it gets 304 with no body (clients poll this list while photos are processed). The signed addresses ' +
+      'in it stay the same within a clock hour. A photo has `thumbnail_url`, `preview_url` and `tiles_url` ' +
+      "(OpenSeadragon) once processed; a 2:1 panorama also `panorama_tiles` (Photo Sphere Viewer's " +
+      'EquirectangularTilesAdapter: `levels` low to high, `tile_url` with `{level}`, `{col}` and `{row}` to fill ' +
+      'in); a video its poster as `thumbnail_url`/`preview_url` and `duration_s`, when ffmpeg could read it.',
+  })
   async list(
     @CurrentPrincipal() actor: Principal,
     @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,

@@ -109,6 +109,14 @@ export class MediaEntity {
   @Column({ name: 'tiles_key', type: 'varchar', length: 512, nullable: true })
   tilesKey: string | null;
 
+  /** The width a panorama's equirectangular tiles were cut from (their levels: panoramaLevels); null without. */
+  @Column({ name: 'panorama_width', type: 'int', nullable: true })
+  panoramaWidth: number | null;
+
+  /** A video's length in seconds, when ffmpeg could read it. */
+  @Column({ name: 'duration_s', type: 'double precision', nullable: true })
+  durationS: number | null;
+
   @Index('IDX_media_original')
   @Column({ name: 'original_id', type: 'int', nullable: true })
   originalId: number | null;

@@ -1,6 +1,7 @@
 import { type MediaItem } from '@kanat360/contracts';
 import { type FileSigner } from '@/files/file-urls.js';
 import { type MediaRow } from './media.repository.js';
+import { panoramaLevels, panoramaTilePath } from './panorama-levels.js';
 
 /**
  * Spec §3's photo shape plus what the derivatives job found, with addresses signed for this row only (its
@@ -42,6 +43,14 @@ export function toMediaItem(row: MediaRow, files: FileSigner): MediaItem {
     thumbnail_url: derivative(row.thumbKey, 'thumb.jpg'),
     preview_url: derivative(row.previewKey, 'preview.jpg'),
     tiles_url: derivative(row.tilesKey, 'tiles/image.dzi'),
+    panorama_tiles:
+      row.panoramaWidth === null
+        ? null
+        : {
+            levels: panoramaLevels(row.panoramaWidth),
+            tile_url: `${url}/${panoramaTilePath('{level}', '{col}', '{row}')}`,
+          },
+    duration_s: row.durationS,
     uploadedBy: uploader ? { id: row.uploadedBy, name: uploader } : null,
     uploader_name: row.uploaderName,
     uploader_email: row.uploaderEmail,

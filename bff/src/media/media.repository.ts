@@ -78,6 +78,8 @@ export const MEDIA_ROW = rowMapper(
     thumbKey: c('thumb_key', 'character varying').orNull(),
     previewKey: c('preview_key', 'character varying').orNull(),
     tilesKey: c('tiles_key', 'character varying').orNull(),
+    panoramaWidth: c('panorama_width', 'integer').orNull(),
+    durationS: c('duration_s', 'double precision').orNull(),
     originalId: c('original_id', 'integer').orNull(),
     version: c('version', 'integer'),
     isCurrent: c('is_current', 'boolean'),
@@ -351,7 +353,17 @@ export class MediaRepository {
     id: number,
     facts: Pick<
       MediaEntity,
-      'width' | 'height' | 'capturedAt' | 'gpsLat' | 'gpsLng' | 'isPanorama' | 'thumbKey' | 'previewKey' | 'tilesKey'
+      | 'width'
+      | 'height'
+      | 'capturedAt'
+      | 'gpsLat'
+      | 'gpsLng'
+      | 'isPanorama'
+      | 'thumbKey'
+      | 'previewKey'
+      | 'tilesKey'
+      | 'panoramaWidth'
+      | 'durationS'
     >,
   ): Promise<boolean> {
     const result = await this.dataSource

@@ -1,3 +1,5 @@
+import { isEquirectangular } from './derivatives.js';
+
 /**
  * Room for memory-hungry work, shared by the jobs of one process: a job waits until its estimated cost fits beside
  * the ones running. A job bigger than the whole budget still runs, alone, so nothing waits for ever. Waiting jobs
@@ -47,7 +49,11 @@ export class MemoryBudget {
  * What making the derivatives of a `width` × `height` photo takes: about 100 MB plus 1.1 bytes a pixel (libvips
  * streams; the tiles and the preview decode side by side). Measured with tests/bench/derivative-memory.probe.mjs:
  * 12 MP grew the process by 102 MB, 45 MP by 151 MB, 96 MP by 185 MB. A 200 MP photo ≈ 320 MB.
+ * A 2:1 panorama's equirectangular tiles (cut after the rest, in tiles up to 1024 px tall) cost more: a 103 MP
+ * panorama grew the process by 200–315 MB over runs against 120 MB for a 106 MP photo that is no panorama, so
+ * panoramas count 2.2 bytes a pixel.
  */
 export function derivativeCost(width: number, height: number): number {
-  return 100 * 1024 * 1024 + Math.round(width * height * 1.1);
+  const perPixel = isEquirectangular(width, height) ? 2.2 : 1.1;
+  return 100 * 1024 * 1024 + Math.round(width * height * perPixel);
 }

@@ -122,6 +122,35 @@ class FakeXhr {
   }
 }
 
+describe('api client conditional GET (getIfChanged)', () => {
+  it('sends the ETag it holds and reports a 304 as unchanged, a 200 with its body and new ETag', async () => {
+    let version = '"v1"';
+    const { api, calls } = client((_url, init) => {
+      const sent = (init.headers as Record<string, string>)['If-None-Match'];
+      if (sent === version) return new Response(null, { status: 304 });
+      return new Response(JSON.stringify({ success: true, data: [version] }), { status: 200, headers: { ETag: version } });
+    });
+    const first = await api.getIfChanged<{ data: string[] }>('/turbines/1/photos', null);
+    expect(first).toEqual({ notModified: false, data: { success: true, data: ['"v1"'] }, etag: '"v1"' });
+    expect((calls[0]?.init.headers as Record<string, string>)['If-None-Match']).toBeUndefined();
+
+    expect(await api.getIfChanged('/turbines/1/photos', '"v1"')).toEqual({ notModified: true });
+    expect((calls[1]?.init.headers as Record<string, string>)['If-None-Match']).toBe('"v1"');
+
+    version = '"v2"';
+    const changed = await api.getIfChanged<{ data: string[] }>('/turbines/1/photos', '"v1"');
+    expect(changed).toEqual({ notModified: false, data: { success: true, data: ['"v2"'] }, etag: '"v2"' });
+  });
+
+  it('reads a refusal like any other call', async () => {
+    const { api } = client(() => json(404, { success: false, code: 'TURBINE_NOT_FOUND', message: 'Türbin bulunamadı' }));
+    await expect(api.getIfChanged('/turbines/9/photos', '"v1"')).rejects.toMatchObject({
+      code: 'TURBINE_NOT_FOUND',
+      status: 404,
+    });
+  });
+});
+
 describe('api client uploads (send)', () => {
   const uploader = (onUnauthorized?: () => void) =>
     createApiClient({

@@ -112,12 +112,22 @@ export function createApiClient(options: ApiClientOptions) {
   const message = (key: MessageKey, params?: Record<string, string | number>) =>
     translate(options.language(), key, params);
 
-  async function request<T>(method: string, path: string, init: RequestOptions = {}): Promise<T> {
+  /** One call over fetch: the response as it came, or the ApiError of a call that got no answer (spec §8). */
+  async function exchange(
+    method: string,
+    path: string,
+    init: RequestOptions,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Response> {
     const url = new URL(baseUrl + path, typeof location === 'undefined' ? 'http://localhost' : location.origin);
     for (const [key, value] of Object.entries(init.query ?? {})) {
       if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
     }
-    const headers: Record<string, string> = { Accept: 'application/json', [LANGUAGE_HEADER]: options.language() };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      [LANGUAGE_HEADER]: options.language(),
+      ...extraHeaders,
+    };
     let body: BodyInit | undefined;
     if (init.body instanceof FormData) body = init.body;
     else if (init.body !== undefined) {
@@ -132,10 +142,8 @@ export function createApiClient(options: ApiClientOptions) {
     const signals = [init.signal, timeoutMs === null ? undefined : AbortSignal.timeout(timeoutMs)].filter(
       (signal): signal is AbortSignal => signal !== undefined,
     );
-
-    let response: Response;
     try {
-      response = await doFetch(url.pathname + url.search, {
+      return await doFetch(url.pathname + url.search, {
         method,
         headers,
         body,
@@ -147,8 +155,27 @@ export function createApiClient(options: ApiClientOptions) {
       const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
       throw new ApiError(message('errors.NETWORK_ERROR'), timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', 0);
     }
+  }
 
+  async function request<T>(method: string, path: string, init: RequestOptions = {}): Promise<T> {
+    const response = await exchange(method, path, init);
     return settle<T>(response.status, await response.text(), init.skipUnauthorizedHandler ?? false);
+  }
+
+  /**
+   * A GET that costs no body when nothing changed: with the ETag of the answer the caller holds, the server answers
+   * 304 and this says so (`notModified`); otherwise the new answer and its ETag. The browser's own cache stays out
+   * of it (a request with If-None-Match hands the 304 to the caller).
+   */
+  async function getIfChanged<T>(
+    path: string,
+    etag: string | null,
+    init: RequestOptions = {},
+  ): Promise<{ notModified: true } | { notModified: false; data: T; etag: string | null }> {
+    const response = await exchange('GET', path, init, etag ? { 'If-None-Match': etag } : {});
+    if (response.status === 304) return { notModified: true };
+    const data = settle<T>(response.status, await response.text(), init.skipUnauthorizedHandler ?? false);
+    return { notModified: false, data, etag: response.headers.get('ETag') };
   }
 
   /** One answer, from fetch or XHR alike: the parsed body, or the ApiError to show (spec §8). */
@@ -235,6 +262,7 @@ export function createApiClient(options: ApiClientOptions) {
   return {
     request,
     send,
+    getIfChanged,
     get: <T>(path: string, init?: RequestOptions) => request<T>('GET', path, init),
     post: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>('POST', path, { ...init, body }),
     put: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>('PUT', path, { ...init, body }),

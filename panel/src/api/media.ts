@@ -125,3 +125,92 @@ export function useDeletePhoto(turbineId: number, onDeleted: (item: MediaItem) =
     },
   });
 }
+
+/** Every version of a photo, the original first (GET /turbines/{id}/photos/versions?key=). */
+export function photoVersionsQueryOptions(turbineId: number, key: string) {
+  return queryOptions({
+    queryKey: [...mediaKeys.all(turbineId), 'versions', key] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await apiClient.get<ApiSuccess<MediaItem[]>>(`/turbines/${turbineId}/photos/versions`, {
+          signal,
+          query: { key },
+        })
+      ).data,
+  });
+}
+
+/** Spec §7: a multipart upload may take 5 minutes; an edited 45 MP photo is one. */
+const SAVE_EDITED_TIMEOUT_MS = 300_000;
+
+/**
+ * POST /turbines/{id}/save-edited-photo — the drawing burnt into a full-resolution JPEG becomes the photo's current
+ * version (the original stays, restorable). The fields come before the file: the server reads them to find the photo.
+ */
+export function saveEditedPhoto(turbineId: number, item: MediaItem, jpeg: Blob) {
+  const form = new FormData();
+  form.append('photoId', String(item.id));
+  form.append('photoKey', item.key);
+  form.append('turbineId', String(turbineId));
+  form.append('replaceOriginal', 'true');
+  form.append('photo', jpeg, `${item.originalName.replace(/\.[^.]+$/, '')}.jpg`);
+  return apiClient.post<ApiSuccess<MediaItem>>(`/turbines/${turbineId}/save-edited-photo`, form, {
+    timeoutMs: SAVE_EDITED_TIMEOUT_MS,
+  });
+}
+
+/** POST /turbines/{id}/photos/restore — the original becomes current again; the edited versions stay listed. */
+export function useRestoreOriginal(turbineId: number, onRestored: (item: MediaItem) => void) {
+  const queryClient = useQueryClient();
+  return useApiMutation({
+    mutationFn: (item: MediaItem) =>
+      apiClient.post<ApiSuccess<MediaItem>>(`/turbines/${turbineId}/photos/restore`, { key: item.key }),
+    invalidates: [],
+    onSuccess: (restored) => {
+      onRestored(restored);
+      void refreshAfterMediaChange(queryClient, turbineId);
+    },
+  });
+}
+
+/** Spec §9: the operator, drone and robot pages ask for their list again every 15 seconds. */
+export const PHOTO_POLL_MS = 15_000;
+
+/** A list as a viewer page holds it: its photos, whether more exist past the first page, and its ETag. */
+export interface WatchedPhotos {
+  items: MediaItem[];
+  total: number;
+  more: boolean;
+  etag: string | null;
+}
+
+/**
+ * The photos of a viewer page's sidebar (as many as one page of the API holds). Asked for again with the ETag of the
+ * list held, so an unchanged list costs a bodiless 304 and keeps the very same data (nothing re-renders); with
+ * `poll`, every 15 s (spec §4).
+ */
+export function watchedPhotosQueryOptions(turbineId: number, filters: PhotoFilters, { poll = false } = {}) {
+  const queryKey = [...mediaKeys.all(turbineId), 'watched', filters] as const;
+  return queryOptions({
+    queryKey,
+    queryFn: async ({ signal, client }): Promise<WatchedPhotos> => {
+      const held = client.getQueryData<WatchedPhotos>(queryKey);
+      const answer = await apiClient.getIfChanged<ApiPage<MediaItem>>(
+        `/turbines/${turbineId}/photos`,
+        held?.etag ?? null,
+        {
+          signal,
+          query: { view: 'all', ...filters, limit: PHOTO_PAGE.maxLimit },
+        },
+      );
+      if (answer.notModified && held) return held;
+      if (answer.notModified) throw new Error('304 without a list held');
+      const page = answer.data;
+      return { items: page.data, total: page.total, more: page.next_cursor !== null, etag: answer.etag };
+    },
+    // Photos still being processed are followed closely until their tiles exist.
+    refetchInterval: (query) =>
+      query.state.data?.items.some(isProcessing) ? PROCESSING_POLL_MS : poll ? PHOTO_POLL_MS : false,
+    staleTime: 0,
+  });
+}

@@ -1,26 +1,12 @@
 import { type MediaItem } from '@kanat360/contracts';
 import { useAtom } from 'jotai';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { StrokeIcon } from '@/components/StrokeIcon';
 import { useI18n } from '@/i18n/language';
 import { useCan } from '@/session/use-session';
 import { DeletePhotoDialog } from './DeletePhotoDialog';
 import { type LightboxRequest, lightboxAtom } from './lightbox-state';
-import { MediaStage } from './MediaStage';
-
-/** Loads the neighbours' previews while the current one is looked at, so next and previous show at once. */
-function usePreloadNeighbours(items: readonly MediaItem[], index: number) {
-  useEffect(() => {
-    const images = [items[index + 1], items[index - 1]]
-      .filter((item): item is MediaItem => item !== undefined && item.kind === 'photo' && !item.is_panorama)
-      .map((item) => {
-        const image = new Image();
-        image.src = item.preview_url ?? '';
-        return image;
-      });
-    return () => images.forEach((image) => (image.src = ''));
-  }, [items, index]);
-}
+import { MediaViewer } from './MediaViewer';
 
 function LightboxDialog({ request, onClose }: { request: LightboxRequest; onClose: () => void }) {
   const { t, locale } = useI18n();
@@ -32,7 +18,11 @@ function LightboxDialog({ request, onClose }: { request: LightboxRequest; onClos
   const [loadingRest, setLoadingRest] = useState(false);
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
   const item = items[index];
-  usePreloadNeighbours(items, index);
+  // A version saved or restored here takes the photo's place in the list.
+  const replaceItem = useCallback(
+    (fresh: MediaItem) => setItems((list) => list.map((candidate, at) => (at === index ? fresh : candidate))),
+    [index],
+  );
 
   const closeButton = useRef<HTMLButtonElement>(null);
   useLayoutEffect(() => {
@@ -144,7 +134,7 @@ function LightboxDialog({ request, onClose }: { request: LightboxRequest; onClos
           </div>
         </header>
         <div className="relative flex min-h-0 flex-1 items-center justify-center px-20 pb-6">
-          <MediaStage item={item} />
+          <MediaViewer turbineId={request.turbineId} item={item} onItemChange={replaceItem} />
           {(items.length > 1 || hasMore) && (
             <>
               <button

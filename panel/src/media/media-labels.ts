@@ -22,9 +22,26 @@ export function mediaPlace(item: Pick<MediaItem, 'category' | 'blade' | 'room'>,
   return item.blade ? `${t('panel.turbine.blade', { blade: item.blade })} · ${label}` : label;
 }
 
-/** What a media item is besides a flat photo: a video, a point cloud or a 360° panorama; null for a flat photo. */
-export function mediaKindLabel(item: Pick<MediaItem, 'kind' | 'is_panorama'>, t: Translate): string | null {
-  if (item.kind === 'video') return t('panel.media.kind.video');
+/** A video's length as players write it: 0:07, 12:30, 1:02:03. */
+export function formatDuration(seconds: number): string {
+  const whole = Math.round(seconds);
+  const [hours, minutes, secs] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60];
+  const two = (value: number) => String(value).padStart(2, '0');
+  return hours > 0 ? `${hours}:${two(minutes)}:${two(secs)}` : `${minutes}:${two(secs)}`;
+}
+
+/**
+ * What a media item is besides a flat photo: a video (with its length once the server has read it), a point cloud
+ * or a 360° panorama; null for a flat photo.
+ */
+export function mediaKindLabel(
+  item: Pick<MediaItem, 'kind' | 'is_panorama'> & Partial<Pick<MediaItem, 'duration_s'>>,
+  t: Translate,
+): string | null {
+  if (item.kind === 'video') {
+    const kind = t('panel.media.kind.video');
+    return item.duration_s ? `${kind} · ${formatDuration(item.duration_s)}` : kind;
+  }
   if (item.kind === 'pointcloud') return t('panel.media.kind.pointcloud');
   return item.is_panorama ? t('panel.media.kind.panorama') : null;
 }

@@ -1,5 +1,5 @@
 import { SESSION_USER_STORAGE_KEY } from '@kanat360/contracts';
-import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { createFileRoute, Outlet, useMatches } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AppHeader } from '@/components/AppHeader';
 import { ErrorScreen } from '@/components/ErrorScreen';
@@ -51,6 +51,7 @@ function AuthLayout() {
   useSignOutWithOtherTabs();
   // The upload queue outlives every page: its toasts, list refreshes and "leave?" question live here.
   useUploadQueueEffects();
+  const fullBleed = useMatches({ select: (matches) => matches.some((match) => match.staticData.fullBleed) });
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -60,7 +61,15 @@ function AuthLayout() {
         {t('panel.skipToContent')}
       </a>
       <AppHeader />
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-8 py-10 outline-none">
+      <main
+        id="main"
+        tabIndex={-1}
+        className={
+          fullBleed
+            ? 'flex h-[calc(100dvh-4rem)] w-full flex-col outline-none'
+            : 'mx-auto w-full max-w-7xl flex-1 px-8 py-10 outline-none'
+        }
+      >
         <Outlet />
       </main>
     </div>

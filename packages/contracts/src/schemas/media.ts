@@ -285,6 +285,22 @@ export interface SkippedFile {
   message: string;
 }
 
+/** One resolution of a panorama's tiles: the sphere's full width in pixels, cut into `cols` × `rows` square tiles. */
+export interface PanoramaLevel {
+  width: number;
+  cols: number;
+  rows: number;
+}
+
+/**
+ * A panorama's tiles. `levels` go from low to high resolution; `tile_url` is a signed address with the literal
+ * placeholders `{level}` (an index into `levels`), `{col}` and `{row}`.
+ */
+export interface PanoramaTiles {
+  levels: PanoramaLevel[];
+  tile_url: string;
+}
+
 /** Spec §3 Photo/video, plus what the derivatives job found. */
 export interface MediaItem {
   id: number;
@@ -320,6 +336,13 @@ export interface MediaItem {
   preview_url: string | null;
   /** The deep-zoom descriptor (.dzi) for OpenSeadragon. */
   tiles_url: string | null;
+  /**
+   * Equirectangular tiles of a panorama for Photo Sphere Viewer's EquirectangularTilesAdapter; null for other media
+   * and until the tiles exist.
+   */
+  panorama_tiles: PanoramaTiles | null;
+  /** A video's length in seconds; null for other media, before it is read or when it cannot be read. */
+  duration_s: number | null;
   uploadedBy: { id: number | null; name: string } | null;
   uploader_name: string | null;
   uploader_email: string | null;

@@ -33,7 +33,7 @@ function CategoryIcon({ category }: { category: Category }) {
   );
 }
 
-/** Where a category's photos are seen: its page (the viewers' issue), for now the list below filtered to it. */
+/** Where a category's photos are seen: its own viewer page (spec §2). */
 function CategoryPhotosLink({
   turbineId,
   category,
@@ -46,10 +46,8 @@ function CategoryPhotosLink({
   const { t } = useI18n();
   return (
     <Link
-      to="/turbine/$turbineId"
+      to={`/turbine/$turbineId/${category}-photos`}
       params={{ turbineId }}
-      search={{ type: category }}
-      hash="all-photos"
       className={primary ? 'btn-primary' : 'btn-secondary'}
       data-testid={`view-${category}-photos`}
     >

@@ -27,11 +27,9 @@ export function TurbineLinks({ turbine, compact = false }: TurbineButtonsProps) 
         </StrokeIcon>
         {!compact && t('panel.turbines.photos')}
       </Link>
-      {/* The 360° viewer is the viewers' issue; until it lands, this opens the turbine's photo list. */}
       <Link
-        to="/turbine/$turbineId"
+        to="/turbine/$turbineId/360-view"
         params={{ turbineId: turbine.id }}
-        hash="all-photos"
         className={compact ? 'btn-icon' : 'btn-secondary'}
         aria-label={t('panel.turbines.panoramaOf', { name: turbine.name })}
         title={compact ? t('panel.turbines.panorama') : undefined}

@@ -1,0 +1,351 @@
+import { type MediaItem } from '@kanat360/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { atom, useAtom } from 'jotai';
+import { type ReactNode, useEffect, useState } from 'react';
+import {
+  isProcessing,
+  photosByIdQueryOptions,
+  photoVersionsQueryOptions,
+  refreshAfterMediaChange,
+  saveEditedPhoto,
+  useRestoreOriginal,
+} from '@/api/media';
+import { StrokeIcon } from '@/components/StrokeIcon';
+import { formatDate } from '@/i18n/format-date';
+import { useI18n } from '@/i18n/language';
+import { useCan } from '@/session/use-session';
+import { useToast } from '@/toast/toast-store';
+import { burnIn } from '@/viewers/drawing/burn-in';
+import { DrawingLayer } from '@/viewers/drawing/DrawingLayer';
+import { DRAWING_TOOLS, type DrawingTool, type Shape } from '@/viewers/drawing/shapes';
+import { type ViewerHandle } from '@/viewers/viewer-handle';
+import { MediaStage } from './MediaStage';
+
+/** The drawing tool in hand, or null when drawing mode is off (spec §4); kept when the photo changes. */
+export const drawingToolAtom = atom<DrawingTool | null>(null);
+
+const TOOL_ICONS: Record<DrawingTool, ReactNode> = {
+  pen: (
+    <path d="m16.86 4.49 1.69-1.69a1.88 1.88 0 1 1 2.65 2.65L6.83 19.82a4.5 4.5 0 0 1-1.9 1.13L2.25 21.75l.8-2.68a4.5 4.5 0 0 1 1.13-1.9z" />
+  ),
+  circle: <circle cx="12" cy="12" r="8.25" />,
+  rectangle: <rect x="3.75" y="5.25" width="16.5" height="13.5" rx="1" />,
+  text: <path d="M5.25 6V4.5h13.5V6M12 4.5v15m-3 0h6" />,
+};
+
+function ToolButton({
+  label,
+  pressed,
+  onClick,
+  disabled,
+  children,
+  testId,
+}: {
+  label: string;
+  pressed?: boolean;
+  onClick: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={`flex size-9 cursor-pointer items-center justify-center rounded-lg text-slate-100 hover:bg-slate-700 disabled:cursor-not-allowed disabled:opacity-40 ${pressed ? 'bg-red-600/80 hover:bg-red-600' : ''}`}
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      onClick={onClick}
+      disabled={disabled}
+      data-testid={testId}
+    >
+      <StrokeIcon className="size-5">{children}</StrokeIcon>
+    </button>
+  );
+}
+
+/** The photo's versions (the original first), one to look at, and the original to restore (spec §7, DESIGN). */
+function VersionsMenu({
+  turbineId,
+  item,
+  viewing,
+  onView,
+  onRestored,
+}: {
+  turbineId: number;
+  item: MediaItem;
+  viewing: MediaItem | null;
+  onView: (version: MediaItem | null) => void;
+  onRestored: (item: MediaItem) => void;
+}) {
+  const { t, language } = useI18n();
+  const canEdit = useCan('media.edit');
+  const [open, setOpen] = useState(false);
+  const versions = useQuery({ ...photoVersionsQueryOptions(turbineId, item.key), enabled: open });
+  const restore = useRestoreOriginal(turbineId, (restored) => {
+    setOpen(false);
+    onView(null);
+    onRestored(restored);
+  });
+  return (
+    <div className="relative">
+      <button
+        type="button"
+        className="flex h-9 cursor-pointer items-center gap-1 rounded-lg px-2 text-sm text-slate-100 hover:bg-slate-700"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        data-testid="versions-button"
+      >
+        <StrokeIcon className="size-5">
+          <path d="M12 6v6h4.5m4.5 0a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z" />
+        </StrokeIcon>
+        {t('panel.versions.button')}
+      </button>
+      {open && (
+        <div
+          className="absolute right-0 bottom-11 z-20 w-72 rounded-xl bg-white p-3 text-sm text-slate-900 shadow-xl dark:bg-slate-800 dark:text-slate-100"
+          data-testid="versions-menu"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              event.stopPropagation();
+              setOpen(false);
+            }
+          }}
+        >
+          <p className="mb-2 font-semibold">{t('panel.versions.title')}</p>
+          {versions.isPending && <p className="text-slate-500">{t('common.loading')}</p>}
+          {versions.isError && <p className="text-red-600">{t('panel.versions.loadFailed')}</p>}
+          <ul className="flex max-h-60 flex-col gap-1 overflow-y-auto">
+            {versions.data?.map((version) => {
+              const shown = (viewing ?? item).id === version.id;
+              return (
+                <li key={version.id}>
+                  <button
+                    type="button"
+                    className={`w-full cursor-pointer rounded-lg px-2 py-1.5 text-left hover:bg-slate-100 dark:hover:bg-slate-700 ${shown ? 'bg-slate-100 dark:bg-slate-700' : ''}`}
+                    aria-current={shown ? 'true' : undefined}
+                    onClick={() => onView(version.id === item.id ? null : version)}
+                  >
+                    <span className="font-medium">
+                      {version.is_edited
+                        ? t('panel.versions.edited', { n: version.version })
+                        : t('panel.versions.original')}
+                    </span>
+                    {version.id === item.id && (
+                      <span className="ml-2 rounded bg-brand-100 px-1.5 text-xs text-brand-800">
+                        {t('panel.versions.current')}
+                      </span>
+                    )}
+                    <span className="block text-xs text-slate-500 dark:text-slate-400">
+                      {formatDate(version.upload_date, language, { dateStyle: 'medium', timeStyle: 'short' })}
+                      {version.uploader_name ? ` · ${version.uploader_name}` : ''}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          {canEdit && item.is_edited && (
+            <button
+              type="button"
+              className="btn-secondary mt-3 w-full"
+              disabled={restore.isPending}
+              onClick={() => restore.mutate(item)}
+              data-testid="restore-original"
+            >
+              {t('panel.versions.restore')}
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A media item in its viewer with the tools around it: zoom (0.5× to 5×, step 1.5, spec §9), drawing mode (pen,
+ * circle, rectangle, text; undo with Delete or Backspace; clear; save as a new version), and the versions menu.
+ * Drawing and restoring need `media.edit`. `onItemChange` hears of a new current version (saved or restored).
+ */
+export function MediaViewer({
+  turbineId,
+  item,
+  onItemChange,
+}: {
+  turbineId: number;
+  item: MediaItem;
+  onItemChange: (item: MediaItem) => void;
+}) {
+  const { t } = useI18n();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const canEdit = useCan('media.edit');
+  const [handle, setHandle] = useState<ViewerHandle | null>(null);
+  const [tool, setTool] = useAtom(drawingToolAtom);
+  const [drawing, setDrawing] = useState<{ itemId: number; shapes: Shape[] }>({ itemId: item.id, shapes: [] });
+  const [viewing, setViewing] = useState<MediaItem | null>(null);
+  const [saving, setSaving] = useState(false);
+  const shapes = drawing.itemId === item.id ? drawing.shapes : [];
+  const setShapes = (next: Shape[]) => setDrawing({ itemId: item.id, shapes: next });
+
+  // Another photo: its own drawing, its current version.
+  const [shownId, setShownId] = useState(item.id);
+  if (shownId !== item.id) {
+    setShownId(item.id);
+    setViewing(null);
+  }
+
+  // A version just saved is processed by the server; follow it until its tiles are there.
+  const followed = useQuery(photosByIdQueryOptions(turbineId, isProcessing(item) ? [item.id] : []));
+  const fresh = followed.data?.find((candidate) => candidate.id === item.id);
+  useEffect(() => {
+    if (fresh && !isProcessing(fresh) && isProcessing(item)) onItemChange(fresh);
+  }, [fresh, item, onItemChange]);
+
+  const drawable = canEdit && item.kind === 'photo' && item.status === 'ready' && !viewing;
+  const activeTool = drawable ? tool : null;
+  useEffect(() => {
+    handle?.setNavigation(activeTool === null);
+  }, [handle, activeTool]);
+
+  useEffect(() => {
+    if (!activeTool) return;
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (target && ['INPUT', 'TEXTAREA'].includes(target.tagName)) return;
+      if (event.key === 'Delete' || event.key === 'Backspace') {
+        event.preventDefault();
+        setDrawing((current) => ({ ...current, shapes: current.shapes.slice(0, -1) }));
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [activeTool]);
+
+  const save = async () => {
+    if (item.kind !== 'photo' || item.status !== 'ready' || viewing) {
+      toast.warning(t('panel.drawing.noActivePhoto'));
+      return;
+    }
+    if (shapes.length === 0) {
+      toast.warning(t('panel.drawing.nothingToSave'));
+      return;
+    }
+    setSaving(true);
+    try {
+      const response = await fetch(item.url, { credentials: 'same-origin' });
+      if (!response.ok) throw new Error(`original: ${response.status}`);
+      const jpeg = await burnIn(await response.blob(), shapes, item.is_panorama);
+      const answer = await saveEditedPhoto(turbineId, item, jpeg);
+      toast.success(answer.message ?? t('api.photoSaved'));
+      setShapes([]);
+      setTool(null);
+      onItemChange(answer.data);
+      void refreshAfterMediaChange(queryClient, turbineId);
+    } catch {
+      toast.error(t('panel.drawing.saveFailed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const shown = viewing ?? item;
+  return (
+    <div className="relative flex size-full items-center justify-center" data-testid="media-viewer">
+      <MediaStage item={shown} onHandle={setHandle} />
+      {handle && (
+        <DrawingLayer
+          projection={handle.projection}
+          tool={activeTool}
+          shapes={viewing ? [] : shapes}
+          onAdd={(shape) => setShapes([...shapes, shape])}
+        />
+      )}
+      {viewing && (
+        <p
+          className="absolute top-3 left-1/2 -translate-x-1/2 rounded-full bg-amber-500/90 px-4 py-1 text-sm font-medium text-slate-950"
+          role="status"
+          data-testid="viewing-version"
+        >
+          {t('panel.versions.viewing', { n: viewing.version })}{' '}
+          <button type="button" className="cursor-pointer underline" onClick={() => setViewing(null)}>
+            {t('panel.versions.backToCurrent')}
+          </button>
+        </p>
+      )}
+      {(handle || item.kind === 'photo') && (
+        <div
+          role="toolbar"
+          aria-label={t('panel.viewer.toolbar')}
+          className="absolute bottom-3 left-1/2 flex -translate-x-1/2 items-center gap-1 rounded-xl bg-slate-900/85 p-1 shadow-lg backdrop-blur"
+          data-testid="viewer-toolbar"
+        >
+          <ToolButton label={t('panel.viewer.zoomOut')} onClick={() => handle?.zoomOut()} disabled={!handle}>
+            <path d="M21 21l-5.2-5.2M15.8 10.5a5.3 5.3 0 1 1-10.6 0 5.3 5.3 0 0 1 10.6 0ZM7.5 10.5h6" />
+          </ToolButton>
+          <ToolButton label={t('panel.viewer.resetZoom')} onClick={() => handle?.resetZoom()} disabled={!handle}>
+            <path d="M3.75 9V5.25A1.5 1.5 0 0 1 5.25 3.75H9m6 0h3.75a1.5 1.5 0 0 1 1.5 1.5V9m0 6v3.75a1.5 1.5 0 0 1-1.5 1.5H15m-6 0H5.25a1.5 1.5 0 0 1-1.5-1.5V15" />
+          </ToolButton>
+          <ToolButton label={t('panel.viewer.zoomIn')} onClick={() => handle?.zoomIn()} disabled={!handle}>
+            <path d="M21 21l-5.2-5.2M15.8 10.5a5.3 5.3 0 1 1-10.6 0 5.3 5.3 0 0 1 10.6 0ZM10.5 7.5v6m3-3h-6" />
+          </ToolButton>
+          {drawable && handle && (
+            <>
+              <span className="mx-1 h-6 w-px bg-slate-600" aria-hidden="true" />
+              {DRAWING_TOOLS.map((name) => (
+                <ToolButton
+                  key={name}
+                  label={t(`panel.drawing.tool.${name}`)}
+                  pressed={tool === name}
+                  onClick={() => setTool(tool === name ? null : name)}
+                  testId={`drawing-tool-${name}`}
+                >
+                  {TOOL_ICONS[name]}
+                </ToolButton>
+              ))}
+              {tool && (
+                <>
+                  <ToolButton
+                    label={t('panel.drawing.undo')}
+                    onClick={() => setShapes(shapes.slice(0, -1))}
+                    disabled={shapes.length === 0}
+                  >
+                    <path d="M9 15 3 9m0 0 6-6M3 9h12a6 6 0 0 1 0 12h-3" />
+                  </ToolButton>
+                  <ToolButton
+                    label={t('panel.drawing.clear')}
+                    onClick={() => setShapes([])}
+                    disabled={shapes.length === 0}
+                  >
+                    <path d="M6 18 18 6M6 6l12 12" />
+                  </ToolButton>
+                  <button
+                    type="button"
+                    className="ml-1 h-9 cursor-pointer rounded-lg bg-red-600 px-3 text-sm font-semibold text-white hover:bg-red-500 disabled:opacity-50"
+                    onClick={() => void save()}
+                    disabled={saving}
+                    data-testid="drawing-save"
+                  >
+                    {saving ? t('panel.drawing.saving') : t('panel.drawing.save')}
+                  </button>
+                </>
+              )}
+            </>
+          )}
+          {item.kind === 'photo' && (
+            <>
+              <span className="mx-1 h-6 w-px bg-slate-600" aria-hidden="true" />
+              <VersionsMenu
+                turbineId={turbineId}
+                item={item}
+                viewing={viewing}
+                onView={setViewing}
+                onRestored={onItemChange}
+              />
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

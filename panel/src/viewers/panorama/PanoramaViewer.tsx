@@ -1,0 +1,144 @@
+import '@photo-sphere-viewer/core/index.css';
+import { type MediaItem } from '@kanat360/contracts';
+import { type Position, Viewer } from '@photo-sphere-viewer/core';
+import { EquirectangularTilesAdapter } from '@photo-sphere-viewer/equirectangular-tiles-adapter';
+import { useEffect, useRef, useState } from 'react';
+import { useI18n } from '@/i18n/language';
+import { type Projection, type ViewerHandle, ZOOM } from '../viewer-handle';
+
+const MIN_FOV = 10;
+const MAX_FOV = 90;
+const DEFAULT_ZOOM = 50;
+
+export interface PanoramaViewerProps {
+  item: MediaItem;
+  onHandle?: (handle: ViewerHandle | null) => void;
+  label?: string;
+}
+
+/** Photo Sphere Viewer's zoom level (0 = widest, 100 = narrowest) for a field of view in degrees. */
+function zoomLevelFor(fov: number): number {
+  const clamped = Math.min(MAX_FOV, Math.max(MIN_FOV, fov));
+  return ((MAX_FOV - clamped) / (MAX_FOV - MIN_FOV)) * 100;
+}
+
+/**
+ * The tiled panorama as the adapter reads it: the preview as the first, low-resolution layer, then the tiles the
+ * server cut at each level. Before the tiles exist the preview alone is shown.
+ */
+function panoramaOf(item: MediaItem) {
+  const tiles = item.panorama_tiles;
+  const base = item.preview_url ?? undefined;
+  if (!tiles) return { baseUrl: base, width: item.width ?? 4096, cols: 8, rows: 4, tileUrl: () => null };
+  return {
+    baseUrl: base,
+    levels: tiles.levels.map(({ width, cols, rows }) => ({ width, cols, rows })),
+    tileUrl: (col: number, row: number, level: number) =>
+      tiles.tile_url.replace('{level}', String(level)).replace('{col}', String(col)).replace('{row}', String(row)),
+  };
+}
+
+function projectionOf(viewer: Viewer): Projection {
+  return {
+    toScreen: ({ x, y }) => {
+      const position: Position = { yaw: x, pitch: y };
+      return viewer.dataHelper.isPointVisible(position)
+        ? viewer.dataHelper.sphericalCoordsToViewerCoords(position)
+        : null;
+    },
+    fromScreen: (x, y) => {
+      const position = viewer.dataHelper.viewerCoordsToSphericalCoords({ x, y });
+      return position ? { x: position.yaw, y: position.pitch } : null;
+    },
+    unitsPerPixel: () => (viewer.state.hFov * Math.PI) / 180 / Math.max(1, viewer.state.size.width),
+    subscribe: (onChange) => {
+      viewer.addEventListener('render', onChange);
+      return () => viewer.removeEventListener('render', onChange);
+    },
+  };
+}
+
+function handleOf(viewer: Viewer): ViewerHandle {
+  const zoomBy = (factor: number) => viewer.zoom(zoomLevelFor(viewer.state.vFov / factor));
+  return {
+    zoomIn: () => zoomBy(ZOOM.step),
+    zoomOut: () => zoomBy(1 / ZOOM.step),
+    resetZoom: () => void viewer.animate({ yaw: 0, pitch: 0, zoom: DEFAULT_ZOOM, speed: '4rpm' }),
+    projection: projectionOf(viewer),
+    setNavigation: (enabled) => viewer.setOptions({ mousemove: enabled, mousewheel: enabled }),
+  };
+}
+
+/**
+ * A 2:1 equirectangular photo on a sphere (Photo Sphere Viewer), sharp as its original without ever holding the
+ * whole picture in one texture: the adapter loads only the tiles in view, at the level the zoom needs. One viewer per
+ * mount; another panorama is set into it; destroyed (with its WebGL context) on unmount.
+ */
+export default function PanoramaViewer({ item, onHandle, label }: PanoramaViewerProps) {
+  const { t } = useI18n();
+  const element = useRef<HTMLDivElement>(null);
+  const viewerRef = useRef<Viewer | null>(null);
+  const onHandleRef = useRef(onHandle);
+  onHandleRef.current = onHandle;
+  const [failed, setFailed] = useState(false);
+  const [ready, setReady] = useState(false);
+
+  const config = JSON.stringify(panoramaOf(item));
+  useEffect(() => {
+    const panorama = panoramaOf(item);
+    let viewer = viewerRef.current;
+    setFailed(false);
+    setReady(false);
+    onHandleRef.current?.(null);
+    if (!viewer) {
+      viewer = new Viewer({
+        container: element.current!,
+        adapter: EquirectangularTilesAdapter,
+        panorama,
+        minFov: MIN_FOV,
+        maxFov: MAX_FOV,
+        defaultZoomLvl: DEFAULT_ZOOM,
+        navbar: false,
+        mousewheelCtrlKey: false,
+        keyboard: false,
+        loadingTxt: '',
+      });
+      viewerRef.current = viewer;
+      const current = viewer;
+      current.addEventListener('panorama-loaded', () => {
+        setReady(true);
+        onHandleRef.current?.(handleOf(current));
+      });
+      current.addEventListener('panorama-error', () => setFailed(true));
+    } else {
+      // The same viewer takes the next panorama (spec §4: the zoom starts again).
+      viewer
+        .setPanorama(panorama, { zoom: DEFAULT_ZOOM, position: { yaw: 0, pitch: 0 }, transition: false })
+        .catch(() => {
+          setFailed(true);
+        });
+    }
+    // `config` stands for the item's panorama; the item object itself changes on every list refresh.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [config]);
+
+  useEffect(
+    () => () => {
+      onHandleRef.current?.(null);
+      viewerRef.current?.destroy();
+      viewerRef.current = null;
+    },
+    [],
+  );
+
+  return (
+    <div className="relative size-full" data-testid="panorama" data-loaded={ready ? 'true' : 'false'}>
+      <div ref={element} className="absolute inset-0" role="img" aria-label={label ?? item.originalName} />
+      {failed && (
+        <p role="alert" className="absolute inset-x-0 bottom-4 text-center text-sm text-red-200">
+          {t('panel.viewer.loadFailed')}
+        </p>
+      )}
+    </div>
+  );
+}
