@@ -280,13 +280,28 @@ export function MediaViewer({
           className="absolute bottom-3 left-1/2 flex -translate-x-1/2 items-center gap-1 rounded-xl bg-slate-900/85 p-1 shadow-lg backdrop-blur"
           data-testid="viewer-toolbar"
         >
-          <ToolButton label={t('panel.viewer.zoomOut')} onClick={() => handle?.zoomOut()} disabled={!handle}>
+          <ToolButton
+            label={t('panel.viewer.zoomOut')}
+            onClick={() => handle?.zoomOut()}
+            disabled={!handle}
+            testId="viewer-zoom-out"
+          >
             <path d="M21 21l-5.2-5.2M15.8 10.5a5.3 5.3 0 1 1-10.6 0 5.3 5.3 0 0 1 10.6 0ZM7.5 10.5h6" />
           </ToolButton>
-          <ToolButton label={t('panel.viewer.resetZoom')} onClick={() => handle?.resetZoom()} disabled={!handle}>
+          <ToolButton
+            label={t('panel.viewer.resetZoom')}
+            onClick={() => handle?.resetZoom()}
+            disabled={!handle}
+            testId="viewer-zoom-reset"
+          >
             <path d="M3.75 9V5.25A1.5 1.5 0 0 1 5.25 3.75H9m6 0h3.75a1.5 1.5 0 0 1 1.5 1.5V9m0 6v3.75a1.5 1.5 0 0 1-1.5 1.5H15m-6 0H5.25a1.5 1.5 0 0 1-1.5-1.5V15" />
           </ToolButton>
-          <ToolButton label={t('panel.viewer.zoomIn')} onClick={() => handle?.zoomIn()} disabled={!handle}>
+          <ToolButton
+            label={t('panel.viewer.zoomIn')}
+            onClick={() => handle?.zoomIn()}
+            disabled={!handle}
+            testId="viewer-zoom-in"
+          >
             <path d="M21 21l-5.2-5.2M15.8 10.5a5.3 5.3 0 1 1-10.6 0 5.3 5.3 0 0 1 10.6 0ZM10.5 7.5v6m3-3h-6" />
           </ToolButton>
           {drawable && handle && (
