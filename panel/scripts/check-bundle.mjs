@@ -75,7 +75,9 @@ console.log(
 
 // Each viewer is a chunk of its own, fetched the first time a picture of its kind is shown: what each one costs.
 const screenFiles = new Set([...firstLoadFiles, ...screenRows.map((row) => row.file)]);
-const viewerEntries = Object.keys(manifest).filter((key) => key.startsWith('src/viewers/') && manifest[key].isDynamicEntry);
+const viewerEntries = Object.keys(manifest).filter(
+  (key) => key.startsWith('src/viewers/') && manifest[key].isDynamicEntry,
+);
 for (const entry of viewerEntries) {
   const viewerSeen = new Set();
   const visitViewer = (key) => {
@@ -87,8 +89,16 @@ for (const entry of viewerEntries) {
   const viewerFiles = [...new Set([...viewerSeen].map((key) => manifest[key].file))].filter(
     (file) => file.endsWith('.js') && !screenFiles.has(file),
   );
-  const gzip = viewerFiles.reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file)), { level: 9 }).length, 0);
-  console.log(`viewer ${entry.split('/').pop().replace(/\.tsx?$/, '')}: ${kb(gzip)} of JavaScript after gzip, ${viewerFiles.length} files`);
+  const gzip = viewerFiles.reduce(
+    (sum, file) => sum + gzipSync(readFileSync(join(dist, file)), { level: 9 }).length,
+    0,
+  );
+  console.log(
+    `viewer ${entry
+      .split('/')
+      .pop()
+      .replace(/\.tsx?$/, '')}: ${kb(gzip)} of JavaScript after gzip, ${viewerFiles.length} files`,
+  );
 }
 
 const leaked = VIEWER_MARKERS.filter((marker) => rows.some((row) => row.text.includes(marker)));

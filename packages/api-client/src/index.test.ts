@@ -128,7 +128,10 @@ describe('api client conditional GET (getIfChanged)', () => {
     const { api, calls } = client((_url, init) => {
       const sent = (init.headers as Record<string, string>)['If-None-Match'];
       if (sent === version) return new Response(null, { status: 304 });
-      return new Response(JSON.stringify({ success: true, data: [version] }), { status: 200, headers: { ETag: version } });
+      return new Response(JSON.stringify({ success: true, data: [version] }), {
+        status: 200,
+        headers: { ETag: version },
+      });
     });
     const first = await api.getIfChanged<{ data: string[] }>('/turbines/1/photos', null);
     expect(first).toEqual({ notModified: false, data: { success: true, data: ['"v1"'] }, etag: '"v1"' });
@@ -143,7 +146,9 @@ describe('api client conditional GET (getIfChanged)', () => {
   });
 
   it('reads a refusal like any other call', async () => {
-    const { api } = client(() => json(404, { success: false, code: 'TURBINE_NOT_FOUND', message: 'Türbin bulunamadı' }));
+    const { api } = client(() =>
+      json(404, { success: false, code: 'TURBINE_NOT_FOUND', message: 'Türbin bulunamadı' }),
+    );
     await expect(api.getIfChanged('/turbines/9/photos', '"v1"')).rejects.toMatchObject({
       code: 'TURBINE_NOT_FOUND',
       status: 404,
