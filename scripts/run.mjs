@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureDebianPackages, SCALE_BINARIES } from './debian-packages.mjs';
 
 const NODE_VERSION = '22.23.3';
 const PNPM_VERSION = '12.21.0';
@@ -105,19 +106,16 @@ function buildIfChanged(tools) {
   writeFileSync(stampFile, fingerprint);
 }
 
-function ensureChromium() {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
-  if (candidates.some((path) => existsSync(path))) return;
-  if (process.platform !== 'linux' || typeof process.getuid !== 'function' || process.getuid() !== 0) {
-    fail(
-      "The browser tests need Chromium. Install Debian's package (sudo apt-get install chromium) " +
-        'or set CHROMIUM_PATH to a Chromium binary, then run npm test again.',
-    );
-  }
-  log("installing Debian's chromium for the browser tests (once)");
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  run('apt-get', ['update'], { env });
-  run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { env });
+function ensureTestPackages() {
+  const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  ensureDebianPackages(
+    { chromium, ...SCALE_BINARIES },
+    {
+      why: 'the browser and scale tests',
+      log,
+      fail: (message) => fail(`${message} (For Chromium, CHROMIUM_PATH may name a Chromium binary instead.)`),
+    },
+  );
 }
 
 function serve(tools, script, args = []) {
@@ -139,6 +137,6 @@ buildIfChanged(tools);
 if (command === 'start') serve(tools, 'bff/dist/main.js');
 else if (command === 'cli') serve(tools, 'bff/dist/cli.js', process.argv.slice(3));
 else {
-  ensureChromium();
+  ensureTestPackages();
   run(tools.pnpm, ['run', 'check'], { env: tools.env });
 }

@@ -6,6 +6,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { type AppContext, AppModule } from './app.module.js';
 import { Lifecycle } from './health/lifecycle.js';
+import { MetricsService } from './metrics/metrics.service.js';
 import { setupOpenApi } from './openapi.js';
 import { jsonBody } from './web/json-body.js';
 import { requestId } from './web/request-id.js';
@@ -21,6 +22,7 @@ export async function createApp(context: AppContext): Promise<NestExpressApplica
   app.set('trust proxy', context.config.trustProxy);
   app.disable('x-powered-by');
   app.use(app.get(Lifecycle).track);
+  app.use(app.get(MetricsService).track);
   app.use(requestId);
   app.use(
     helmet({

@@ -16,6 +16,7 @@ import { Lifecycle } from './health/lifecycle.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { MailModule } from './mail/mail.module.js';
 import { MediaModule } from './media/media.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { StorageModule } from './storage/storage.module.js';
 import { TurbinesModule } from './turbines/turbines.module.js';
@@ -50,6 +51,7 @@ export class AppModule {
         }),
         AccessModule,
         AuthModule,
+        MetricsModule,
         MailModule,
         StorageModule,
         CompaniesModule,

@@ -8,6 +8,8 @@ import { type OpenDatabase, openDatabase } from './database/database.js';
 import { Lifecycle } from './health/lifecycle.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { createLogger } from './logger.js';
+import { MetricsService } from './metrics/metrics.service.js';
+import { serveWorkerMetrics } from './metrics/worker-endpoint.js';
 import { demoLoginsText, demoSeedText, seedDemo } from './seed/demo-seed.js';
 import { createObjectStorage } from './storage/storage.module.js';
 
@@ -78,8 +80,16 @@ async function main(): Promise<void> {
     // A job worker and nothing else: no HTTP.
     const worker = await NestFactory.createApplicationContext(AppModule.forRoot(context), { bufferLogs: true });
     await worker.init();
-    closeApp = () => worker.close();
-    logger.info('Kanat360 worker running (WORKER=only)');
+    const scrapes = await serveWorkerMetrics(worker.get(MetricsService), config);
+    closeApp = async () => {
+      scrapes?.close();
+      await worker.close();
+    };
+    logger.info(
+      scrapes
+        ? `Kanat360 worker running (WORKER=only; metrics on port ${config.port})`
+        : 'Kanat360 worker running (WORKER=only)',
+    );
   } else {
     const app = await createApp(context);
     await app.listen(config.port, config.host);

@@ -49,11 +49,12 @@ interface RouteCase {
   ok: number;
   /** The answer to an id of another company, for a caller without tenant.all. */
   notFound?: ErrorCode;
-  /** An allowed call answers a file's bytes (these), not the JSON envelope. */
+  /** An allowed call answers a file's bytes (these; 'jpeg': an image; 'prometheus': metrics text), not the JSON envelope. */
   bytes?: string;
   build(ctx: Context, target: Target): Built | Promise<Built>;
 }
 
+const METRICS_TOKEN = 'matrix-metrics-token-0123456789';
 const email = () => `matrix.${unique()}@test.kanat360.local`;
 const companyOf = (ctx: Context, target: Target) => (target === 'own' ? ctx.own : ctx.foreign);
 
@@ -215,6 +216,15 @@ const ROUTES: RouteCase[] = [
     scoped: false,
     ok: 200,
     build: () => ({ path: '/api/health/ready' }),
+  },
+  // metrics: not behind a session but behind METRICS_TOKEN (bff/test/metrics.test.ts has its refusals)
+  {
+    route: 'GET /api/metrics',
+    access: 'public',
+    scoped: false,
+    ok: 200,
+    bytes: 'prometheus',
+    build: () => ({ path: '/api/metrics', as: { token: METRICS_TOKEN } }),
   },
 
   // auth
@@ -873,7 +883,7 @@ const users: Partial<Record<Role, { email: string }>> = {};
 const sessions: Partial<Record<Role, Credentials>> = {};
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ METRICS_TOKEN });
   own = await makeCompany(app.dataSource);
   foreign = await makeCompany(app.dataSource);
   for (const role of ROLES) {
@@ -946,6 +956,9 @@ describe('authorization matrix', () => {
     expect(reply.status, reply.text).toBe(want.status);
     if (want.code) {
       expect(reply.body).toMatchObject({ success: false, code: want.code });
+    } else if (route.bytes === 'prometheus') {
+      expect(reply.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+      expect(reply.text).toContain('# TYPE kanat360_http_request_duration_seconds histogram');
     } else if (route.bytes === 'jpeg') {
       expect(reply.headers.get('content-type')).toBe('image/jpeg');
       expect(reply.text.length).toBeGreaterThan(0);

@@ -206,4 +206,15 @@ describe('config', () => {
       ]);
     }
   });
+
+  it('turns metrics on with a METRICS_TOKEN of at least 16 characters (off when unset or blank)', () => {
+    expect(loadConfig({}, tempDir()).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: '  ' }, tempDir()).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'prometheus-token-0123' }, tempDir()).metricsToken).toBe(
+      'prometheus-token-0123',
+    );
+    expect(problemsOf({ METRICS_TOKEN: 'short' })).toEqual([
+      expect.stringMatching(/^METRICS_TOKEN must be at least 16/),
+    ]);
+  });
 });

@@ -49,7 +49,11 @@ export interface RunningS3rver {
   close(): Promise<void>;
 }
 
-export async function startS3rver(): Promise<RunningS3rver> {
+/** A Koa middleware of s3rver's kind. */
+export type S3rverMiddleware = S3rverServer['middleware'][number];
+
+/** `inFront`: a middleware before all others (the scale test's switch that makes the store answer 500). */
+export async function startS3rver({ inFront }: { inFront?: S3rverMiddleware } = {}): Promise<RunningS3rver> {
   const directory = mkdtempSync(join(tmpdir(), 'kanat360-s3rver-'));
   const server = new S3rver({
     port: 0,
@@ -59,6 +63,8 @@ export async function startS3rver(): Promise<RunningS3rver> {
     configureBuckets: [{ name: BUCKET }],
   });
   actLikeS3(server);
+  // Koa composes its middleware when the server starts listening: added later, it would never run.
+  if (inFront) server.middleware.unshift(inFront);
   const { address, port } = await server.run();
   const endpoint = `http://${address}:${port}`;
   return {

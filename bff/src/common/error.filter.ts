@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import { type Request, type Response } from 'express';
 import { PinoLogger } from 'nestjs-pino';
+import { isStorageError } from '@/storage/storage-errors.js';
 import { AppError } from './app-error.js';
 import { clientWentAway } from './client-gone.js';
 import { isDatabaseUnavailable } from './database-errors.js';
@@ -35,6 +36,11 @@ export class ErrorFilter implements ExceptionFilter {
       return;
     }
     const correlationId = typeof request.id === 'string' ? request.id : '';
+    if (isStorageError(exception, 'Unavailable')) {
+      this.logger.warn({ correlationId, reason: exception.message }, 'object store unavailable: answered 503');
+      sendError(request, response, 'STORAGE_UNAVAILABLE', { correlationId, headers: { 'Retry-After': '5' } });
+      return;
+    }
     if (isDatabaseUnavailable(exception)) {
       this.logger.warn({ correlationId, reason: (exception as Error).message }, 'database unavailable: answered 503');
       sendError(request, response, 'DATABASE_UNAVAILABLE', { correlationId, headers: { 'Retry-After': '2' } });

@@ -111,6 +111,7 @@ const environment = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: int(50, 1, 100_000),
   LOGIN_MAX_FAILURES_PER_ADDRESS: int(10, 1, 10000),
   LOGIN_WINDOW_MINUTES: int(15, 1, 24 * 60),
+  METRICS_TOKEN: z.string().optional(),
 });
 
 export interface Config {
@@ -167,6 +168,8 @@ export interface Config {
     maxFailuresPerAccount: number;
     windowMs: number;
   };
+  /** What a scraper presents as `Authorization: Bearer …` to read /api/metrics; null: metrics off (404). */
+  metricsToken: string | null;
   /** Where the built site and panel are served from. */
   siteDir: string;
   panelDir: string;
@@ -206,6 +209,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       forcePathStyle: e.S3_FORCE_PATH_STYLE,
     };
   }
+  const metricsToken = e.METRICS_TOKEN?.trim() || null;
+  if (metricsToken !== null && metricsToken.length < 16) {
+    problems.push('METRICS_TOKEN must be at least 16 characters (or unset: metrics off)');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   sessionSecret ??= embeddedSecrets(dataDir).sessionSecret;
 
@@ -241,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
       windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
     },
+    metricsToken,
     siteDir: join(REPO_ROOT, 'site', 'dist'),
     panelDir: join(REPO_ROOT, 'panel', 'dist'),
   };

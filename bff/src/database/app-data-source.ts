@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { type Pool } from 'pg';
 import { type DataSource } from 'typeorm';
 import { createDataSource } from './data-source.js';
 
@@ -55,4 +56,23 @@ export function createAppDataSource(url: string, timeouts: AppDatabaseTimeouts):
       if (jobs.isInitialized) await jobs.destroy();
     },
   };
+}
+
+/** Connections of one pool: open (busy or idle), idle, and queries waiting for one. */
+export interface PoolUsage {
+  pool: 'requests' | 'jobs';
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/** How full the requests' and the jobs' pools behind the app's DataSource are (for the metrics). */
+export function poolUsage(dataSource: DataSource): PoolUsage[] {
+  const usage = (pool: PoolUsage['pool']): PoolUsage => {
+    // The Postgres driver's pool of `pg` (typed `any` by TypeORM).
+    const read = () => (dataSource.driver as unknown as { master?: Pool }).master;
+    const master = pool === 'jobs' ? jobScope.run(true, read) : read();
+    return { pool, total: master?.totalCount ?? 0, idle: master?.idleCount ?? 0, waiting: master?.waitingCount ?? 0 };
+  };
+  return [usage('requests'), usage('jobs')];
 }

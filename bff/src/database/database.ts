@@ -29,9 +29,14 @@ export async function openDatabase(
     if (options.migrate) {
       const migrations = createDataSource(url);
       await migrations.initialize();
+      // Replicas starting at once would each run the same pending migration: one runs them under this lock, the
+      // others wait for it, then find nothing to do. Held by a session of its own, released when that ends.
+      const lock = migrations.createQueryRunner();
       try {
+        await lock.query(`SELECT pg_advisory_lock(hashtext('kanat360.migrations'))`);
         await migrations.runMigrations({ transaction: 'each' });
       } finally {
+        await lock.release();
         await migrations.destroy();
       }
     }

@@ -15,9 +15,31 @@ function through(runner: QueryRunner) {
   };
 }
 
+/**
+ * A worker that stops without a word (`kill -9`, a lost machine) leaves its jobs active: pg-boss fails and retries a
+ * job whose heartbeat is older than this (its minimum), checked as often. A job refreshes it every half of it.
+ */
+const HEARTBEAT_SECONDS = 10;
+
+/** How one job ended in this process, for the metrics. */
+export interface JobSettled {
+  queue: QueueName;
+  outcome: 'completed' | 'failed';
+  seconds: number;
+}
+
+/** Jobs of one queue waiting (ready now, or deferred: a retry's delay) and running, over every process. */
+export interface QueueDepth {
+  queue: QueueName;
+  ready: number;
+  deferred: number;
+  active: number;
+}
+
 /** Background jobs on pg-boss, in the same PostgreSQL (schema `pgboss`), so replicas need nothing else. */
 export class JobQueue {
   private readonly boss: PgBoss;
+  private readonly settledListeners: ((settled: JobSettled) => void)[] = [];
 
   /**
    * `dataSource` is the app's: a job sent outside a transaction is written through it, so a request that sends one
@@ -28,14 +50,41 @@ export class JobQueue {
     private readonly logger: Logger,
     private readonly dataSource: DataSource,
   ) {
-    this.boss = new PgBoss({ connectionString, schema: 'pgboss', application_name: 'kanat360-jobs' });
+    this.boss = new PgBoss({
+      connectionString,
+      schema: 'pgboss',
+      application_name: 'kanat360-jobs',
+      // The pass that fails jobs whose worker died (heartbeat) runs this often; pg-boss's default is a minute.
+      monitorIntervalSeconds: HEARTBEAT_SECONDS,
+      superviseIntervalSeconds: HEARTBEAT_SECONDS,
+    });
     this.boss.on('error', (error) => this.logger.error({ err: error }, 'job queue error'));
   }
 
   /** Starts pg-boss and makes every queue (once, at start: a request never waits on pg-boss's own pool). */
   async start(): Promise<void> {
     await this.boss.start();
-    for (const name of Object.values(QUEUES)) await this.boss.createQueue(name);
+    for (const name of Object.values(QUEUES)) {
+      await this.boss.createQueue(name, { heartbeatSeconds: HEARTBEAT_SECONDS });
+      // A queue made by an older release has no heartbeat yet (createQueue leaves an existing queue as it is).
+      await this.boss.updateQueue(name, { heartbeatSeconds: HEARTBEAT_SECONDS });
+    }
+  }
+
+  /** Calls `listener` after each job this process ran, with how it ended and how long it took. */
+  onJobSettled(listener: (settled: JobSettled) => void): void {
+    this.settledListeners.push(listener);
+  }
+
+  /** Every queue's depth, as pg-boss counted it on its last monitor pass (every HEARTBEAT_SECONDS). */
+  async depths(): Promise<QueueDepth[]> {
+    const queues = await this.boss.getQueues(Object.values(QUEUES));
+    return queues.map((queue) => ({
+      queue: queue.name as QueueName,
+      ready: queue.readyCount,
+      deferred: queue.deferredCount,
+      active: queue.activeCount,
+    }));
   }
 
   async stop(): Promise<void> {
@@ -87,9 +136,25 @@ export class JobQueue {
       // On the jobs' pool: a job's queries may run for JOB_QUERY_TIMEOUT_MS, not the requests' DB_QUERY_TIMEOUT_MS.
       (jobs) =>
         runAsJob(async () => {
-          for (const job of jobs) await handler(JOB_PAYLOADS[name].parse(job.data) as JobPayload<Q>);
+          for (const job of jobs)
+            await this.timed(name, () => handler(JOB_PAYLOADS[name].parse(job.data) as JobPayload<Q>));
         }),
     );
+  }
+
+  private async timed(queue: QueueName, run: () => Promise<void>): Promise<void> {
+    const started = performance.now();
+    const settle = (outcome: JobSettled['outcome']) => {
+      const settled = { queue, outcome, seconds: (performance.now() - started) / 1000 };
+      for (const listener of this.settledListeners) listener(settled);
+    };
+    try {
+      await run();
+    } catch (error) {
+      settle('failed');
+      throw error;
+    }
+    settle('completed');
   }
 
   /** Sends a job on a cron schedule (one schedule per queue, shared by every replica). */

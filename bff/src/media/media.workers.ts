@@ -3,6 +3,7 @@ import { PinoLogger } from 'nestjs-pino';
 import { type Config, CONFIG } from '@/config/config.provider.js';
 import { JobQueue, QUEUES } from '@/jobs/job-queue.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
+import { isStorageError } from '@/storage/storage-errors.js';
 import { makeDerivatives } from './derivatives.js';
 import { derivativeCost, MemoryBudget } from './memory-budget.js';
 import { derivativesPrefix } from './media-keys.js';
@@ -57,6 +58,8 @@ export class MediaWorkers implements OnModuleInit {
         (width, height) => this.memory.reserve(derivativeCost(width, height)),
       );
     } catch (error) {
+      // The store failing is no fault of the photo: pg-boss tries again later.
+      if (isStorageError(error, 'Unavailable')) throw error;
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.warn({ mediaId, reason }, 'derivatives failed');
       await this.media.markFailed(mediaId, reason);

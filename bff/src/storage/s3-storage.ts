@@ -77,6 +77,17 @@ export class S3Storage implements ObjectStorage {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
+    // Outermost, so it sees what is left after the SDK's own retries.
+    this.client.middlewareStack.add(
+      (next) => async (args) => {
+        try {
+          return await next(args);
+        } catch (error) {
+          throw storeFailure(error) ?? error;
+        }
+      },
+      { step: 'initialize', name: 'kanat360StoreUnavailable' },
+    );
   }
 
   /** Closes the client's pooled connections. */
@@ -360,4 +371,27 @@ export class S3Storage implements ObjectStorage {
 
 function isS3Error(error: unknown, name: StorageErrorCode | 'NotFound'): error is S3ServiceException {
   return error instanceof S3ServiceException && error.name === name;
+}
+
+/** Network failures of a store that cannot be reached (or drops the connection). */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
+
+/**
+ * A failure of the store itself (a 5xx, or no answer at all) as StorageError('Unavailable'): requests answer 503
+ * STORAGE_UNAVAILABLE and jobs are retried, instead of a 500 or a photo marked broken for good.
+ */
+function storeFailure(error: unknown): StorageError | null {
+  if (error instanceof StorageError) return null;
+  const status = (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+  const unreachable =
+    UNREACHABLE_CODES.has((error as { code?: string } | null)?.code ?? '') ||
+    (error as { name?: string } | null)?.name === 'TimeoutError';
+  if (
+    (status !== undefined && status >= 500) ||
+    (error instanceof S3ServiceException && error.$fault === 'server') ||
+    unreachable
+  ) {
+    return new StorageError('Unavailable', `the object store failed: ${(error as Error).message}`);
+  }
+  return null;
 }

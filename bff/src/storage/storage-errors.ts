@@ -9,6 +9,8 @@
  * - EntityTooSmall: a part other than the last is below MIN_PART_BYTES. EntityTooLarge: a body above its limit.
  * - IncompleteBody: a body that ended before the size it was granted. PreconditionFailed: a write once address
  *   whose object exists already.
+ * - Unavailable: the store failed (answered 5xx after the client's retries, or could not be reached); worth trying
+ *   again later, unlike the others.
  */
 export type StorageErrorCode =
   | 'InvalidKey'
@@ -20,7 +22,8 @@ export type StorageErrorCode =
   | 'EntityTooSmall'
   | 'EntityTooLarge'
   | 'IncompleteBody'
-  | 'PreconditionFailed';
+  | 'PreconditionFailed'
+  | 'Unavailable';
 
 export class StorageError extends Error {
   constructor(

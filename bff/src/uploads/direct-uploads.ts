@@ -12,6 +12,7 @@ import { AccessService } from '@/access/access.service.js';
 import { type Principal } from '@/auth/principal.js';
 import { AppError } from '@/common/app-error.js';
 import { MAX_PART_NUMBER, MAX_PUT_BYTES, MIN_PART_BYTES } from '@/storage/object-keys.js';
+import { MetricsService } from '@/metrics/metrics.service.js';
 import { OBJECT_STORAGE, type ObjectStorage, type UploadedPart } from '@/storage/object-storage.js';
 import { isStorageError } from '@/storage/storage-errors.js';
 import { SkipFile } from './skipped-files.js';
@@ -74,6 +75,7 @@ export class DirectUploads {
     private readonly ledger: UploadLedger,
     private readonly intents: UploadLedgerRepository,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    private readonly metrics: MetricsService,
   ) {}
 
   /**
@@ -184,6 +186,7 @@ export class DirectUploads {
       await this.ledger.discard(intent);
       throw new SkipFile(intent.originalName, 'UPLOAD_SIZE_MISMATCH');
     }
+    this.metrics.countUpload('direct', stored.size);
     return stored.size;
   }
 

@@ -4,6 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type Config, CONFIG } from '@/config/config.provider.js';
+import { MetricsService } from '@/metrics/metrics.service.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
 import { SkipFile } from './skipped-files.js';
 import { type NewUploadIntent, type UploadIntent, UploadLedgerRepository } from './upload-ledger.repository.js';
@@ -61,6 +62,7 @@ export class UploadLedger {
     private readonly ledger: UploadLedgerRepository,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly logger: PinoLogger,
+    private readonly metrics: MetricsService,
   ) {}
 
   /**
@@ -139,6 +141,7 @@ export class UploadLedger {
     try {
       const { size } = await this.storage.put(entry.key, body, mime);
       steps.written = performance.now();
+      this.metrics.countUpload('stream', size);
       // Held until a row owns it, the blob counts with its real size from now on, not the request's.
       if (held) await this.ledger.setSize(intentId, size);
       return { intentId, key: entry.key, originalName: entry.originalName, size };

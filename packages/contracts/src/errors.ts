@@ -88,6 +88,7 @@ export const ERROR_STATUS = {
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
   DATABASE_UNAVAILABLE: 503,
+  STORAGE_UNAVAILABLE: 503,
   SHUTTING_DOWN: 503,
 } as const satisfies Record<string, number>;
 
