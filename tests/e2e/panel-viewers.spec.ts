@@ -391,3 +391,46 @@ test('on a photo page arrows go round, f toggles full screen, Escape leaves it a
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(new RegExp(`/dashboard/turbine/${turbine.id}$`));
 });
+
+test('drawing and restoring are offered only to the roles with media.edit; the server refuses a customer anyway', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await upload(api, turbine.id, [{ name: 'roles.jpg', bytes: await greyJpeg(page, 800, 600) }], {
+    blade: 'C',
+    room: '3',
+    year: '2025',
+  });
+  const [original] = await untilReady(api, turbine.id, 1);
+  // An edited version, so there is an original to restore.
+  const form = new FormData();
+  form.append('photoId', String(original!.id));
+  form.append('photo', new Blob([new Uint8Array(await greyJpeg(page, 800, 600))], { type: 'image/jpeg' }), 'e.jpg');
+  expect((await api.post(`/api/turbines/${turbine.id}/save-edited-photo`, { multipart: form })).status()).toBe(200);
+  await expect
+    .poll(
+      async () =>
+        (await listAll(api, turbine.id))[0]?.status === 'ready' && (await listAll(api, turbine.id))[0]?.is_edited,
+    )
+    .toBe(true);
+
+  const path = `/dashboard/turbine/${turbine.id}/360-view?blade=C&room=3&year=2025`;
+  for (const [account, mayEdit] of [
+    ['superadmin', true],
+    ['admin', true],
+    ['manager', true],
+    ['operator', true],
+    ['customer', false],
+  ] as const) {
+    await signInAs(page, account, { path });
+    await expect(page.getByTestId('deep-zoom')).toHaveAttribute('data-loaded', 'true');
+    await expect(page.getByTestId('drawing-tool-pen'), account).toHaveCount(mayEdit ? 1 : 0);
+    await page.getByTestId('versions-button').click();
+    await expect(page.getByTestId('versions-menu')).toContainText('Orijinal');
+    await expect(page.getByTestId('restore-original'), account).toHaveCount(mayEdit ? 1 : 0);
+  }
+  const customer = await apiAs(demo('customer'));
+  const refused = await customer.post(`/api/turbines/${turbine.id}/photos/restore`, { data: { key: original!.key } });
+  expect(refused.status()).toBe(403);
+  await customer.dispose();
+});
