@@ -3,6 +3,7 @@ import { Initial1795288609659 } from './1795288609659-initial.js';
 import { InspectionData1795290726403 } from './1795290726403-inspectiondata.js';
 import { ContactMessages1795300000000 } from './1795300000000-contact-messages.js';
 import { UploadLedger1795310000000 } from './1795310000000-upload-ledger.js';
+import { Findings1795513597712 } from './1795513597712-findings.js';
 
 /** Every migration, oldest first. `pnpm --filter @kanat360/bff cli migration:generate Name` writes the next one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -10,4 +11,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   InspectionData1795290726403,
   ContactMessages1795300000000,
   UploadLedger1795310000000,
+  Findings1795513597712,
 ];
