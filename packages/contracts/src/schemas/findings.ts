@@ -110,8 +110,9 @@ const selector = z.discriminatedUnion(
         .max(200, targetError)
         .regex(FRAGMENT_PATTERN, targetError)
         .refine((value) => {
-          const [, , , w, h] = FRAGMENT_PATTERN.exec(value)!.map(Number);
-          return w! > 0 && h! > 0;
+          // Runs after a failed regex too: a value that does not match is refused there already.
+          const [, , , w = 0, h = 0] = (FRAGMENT_PATTERN.exec(value) ?? []).map(Number);
+          return w > 0 && h > 0;
         }, targetError),
     }),
     z.strictObject({
@@ -128,8 +129,8 @@ const selector = z.discriminatedUnion(
         .max(100, targetError)
         .regex(PANORAMA_PATTERN, targetError)
         .refine((value) => {
-          const [, yaw, pitch] = PANORAMA_PATTERN.exec(value)!.map(Number);
-          return Math.abs(yaw!) <= 360 && Math.abs(pitch!) <= 90;
+          const [, yaw = 0, pitch = 0] = (PANORAMA_PATTERN.exec(value) ?? []).map(Number);
+          return Math.abs(yaw) <= 360 && Math.abs(pitch) <= 90;
         }, targetError),
     }),
     z.strictObject({
