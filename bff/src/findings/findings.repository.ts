@@ -161,17 +161,6 @@ export class FindingsRepository {
     return { rows, total, last: lastRow ? { at: lastRow.sortAt, id: lastRow.id } : null, more };
   }
 
-  /** Every finding the reach and filters select, in the lists' order, a batch at a time (memory stays flat). */
-  async *batches(reach: FindingReach, filters: FindingFilters, batchSize = 1000): AsyncGenerator<FindingRow[]> {
-    let after: PagePosition | null = null;
-    for (;;) {
-      const page = await this.listPage(reach, filters, after, batchSize, { count: false });
-      if (page.rows.length > 0) yield page.rows;
-      if (!page.more) return;
-      after = page.last;
-    }
-  }
-
   async find(turbineId: number, id: number): Promise<FindingRow | null> {
     return FINDING_ROW.one(this.dataSource, `${SELECT_FINDING} WHERE f.turbine_id = $1 AND f.id = $2`, [turbineId, id]);
   }

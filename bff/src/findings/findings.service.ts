@@ -20,16 +20,27 @@ import { DataSource } from 'typeorm';
 import { AccessService } from '@/access/access.service.js';
 import { type Principal, tenantScope } from '@/auth/principal.js';
 import { AppError } from '@/common/app-error.js';
-import { decodeCursor, encodeCursor } from '@/common/page-cursor.js';
+import { decodeCursor, encodeCursor, type PagePosition } from '@/common/page-cursor.js';
 import { type Config, CONFIG } from '@/config/config.provider.js';
+import { runAsJob } from '@/database/app-data-source.js';
 import { FileUrls } from '@/files/file-urls.js';
 import { JobQueue, QUEUES } from '@/jobs/job-queue.js';
 import { type MediaRow, MediaRepository } from '@/media/media.repository.js';
+import { MemoryBudget } from '@/media/memory-budget.js';
 import { findingsCsv, findingsJsonLd } from './findings-export.js';
 import { toFinding, toFindingDetail } from './findings.mapper.js';
 import { type FindingReach, type FindingRow, FindingsRepository, type FindingWrite } from './findings.repository.js';
 import { type BuiltReport, InspectionReportBuilder } from './inspection-report.builder.js';
 import { type InspectionReportRow, InspectionReportsRepository } from './inspection-reports.repository.js';
+
+/** Findings an export reads a query at a time. */
+const EXPORT_BATCH = 1000;
+/**
+ * Export batches read at once in this process, however many exports run: each export waits its turn for a read
+ * instead of queueing on the pool (where it would hit the acquire time-out under 50 parallel exports), and the
+ * jobs' pool keeps connections for the jobs. Counted with MemoryBudget, whose units here are reads.
+ */
+const EXPORT_READS_AT_ONCE = 3;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -44,6 +55,8 @@ export type InspectionReportAnswer =
  */
 @Injectable()
 export class FindingsService {
+  private readonly exportReads = new MemoryBudget(EXPORT_READS_AT_ONCE);
+
   constructor(
     @Inject(CONFIG) private readonly config: Config,
     private readonly dataSource: DataSource,
@@ -69,11 +82,11 @@ export class FindingsService {
   }
 
   async exportCsv(actor: Principal, filters: FindingFilters): Promise<Readable> {
-    return findingsCsv(this.batches(actor, filters));
+    return findingsCsv(await this.batches(actor, filters));
   }
 
   async exportJsonLd(actor: Principal, filters: FindingFilters, t: Translate): Promise<Readable> {
-    return findingsJsonLd(this.batches(actor, filters), this.config.publicUrl, t);
+    return findingsJsonLd(await this.batches(actor, filters), this.config.publicUrl, t);
   }
 
   async get(actor: Principal, turbineId: number, id: number): Promise<FindingDetail> {
@@ -220,9 +233,32 @@ export class FindingsService {
     };
   }
 
-  /** The findings an export writes: those the fleet list would page through with the same filters. */
-  private async *batches(actor: Principal, filters: FindingFilters): AsyncGenerator<Finding[]> {
-    for await (const rows of this.findings.batches(this.reach(actor), filters)) yield rows.map(toFinding);
+  /**
+   * The findings an export writes: those the fleet list would page through with the same filters, read in keyset
+   * batches as the client takes them. The first batch is read before the answer starts, so a failure then is still
+   * a proper error answer rather than a cut download.
+   */
+  private async batches(actor: Principal, filters: FindingFilters): Promise<AsyncIterable<Finding[]>> {
+    const reach = this.reach(actor);
+    const read = async (after: PagePosition | null) => {
+      const release = await this.exportReads.reserve(1);
+      try {
+        // On the jobs' pool: an export is long work, and never takes a connection a request is waiting for.
+        return await runAsJob(() => this.findings.listPage(reach, filters, after, EXPORT_BATCH, { count: false }));
+      } finally {
+        release();
+      }
+    };
+    const first = await read(null);
+    async function* rest(): AsyncGenerator<Finding[]> {
+      let page = first;
+      for (;;) {
+        if (page.rows.length > 0) yield page.rows.map(toFinding);
+        if (!page.more) return;
+        page = await read(page.last);
+      }
+    }
+    return rest();
   }
 
   /** A finding of the turbine the caller may see: a draft is as missing as a finding of another turbine to a customer. */
