@@ -4,6 +4,7 @@
 // p99 ≤ 2×. The export streams: the BFF's resident memory may grow by 50 MB at most while 50 exports run at once.
 //
 //   pnpm run bench:findings            (builds the BFF first)
+//   ONLY=csv CSV_ROUNDS=1 node tests/bench/findings.bench.mjs   (the export alone, one round: a quicker look)
 //   node tests/bench/findings.bench.mjs --bare-server   (internal: the baseline server, started as a child)
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -19,7 +20,7 @@ const CONNECTIONS = 50;
 /** Each round is one whole pass: every connection sends one request, all at once (see list-latency.bench.mjs). */
 const ROUTES = {
   list: { rounds: 4, requestsPerRound: CONNECTIONS, warmupRequests: CONNECTIONS },
-  csv: { rounds: 2, requestsPerRound: CONNECTIONS, warmupRequests: 10 },
+  csv: { rounds: Number(process.env.CSV_ROUNDS ?? 2), requestsPerRound: CONNECTIONS, warmupRequests: 10 },
 };
 const TIME_CAP_MS = 10 * 60 * 1000;
 const TARGET_RATIO = 2;
@@ -186,8 +187,13 @@ async function measureRoute({ route, rounds, requestsPerRound, warmupRequests },
   for (let round = 1; round <= rounds; round += 1) {
     for (const [index, { url, headers, label, onRound }] of servers.entries()) {
       const stop = onRound?.();
-      const { latencies, seconds } = await load(url, headers, requestsPerRound);
-      stop?.();
+      let answered;
+      try {
+        answered = await load(url, headers, requestsPerRound);
+      } finally {
+        stop?.();
+      }
+      const { latencies, seconds } = answered;
       samples[index].latencies.push(...latencies);
       samples[index].seconds += seconds;
       const sorted = [...latencies].sort((a, b) => a - b);
@@ -235,17 +241,19 @@ async function main(stack) {
   let rssPeak = 0;
   const sampleRss = () => {
     const timer = setInterval(() => {
-      rssPeak = Math.max(rssPeak, rssBytes(bff.pid));
+      if (bff.child.exitCode === null) rssPeak = Math.max(rssPeak, rssBytes(bff.pid));
     }, 100);
     return () => clearInterval(timer);
   };
 
   const results = [];
-  const [listBff, listBare] = await measureRoute({ route: 'GET /api/findings (first page)', ...ROUTES.list }, [
-    { label: 'BFF', url: `${bff.baseUrl}/api/findings`, headers: auth },
-    { label: 'bare SQL through pg', url: `${bareUrl}/list`, headers: {} },
-  ]);
-  results.push({ route: 'GET /api/findings', viaBff: listBff, viaBare: listBare });
+  if (process.env.ONLY !== 'csv') {
+    const [listBff, listBare] = await measureRoute({ route: 'GET /api/findings (first page)', ...ROUTES.list }, [
+      { label: 'BFF', url: `${bff.baseUrl}/api/findings`, headers: auth },
+      { label: 'bare SQL through pg', url: `${bareUrl}/list`, headers: {} },
+    ]);
+    results.push({ route: 'GET /api/findings', viaBff: listBff, viaBare: listBare });
+  }
   // Growth is measured from before the first export (its warm-up included): what exports add to the process.
   const rssBefore = rssBytes(bff.pid);
   rssPeak = rssBefore;

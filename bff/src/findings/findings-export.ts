@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { setImmediate } from 'node:timers/promises';
 import { type Finding, FINDING_FIELDS, FINDING_NAME_KEYS, MEDIA_FRAGMENT_SPEC } from '@kanat360/contracts';
 import { type Translate } from '@kanat360/i18n';
 import { stringify } from 'csv-stringify';
@@ -7,8 +8,23 @@ import { stringify } from 'csv-stringify';
 /** The findings of an export, in the lists' order, a batch at a time. */
 export type FindingBatches = AsyncIterable<Finding[]>;
 
+/** Findings written between two turns of the event loop. */
+const FINDINGS_PER_TURN = 25;
+
+/**
+ * One finding at a time. Findings already read are handed on through promises alone, which never let the event
+ * loop turn: a fast client would take a whole batch in one go while every other request (a new database connection's
+ * handshake among them) waits. Every FINDINGS_PER_TURN findings the loop gets its turn.
+ */
 async function* each(batches: FindingBatches): AsyncGenerator<Finding> {
-  for await (const batch of batches) yield* batch;
+  let count = 0;
+  for await (const batch of batches) {
+    for (const finding of batch) {
+      yield finding;
+      count += 1;
+      if (count % FINDINGS_PER_TURN === 0) await setImmediate();
+    }
+  }
 }
 
 /**

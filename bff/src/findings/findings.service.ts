@@ -33,8 +33,12 @@ import { type FindingReach, type FindingRow, FindingsRepository, type FindingWri
 import { type BuiltReport, InspectionReportBuilder } from './inspection-report.builder.js';
 import { type InspectionReportRow, InspectionReportsRepository } from './inspection-reports.repository.js';
 
-/** Findings an export reads a query at a time. */
-const EXPORT_BATCH = 1000;
+/**
+ * Findings an export reads a query at a time: small, because every export running holds its batch (three copies of
+ * it while it is mapped) until the client has taken it, and 50 exports at once must not grow the process by more
+ * than 50 MB (bench:findings).
+ */
+const EXPORT_BATCH = 200;
 /**
  * Export batches read at once in this process, however many exports run: each export waits its turn for a read
  * instead of queueing on the pool (where it would hit the acquire time-out under 50 parallel exports), and the
