@@ -5,6 +5,7 @@
 //
 //   pnpm run bench:findings            (builds the BFF first)
 //   ONLY=csv CSV_ROUNDS=1 node tests/bench/findings.bench.mjs   (the export alone, one round: a quicker look)
+//   BFF_NODE_OPTIONS=--max-old-space-size=160 …             (the BFF's heap capped: does the export still run?)
 //   node tests/bench/findings.bench.mjs --bare-server   (internal: the baseline server, started as a child)
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -212,7 +213,8 @@ async function measureRoute({ route, rounds, requestsPerRound, warmupRequests },
 
 async function main(stack) {
   console.log('Findings: fleet list and CSV export (issue #14 item 9)');
-  const bff = await stack.spawnBff();
+  // BFF_NODE_OPTIONS (e.g. --max-old-space-size=160) tells retained memory from a heap that grows because it may.
+  const bff = await stack.spawnBff(process.env.BFF_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BFF_NODE_OPTIONS } : {});
   const data = await seed(stack.pool);
   const bare = stack.spawnNode([fileURLToPath(import.meta.url), '--bare-server'], {
     DATABASE_URL: stack.databaseUrl,
