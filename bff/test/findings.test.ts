@@ -13,6 +13,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
 import { eventually } from './eventually.js';
+import { outbox, waitForMails } from './mail-reader.js';
 import { makeCompany, makeTurbine, makeUser, type MadeCompany, PASSWORD, unique } from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
@@ -32,6 +33,7 @@ let other: MadeCompany;
 const as: Partial<Record<Role, Credentials>> = {};
 const userIds: Partial<Record<Role, number>> = {};
 let stranger: Credentials;
+let operatorEmail: string;
 
 /** A media row of a turbine (its original stored as a real JPEG when `stored`). */
 async function makeMedia(
@@ -154,6 +156,7 @@ beforeAll(async () => {
   for (const role of ROLES) {
     const user = await makeUser(app.dataSource, { role, companyId: home.id });
     userIds[role] = user.id;
+    if (role === 'operator') operatorEmail = user.email;
     as[role] = (await signIn(app, user.email, PASSWORD)).bearer;
   }
   const outsider = await makeUser(app.dataSource, { role: 'operator', companyId: other.id });
@@ -775,6 +778,10 @@ describe('the inspection report', () => {
     const { pages, text } = await pdfOf(await file.arrayBuffer());
     expect(pages).toBe(2 + released.length);
     for (const finding of released) expect(text).toContain(`Bulgu ${finding.id} `);
+
+    const [mail] = await waitForMails(() => outbox(app), operatorEmail);
+    expect(mail!.subject).toContain('Muayene raporu hazır');
+    expect(mail!.text).toContain(`/dashboard/turbine/${turbineId}`);
 
     const foreign = await call<Failure>(app, 'GET', queued.body.data.status_url, { as: stranger });
     expect(foreign.status).toBe(404);

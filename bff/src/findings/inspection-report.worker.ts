@@ -3,15 +3,19 @@ import { PinoLogger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { type Config, CONFIG } from '@/config/config.provider.js';
 import { JobQueue, QUEUES } from '@/jobs/job-queue.js';
+import { MailService } from '@/mail/mail.service.js';
 import { reportKey } from '@/media/media-keys.js';
 import { ReportsRepository } from '@/reports/reports.repository.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
+import { TurbinesRepository } from '@/turbines/turbines.repository.js';
+import { UsersRepository } from '@/users/users.repository.js';
 import { InspectionReportBuilder } from './inspection-report.builder.js';
+import { inspectionReportReadyMail } from './inspection-report-mail.js';
 import { InspectionReportsRepository } from './inspection-reports.repository.js';
 
 /**
  * Makes an inspection report too big for a request and stores it as a report of its year (the reports panel lists
- * it), then marks its request ready. Idempotent: the blob's key is the request's, so a second run writes the same
+ * it), then marks its request ready and mails whoever asked. Idempotent: the blob's key is the request's, so a second run writes the same
  * object again, and only the run that finds the request still pending adds the report row.
  */
 @Injectable()
@@ -23,6 +27,9 @@ export class InspectionReportWorker implements OnModuleInit {
     private readonly builder: InspectionReportBuilder,
     private readonly requests: InspectionReportsRepository,
     private readonly reports: ReportsRepository,
+    private readonly turbines: TurbinesRepository,
+    private readonly users: UsersRepository,
+    private readonly mail: MailService,
     private readonly jobs: JobQueue,
     private readonly logger: PinoLogger,
   ) {}
@@ -61,5 +68,23 @@ export class InspectionReportWorker implements OnModuleInit {
       }
     });
     this.logger.info({ requestId, turbineId: request.turbineId, year: request.year }, 'inspection report ready');
+    await this.tellRequester(request.requestedBy, request.turbineId, request.year, request.language);
+  }
+
+  /** Besides the status address, a mail tells whoever asked (a rerun of this job finds the request done: one mail). */
+  private async tellRequester(userId: number | null, turbineId: number, year: number, language: 'tr' | 'en') {
+    const user = userId === null ? null : await this.users.findById(userId);
+    const turbine = await this.turbines.findLive(turbineId);
+    if (!user || !turbine) return;
+    await this.mail.send(
+      inspectionReportReadyMail({
+        to: user.email,
+        name: `${user.firstName} ${user.lastName}`.trim(),
+        turbine: turbine.name,
+        year,
+        link: `${this.config.publicUrl}/dashboard/turbine/${turbineId}`,
+        language,
+      }),
+    );
   }
 }
