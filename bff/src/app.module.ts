@@ -11,6 +11,7 @@ import { CompaniesModule } from './companies/companies.module.js';
 import { ContactModule } from './contact/contact.module.js';
 import { type Config, CONFIG } from './config/config.provider.js';
 import { FilesModule } from './files/files.module.js';
+import { FindingsModule } from './findings/findings.module.js';
 import { HealthController } from './health/health.controller.js';
 import { Lifecycle } from './health/lifecycle.js';
 import { JobQueue } from './jobs/job-queue.js';
@@ -63,6 +64,7 @@ export class AppModule {
         UploadsModule,
         MediaModule,
         ReportsModule,
+        FindingsModule,
       ],
       controllers: [HealthController],
       providers: [

@@ -51,6 +51,8 @@ interface RouteCase {
   notFound?: ErrorCode;
   /** An allowed call answers a file's bytes (these; 'jpeg': an image; 'prometheus': metrics text), not the JSON envelope. */
   bytes?: string;
+  /** An allowed call answers a file of this content type (an export, a generated PDF), not the JSON envelope. */
+  contentType?: string;
   build(ctx: Context, target: Target): Built | Promise<Built>;
 }
 
@@ -192,6 +194,43 @@ async function callerId(ctx: Context): Promise<number | null> {
     [ctx.own.id, ctx.caller],
   );
   return rows[0]?.id ?? null;
+}
+
+/** A finding on a fresh photo of a turbine of the target's company (written by another user of that company). */
+async function makeFinding(
+  ctx: Context,
+  target: Target,
+  options: { stage?: 'draft' | 'released'; turbineId?: number; year?: number } = {},
+): Promise<{ turbineId: number; findingId: number }> {
+  const { turbineId, mediaId } = await makeMedia(ctx, target, { turbineId: options.turbineId });
+  const rows: { id: number }[] = await ctx.app.dataSource.query(
+    `INSERT INTO findings (turbine_id, media_id, media_version, year, blade, surface, zone, distance_from_root_m,
+                           target, type, severity, action, stage)
+     VALUES ($1, $2, 1, $3, 'A', 'leading_edge', 2, 10, $4, 'erosion', 2, 'follow_up', $5) RETURNING id`,
+    [
+      turbineId,
+      mediaId,
+      options.year ?? 2024,
+      { selector: { type: 'FragmentSelector', value: 'xywh=pixel:1,1,4,4' } },
+      options.stage ?? 'draft',
+    ],
+  );
+  return { turbineId, findingId: rows[0]!.id };
+}
+
+/** What PUT …/findings/{id} takes: a finding's writable fields. */
+function findingBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    blade: 'A',
+    surface: 'leading_edge',
+    zone: 2,
+    internal: false,
+    distance_from_root_m: 10,
+    target: { selector: { type: 'FragmentSelector', value: 'xywh=pixel:1,1,4,4' } },
+    type: 'erosion',
+    severity: 2,
+    ...overrides,
+  };
 }
 
 async function smallJpeg(): Promise<Buffer> {
@@ -791,6 +830,143 @@ const ROUTES: RouteCase[] = [
     },
   },
 
+  // findings
+  {
+    route: 'GET /api/findings',
+    access: 'finding.read',
+    scoped: false,
+    ok: 200,
+    build: () => ({ path: '/api/findings' }),
+  },
+  {
+    route: 'GET /api/findings/export.csv',
+    access: 'finding.read',
+    scoped: false,
+    ok: 200,
+    contentType: 'text/csv',
+    build: () => ({ path: '/api/findings/export.csv' }),
+  },
+  {
+    route: 'GET /api/findings/export.jsonld',
+    access: 'finding.read',
+    scoped: false,
+    ok: 200,
+    contentType: 'application/ld+json',
+    build: () => ({ path: '/api/findings/export.jsonld' }),
+  },
+  {
+    route: 'GET /api/turbines/{id}/findings',
+    access: 'finding.read',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => ({
+      path: `/api/turbines/${(await makeFinding(ctx, target, { stage: 'released' })).turbineId}/findings`,
+    }),
+  },
+  {
+    route: 'POST /api/turbines/{id}/findings',
+    access: 'finding.edit',
+    scoped: true,
+    ok: 201,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const { turbineId, mediaId } = await makeMedia(ctx, target);
+      return {
+        path: `/api/turbines/${turbineId}/findings`,
+        body: { media_id: mediaId, ...findingBody() },
+        took: () => found(ctx, `SELECT 1 FROM findings WHERE media_id = $1`, [mediaId]),
+      };
+    },
+  },
+  {
+    // A released finding: customers read those too (drafts: findings.test.ts).
+    route: 'GET /api/turbines/{id}/findings/{findingId}',
+    access: 'finding.read',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const { turbineId, findingId } = await makeFinding(ctx, target, { stage: 'released' });
+      return { path: `/api/turbines/${turbineId}/findings/${findingId}` };
+    },
+  },
+  {
+    // A draft: whoever may edit findings may edit a draft (released ones: findings.test.ts).
+    route: 'PUT /api/turbines/{id}/findings/{findingId}',
+    access: 'finding.edit',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const { turbineId, findingId } = await makeFinding(ctx, target);
+      return {
+        path: `/api/turbines/${turbineId}/findings/${findingId}`,
+        body: findingBody({ severity: 4 }),
+        took: () => found(ctx, `SELECT 1 FROM findings WHERE id = $1 AND severity = 4`, [findingId]),
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/turbines/{id}/findings/{findingId}',
+    access: 'finding.edit',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const { turbineId, findingId } = await makeFinding(ctx, target);
+      return {
+        path: `/api/turbines/${turbineId}/findings/${findingId}`,
+        took: async () => !(await found(ctx, `SELECT 1 FROM findings WHERE id = $1`, [findingId])),
+      };
+    },
+  },
+  {
+    route: 'POST /api/turbines/{id}/findings/{findingId}/link',
+    access: 'finding.edit',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const earlier = await makeFinding(ctx, target, { year: 2023 });
+      const { turbineId, findingId } = await makeFinding(ctx, target, { turbineId: earlier.turbineId });
+      return {
+        path: `/api/turbines/${turbineId}/findings/${findingId}/link`,
+        body: { earlier_id: earlier.findingId },
+        took: () =>
+          found(ctx, `SELECT 1 FROM findings WHERE id = $1 AND track_id = $2`, [findingId, earlier.findingId]),
+      };
+    },
+  },
+  {
+    route: 'GET /api/turbines/{id}/inspection-report',
+    access: 'finding.read',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    contentType: 'application/pdf',
+    build: async (ctx, target) => ({
+      path: `/api/turbines/${(await makeFinding(ctx, target, { stage: 'released' })).turbineId}/inspection-report?year=2024`,
+    }),
+  },
+  {
+    route: 'GET /api/turbines/{id}/inspection-report/{requestId}',
+    access: 'finding.read',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const turbineId = await makeTurbine(ctx.app.dataSource, companyOf(ctx, target).id);
+      const requestId = randomUUID();
+      // A request finished long ago (failed), so no job is left to work on it.
+      await ctx.app.dataSource.query(
+        `INSERT INTO inspection_report_requests (id, turbine_id, year, language, status) VALUES ($1, $2, 2024, 'tr', 'failed')`,
+        [requestId, turbineId],
+      );
+      return { path: `/api/turbines/${turbineId}/inspection-report/${requestId}` };
+    },
+  },
+
   // reports
   {
     route: 'GET /api/turbines/{id}/reports',
@@ -964,6 +1140,8 @@ describe('authorization matrix', () => {
       expect(reply.text.length).toBeGreaterThan(0);
     } else if (route.bytes !== undefined) {
       expect(reply.text).toBe(route.bytes);
+    } else if (route.contentType !== undefined) {
+      expect(reply.headers.get('content-type')).toContain(route.contentType);
     } else {
       expect(reply.body).toMatchObject({ success: true });
     }

@@ -269,6 +269,38 @@ describe('seedDemo', () => {
     expect(comments.every((comment) => comment.created_at.getTime() < Date.now())).toBe(true);
   });
 
+  it('seeds findings of every severity on the photos and the panorama, some drafts, damages tracked as they grow', async () => {
+    const findings = await query<{
+      id: number;
+      severity: number;
+      stage: string;
+      year: number;
+      length_mm: number;
+      track: number;
+      selector: string;
+    }>(
+      `SELECT id, severity, stage, year, length_mm, COALESCE(track_id, id) AS track,
+              target->'selector'->>'type' AS selector
+         FROM findings ORDER BY year, id`,
+    );
+    expect(findings.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(findings.map((finding) => finding.severity))).toEqual(new Set([1, 2, 3, 4, 5]));
+    expect(findings.some((finding) => finding.stage === 'draft')).toBe(true);
+    expect(findings.filter((finding) => finding.stage === 'released').length).toBeGreaterThan(findings.length / 2);
+    expect(new Set(findings.map((finding) => finding.selector))).toEqual(
+      new Set(['FragmentSelector', 'PanoramaSelector']),
+    );
+    const tracks = new Map<number, typeof findings>();
+    for (const finding of findings) tracks.set(finding.track, [...(tracks.get(finding.track) ?? []), finding]);
+    const long = [...tracks.values()].filter((track) => track.length >= 3);
+    expect(long.length).toBeGreaterThanOrEqual(2);
+    for (const track of long) {
+      expect(track.map((finding) => finding.year)).toEqual([...new Set(track.map((finding) => finding.year))]);
+      for (let i = 1; i < track.length; i += 1) expect(track[i]!.length_mm).toBeGreaterThan(track[i - 1]!.length_mm);
+    }
+    expect(long.flat().map((finding) => finding.year)).toEqual(expect.arrayContaining([2023, 2024, 2025, 2026]));
+  });
+
   it('gives every demo user a hash of its own (its own salt)', async () => {
     const rows = await query(`SELECT password_hash FROM users WHERE email LIKE '%@demo.kanat360.local'`, []);
     const hashes = rows.map((row) => (row as { password_hash: string }).password_hash);

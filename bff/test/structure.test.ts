@@ -12,6 +12,8 @@ const TABLE_OWNERS: Record<string, string> = {
   comments: 'comments/comments.repository.ts',
   companies: 'companies/companies.repository.ts',
   contact_messages: 'contact/contact.repository.ts',
+  findings: 'findings/findings.repository.ts',
+  inspection_report_requests: 'findings/inspection-reports.repository.ts',
   login_attempts: 'auth/login-throttle.repository.ts',
   media: 'media/media.repository.ts',
   password_reset_tokens: 'auth/password-reset-tokens.repository.ts',

@@ -146,7 +146,7 @@ function collectLog(child) {
           process.stderr.write(`[bff] ${line}\n`);
           continue;
         }
-        const key = [entry.msg, entry.err?.message].filter(Boolean).join(': ');
+        const key = [entry.msg, entry.err?.message, entry.reason].filter(Boolean).join(': ');
         counts.set(key, (counts.get(key) ?? 0) + 1);
       }
     });

@@ -102,6 +102,7 @@ const environment = z.object({
       return /^\d+$/.test(value) ? Number(value) : value;
     }),
   DERIVATIVE_MEMORY_MB: int(512, 64, 65_536),
+  INSPECTION_REPORT_SYNC_MAX_FINDINGS: int(50, 0, 100_000),
   DB_ACQUIRE_TIMEOUT_MS: int(1500, 100, 600_000),
   DB_QUERY_TIMEOUT_MS: int(1500, 100, 3_600_000),
   JOB_QUERY_TIMEOUT_MS: int(300_000, 100, 86_400_000),
@@ -153,6 +154,8 @@ export interface Config {
       };
   /** The most bytes one company may store (originals, versions, reports, pending uploads); null: no limit. */
   storageQuotaBytes: number | null;
+  /** Inspection reports with more released findings than this are made by a job, not within the request. */
+  inspectionReportSyncMaxFindings: number;
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   /** Where the site's contact form messages are mailed. */
   contactInbox: string;
@@ -236,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionMaxAgeMs: e.SESSION_MAX_AGE_DAYS * 86_400_000,
     storage,
     storageQuotaBytes: e.STORAGE_QUOTA_GB_PER_COMPANY,
+    inspectionReportSyncMaxFindings: e.INSPECTION_REPORT_SYNC_MAX_FINDINGS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: join(dataDir, 'outbox') },
     contactInbox: e.CONTACT_INBOX,
     seedDemo: e.SEED_DEMO ?? embedded,

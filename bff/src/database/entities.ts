@@ -2,6 +2,8 @@ import { LoginAttemptEntity } from '@/auth/login-attempt.entity.js';
 import { PasswordResetTokenEntity } from '@/auth/password-reset-token.entity.js';
 import { SessionEntity } from '@/auth/session.entity.js';
 import { CommentEntity } from '@/comments/comment.entity.js';
+import { FindingEntity } from '@/findings/finding.entity.js';
+import { InspectionReportRequestEntity } from '@/findings/inspection-report-request.entity.js';
 import { CompanyEntity } from '@/companies/company.entity.js';
 import { ContactMessageEntity } from '@/contact/contact-message.entity.js';
 import { MediaEntity } from '@/media/media.entity.js';
@@ -23,4 +25,6 @@ export const ENTITIES = [
   ReportEntity,
   CommentEntity,
   ContactMessageEntity,
+  FindingEntity,
+  InspectionReportRequestEntity,
 ];

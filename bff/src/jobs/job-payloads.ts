@@ -21,6 +21,8 @@ export const JOB_PAYLOADS = {
   'turbine.purge': z.object({ turbineId: id }),
   /** Blobs whose rows are gone (deleted photos and reports). */
   'storage.delete': z.object({ keys: z.array(z.string()), prefixes: z.array(z.string()) }),
+  /** An inspection report too big for a request: made, stored as a report of its year, its request marked. */
+  'findings.inspectionReport': z.object({ requestId: z.uuid() }),
   /** Expired upload intents and their blobs; scheduled, so it carries nothing. */
   'uploads.sweep': z.object({}).passthrough(),
 } as const;
@@ -35,4 +37,5 @@ export const QUEUES = {
   purgeTurbine: 'turbine.purge',
   deleteBlobs: 'storage.delete',
   sweepUploads: 'uploads.sweep',
+  inspectionReport: 'findings.inspectionReport',
 } as const satisfies Record<string, QueueName>;

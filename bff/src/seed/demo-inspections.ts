@@ -8,9 +8,10 @@ import { MediaRepository } from '@/media/media.repository.js';
 import { ReportsRepository } from '@/reports/reports.repository.js';
 import { type ObjectStorage } from '@/storage/object-storage.js';
 import { TurbinesRepository } from '@/turbines/turbines.repository.js';
+import { insertDemoFindings } from './demo-findings.js';
 
 // The demo seed's inspection data: turbines of both partners, with photos, a 360° panorama, a point cloud, a video,
-// PDF reports and comments, all generated here. Blobs are written first (they cannot join a transaction), then
+// PDF reports, comments and findings, all generated here. Blobs are written first (they cannot join a transaction), then
 // demo-seed.ts inserts every row in one transaction; if that fails, the blobs written are deleted again.
 
 interface DemoTurbine {
@@ -646,6 +647,22 @@ export async function insertDemoInspections(
       comment: item.text,
       createdAt: item.createdAt,
       updatedAt: item.updatedAt,
+    })),
+  );
+  await insertDemoFindings(
+    manager,
+    prepared.media.map((item, index) => ({
+      id: mediaIds[index]!,
+      turbineId: prepared.turbineIds[item.turbine]!,
+      kind: item.kind,
+      blade: item.blade,
+      room: item.room,
+      year: item.year,
+      month: item.month,
+      width: item.width,
+      height: item.height,
+      panorama: item.panorama,
+      uploadedBy: user(item.uploader),
     })),
   );
   return mediaIds;

@@ -43,7 +43,26 @@ describe('permission map (spec §6)', () => {
     for (const denied of ['media.upload', 'report.read', 'report.upload', 'user.read', 'turbine.create'] as const) {
       expect(can('customer', denied), denied).toBe(false);
     }
-    expect(permissionsOf('customer')).toEqual(['turbine.read', 'media.read', 'comment.read', 'comment.create']);
+    expect(permissionsOf('customer')).toEqual([
+      'turbine.read',
+      'media.read',
+      'comment.read',
+      'comment.create',
+      'finding.read',
+    ]);
+  });
+
+  it('lets operators mark findings, reviewers release them, and customers read released ones only', () => {
+    expect(permissionsOf('operator').filter((permission) => permission.startsWith('finding.'))).toEqual([
+      'finding.read',
+      'finding.readDrafts',
+      'finding.edit',
+    ]);
+    for (const role of ['superadmin', 'admin', 'company_manager'] as const)
+      expect(can(role, 'finding.release')).toBe(true);
+    for (const denied of ['finding.readDrafts', 'finding.edit', 'finding.release'] as const) {
+      expect(can('customer', denied), denied).toBe(false);
+    }
   });
 
   it('refuses everything to nobody', () => {

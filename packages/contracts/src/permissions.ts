@@ -34,6 +34,14 @@ export const PERMISSIONS = {
   /** Edit or delete anybody's comment at any time. */
   'comment.moderate': ['superadmin'],
 
+  /** Read a turbine's findings: released ones only, unless the role also holds finding.readDrafts. */
+  'finding.read': EVERYONE,
+  'finding.readDrafts': NOT_CUSTOMER,
+  /** Create, edit, link and delete findings (a released one only with finding.release as well). */
+  'finding.edit': NOT_CUSTOMER,
+  /** Release a draft (customers see it from then on), take it back, or change a released finding. */
+  'finding.release': ['superadmin', 'admin', 'company_manager'],
+
   'company.read': ['superadmin'],
   'company.create': ['superadmin'],
   'company.update': ['superadmin'],

@@ -4,6 +4,7 @@ import { InspectionData1795290726403 } from './1795290726403-inspectiondata.js';
 import { ContactMessages1795300000000 } from './1795300000000-contact-messages.js';
 import { UploadLedger1795310000000 } from './1795310000000-upload-ledger.js';
 import { MediaViewers1795316400000 } from './1795316400000-media-viewers.js';
+import { Findings1795513597712 } from './1795513597712-findings.js';
 
 /** Every migration, oldest first. `pnpm --filter @kanat360/bff cli migration:generate Name` writes the next one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -12,4 +13,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   ContactMessages1795300000000,
   UploadLedger1795310000000,
   MediaViewers1795316400000,
+  Findings1795513597712,
 ];

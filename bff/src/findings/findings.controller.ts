@@ -1,0 +1,230 @@
+import { Controller, Delete, Get, HttpCode, Param, Post, Put, Res, StreamableFile } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import {
+  type ApiPage,
+  type ApiSuccess,
+  createFindingBody,
+  type CreateFindingBody,
+  type Finding,
+  type FindingDetail,
+  findingExportQuery,
+  type FindingFilters,
+  findingListQuery,
+  type FindingListQuery,
+  inspectionReportQuery,
+  type InspectionReportRequest,
+  linkFindingBody,
+  type LinkFindingBody,
+  updateFindingBody,
+  type UpdateFindingBody,
+} from '@kanat360/contracts';
+import { type Language, type Translate } from '@kanat360/i18n';
+import { type Response } from 'express';
+import { type z } from 'zod';
+import { CurrentPrincipal, RequirePermission } from '@/auth/access.decorators.js';
+import { type Principal } from '@/auth/principal.js';
+import { IdPipe } from '@/common/id.pipe.js';
+import { CallerLanguage } from '@/common/request-language.js';
+import { RequestTranslator } from '@/common/translator.decorator.js';
+import { ValidBody, ValidQuery } from '@/common/zod-validation.js';
+import { contentDisposition } from '@/files/content-disposition.js';
+import { FindingsService } from './findings.service.js';
+
+const EXPORT_NOTE =
+  'The same filters as GET /api/findings, every matching finding (no paging), in the list order. Streamed.';
+
+/**
+ * Findings of a turbine and of the fleet. Every turbine route checks the turbine first: another company's answers
+ * like a missing one, and so does a draft to a customer.
+ */
+@ApiTags('findings')
+@Controller()
+export class FindingsController {
+  constructor(private readonly findings: FindingsService) {}
+
+  @Get('findings')
+  @RequirePermission('finding.read')
+  @ApiOperation({
+    summary: "The fleet's findings: every finding of the caller's turbines, newest first, paged with a cursor",
+    description:
+      'Filters: company_id (superadmin only; ignored for others), turbine_id, year, blade, surface, type, ' +
+      'severity_min, status, stage; limit (50, at most 1000) and cursor (the next_cursor of the page before). ' +
+      'Customers see released findings only.',
+  })
+  async fleet(
+    @CurrentPrincipal() actor: Principal,
+    @ValidQuery(findingListQuery) query: FindingListQuery,
+  ): Promise<ApiPage<Finding>> {
+    return this.findings.listOfFleet(actor, query);
+  }
+
+  @Get('findings/export.csv')
+  @RequirePermission('finding.read')
+  @ApiProduces('text/csv')
+  @ApiOperation({
+    summary: 'The fleet list as CSV (UTF-8 with a byte-order mark, so Excel reads Turkish letters)',
+    description: `${EXPORT_NOTE} The header is the finding's field names; the target column holds its JSON.`,
+  })
+  async exportCsv(
+    @CurrentPrincipal() actor: Principal,
+    @ValidQuery(findingExportQuery) query: FindingFilters,
+  ): Promise<StreamableFile> {
+    return new StreamableFile(await this.findings.exportCsv(actor, query), {
+      type: 'text/csv; charset=utf-8',
+      disposition: contentDisposition('attachment', 'findings.csv'),
+    });
+  }
+
+  @Get('findings/export.jsonld')
+  @RequirePermission('finding.read')
+  @ApiProduces('application/ld+json')
+  @ApiOperation({
+    summary: 'The fleet list as a W3C Web Annotation collection (JSON-LD)',
+    description: `${EXPORT_NOTE} One Annotation per finding (motivation assessing) with the drawn selector as its target.`,
+  })
+  async exportJsonLd(
+    @CurrentPrincipal() actor: Principal,
+    @ValidQuery(findingExportQuery) query: FindingFilters,
+    @RequestTranslator() t: Translate,
+  ): Promise<StreamableFile> {
+    return new StreamableFile(await this.findings.exportJsonLd(actor, query, t), {
+      type: 'application/ld+json; profile="http://www.w3.org/ns/anno.jsonld"',
+      disposition: contentDisposition('attachment', 'findings.jsonld'),
+    });
+  }
+
+  @Get('turbines/:id/findings')
+  @RequirePermission('finding.read')
+  @ApiOperation({ summary: "A turbine's findings (filters as the fleet list's, and media_id), paged with a cursor" })
+  async list(
+    @CurrentPrincipal() actor: Principal,
+    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
+    @ValidQuery(findingListQuery) query: FindingListQuery,
+  ): Promise<ApiPage<Finding>> {
+    return this.findings.listOfTurbine(actor, turbineId, query);
+  }
+
+  @Post('turbines/:id/findings')
+  @RequirePermission('finding.edit')
+  async create(
+    @CurrentPrincipal() actor: Principal,
+    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
+    @ValidBody(createFindingBody) body: CreateFindingBody,
+    @RequestTranslator() t: Translate,
+  ): Promise<ApiSuccess<FindingDetail>> {
+    return {
+      success: true,
+      data: await this.findings.create(actor, turbineId, body),
+      message: t('api.findingCreated'),
+    };
+  }
+
+  @Get('turbines/:id/findings/:findingId')
+  @RequirePermission('finding.read')
+  @ApiOperation({ summary: 'A finding with its track: each year of the same damage, and the growth since them' })
+  async get(
+    @CurrentPrincipal() actor: Principal,
+    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
+    @Param('findingId', new IdPipe('FINDING_NOT_FOUND')) id: number,
+  ): Promise<ApiSuccess<FindingDetail>> {
+    return { success: true, data: await this.findings.get(actor, turbineId, id) };
+  }
+
+  @Put('turbines/:id/findings/:findingId')
+  @RequirePermission('finding.edit')
+  @ApiOperation({
+    summary: 'Saves a finding',
+    description: 'Releasing a draft, taking a release back and changing a released finding need finding.release.',
+  })
+  async update(
+    @CurrentPrincipal() actor: Principal,
+    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
+    @Param('findingId', new IdPipe('FINDING_NOT_FOUND')) id: number,
+    @ValidBody(updateFindingBody) body: UpdateFindingBody,
+    @RequestTranslator() t: Translate,
+  ): Promise<ApiSuccess<FindingDetail>> {
+    return {
+      success: true,
+      data: await this.findings.update(actor, turbineId, id, body),
+      message: t('api.findingUpdated'),
+    };
+  }
+
+  @Delete('turbines/:id/findings/:findingId')
+  @HttpCode(200)
+  @RequirePermission('finding.edit')
+  async delete(
+    @CurrentPrincipal() actor: Principal,
+    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
+    @Param('findingId', new IdPipe('FINDING_NOT_FOUND')) id: number,
+    @RequestTranslator() t: Translate,
+  ): Promise<ApiSuccess<null>> {
+    await this.findings.delete(actor, turbineId, id);
+    return { success: true, data: null, message: t('api.findingDeleted') };
+  }
+
+  @Post('turbines/:id/findings/:findingId/link')
+  @HttpCode(200)
+  @RequirePermission('finding.edit')
+  @ApiOperation({
+    summary: 'Links a finding to the same damage found in an earlier year (same turbine and blade)',
+    description: 'The finding’s track joins the earlier finding’s; a track holds each year once.',
+  })
+  async link(
+    @CurrentPrincipal() actor: Principal,
+    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
+    @Param('findingId', new IdPipe('FINDING_NOT_FOUND')) id: number,
+    @ValidBody(linkFindingBody) body: LinkFindingBody,
+    @RequestTranslator() t: Translate,
+  ): Promise<ApiSuccess<FindingDetail>> {
+    return {
+      success: true,
+      data: await this.findings.link(actor, turbineId, id, body),
+      message: t('api.findingLinked'),
+    };
+  }
+
+  @Get('turbines/:id/inspection-report')
+  @RequirePermission('finding.read')
+  @ApiProduces('application/pdf', 'application/json')
+  @ApiOperation({
+    summary: "The inspection report of a turbine's year (PDF, in the caller's language)",
+    description:
+      'Cover, summary by blade and severity, blade map, then one page per released finding with a crop of its ' +
+      'photo, its position, type, severity, action, size, status and history. Up to ' +
+      'INSPECTION_REPORT_SYNC_MAX_FINDINGS (50) released findings the answer is 200 with the PDF. Above that the ' +
+      'report is made in the background: the answer is 202 with `{ data: { id, status: "pending", status_url } }`; ' +
+      'GET status_url until `status` is `ready` (then the report is stored as a report of that year, listed by ' +
+      'GET /api/turbines/{id}/reports, and `report_url` downloads it) or `failed`. Asking again while it is being ' +
+      'made answers the same request.',
+  })
+  async inspectionReport(
+    @CurrentPrincipal() actor: Principal,
+    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
+    @ValidQuery(inspectionReportQuery) query: z.output<typeof inspectionReportQuery>,
+    @CallerLanguage() language: Language,
+    @RequestTranslator() t: Translate,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<StreamableFile | ApiSuccess<InspectionReportRequest>> {
+    const answer = await this.findings.inspectionReport(actor, turbineId, query.year, language);
+    if (answer.kind === 'pdf') {
+      return new StreamableFile(answer.report.pdf, {
+        type: 'application/pdf',
+        disposition: contentDisposition('attachment', answer.report.fileName),
+      });
+    }
+    response.status(202);
+    return { success: true, data: answer.request, message: t('api.inspectionReportQueued') };
+  }
+
+  @Get('turbines/:id/inspection-report/:requestId')
+  @RequirePermission('finding.read')
+  @ApiOperation({ summary: 'Where an inspection report made in the background stands (see inspection-report)' })
+  async inspectionReportStatus(
+    @CurrentPrincipal() actor: Principal,
+    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
+    @Param('requestId') requestId: string,
+  ): Promise<ApiSuccess<InspectionReportRequest>> {
+    return { success: true, data: await this.findings.inspectionReportStatus(actor, turbineId, requestId) };
+  }
+}

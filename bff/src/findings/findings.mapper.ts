@@ -1,0 +1,82 @@
+import {
+  type Finding,
+  type FindingDetail,
+  type FindingGrowth,
+  type FindingTarget,
+  type FindingTrackEntry,
+} from '@kanat360/contracts';
+import { type FindingRow, type TrackRow } from './findings.repository.js';
+
+/** A finding as the API answers it (2a's fields, in their order). */
+export function toFinding(row: FindingRow): Finding {
+  return {
+    id: row.id,
+    turbine_id: row.turbineId,
+    media_id: row.mediaId,
+    media_version: row.mediaVersion,
+    year: row.year,
+    blade: row.blade,
+    surface: row.surface,
+    zone: row.zone,
+    internal: row.internal,
+    distance_from_root_m: row.distanceFromRootM,
+    extent_m: row.extentM,
+    distance_from_le_m: row.distanceFromLeM,
+    target: JSON.parse(row.target) as FindingTarget,
+    type: row.type,
+    severity: row.severity,
+    action: row.action,
+    length_mm: row.lengthMm,
+    width_mm: row.widthMm,
+    description: row.description,
+    status: row.status,
+    stage: row.stage,
+    track_id: row.trackId,
+    created_by: row.createdBy,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function toTrackEntry(row: TrackRow): FindingTrackEntry {
+  return {
+    id: row.id,
+    year: row.year,
+    severity: row.severity,
+    length_mm: row.lengthMm,
+    width_mm: row.widthMm,
+    status: row.status,
+    stage: row.stage,
+  };
+}
+
+/** The finding with its track (the years the caller may see, oldest first) and its growth within it. */
+export function toFindingDetail(row: FindingRow, track: TrackRow[]): FindingDetail {
+  const history = track.map(toTrackEntry);
+  const index = history.findIndex((entry) => entry.id === row.id);
+  const self = history[index];
+  const before = index > 0 ? history.slice(0, index) : [];
+  return {
+    ...toFinding(row),
+    history,
+    growth: {
+      since_previous: self && before.length > 0 ? growth(before.at(-1)!, self) : null,
+      since_first: self && before.length > 0 ? growth(before[0]!, self) : null,
+    },
+  };
+}
+
+function growth(from: FindingTrackEntry, to: FindingTrackEntry): FindingGrowth {
+  const difference = (a: number | null, b: number | null) => (a === null || b === null ? null : round(b - a));
+  return {
+    from_year: from.year,
+    length_mm: difference(from.length_mm, to.length_mm),
+    width_mm: difference(from.width_mm, to.width_mm),
+    severity: to.severity - from.severity,
+  };
+}
+
+/** Millimetres to a tenth, as they were measured (floating-point differences would print 12.299999). */
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}

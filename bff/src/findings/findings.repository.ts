@@ -1,0 +1,280 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type Blade,
+  type FindingAction,
+  type FindingFilters,
+  type FindingSeverity,
+  type FindingStage,
+  type FindingStatus,
+  type FindingSurface,
+  type FindingType,
+} from '@kanat360/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { type TenantScope } from '@/auth/principal.js';
+import { cursorTime, type PagePosition } from '@/common/page-cursor.js';
+import {
+  affectedRows,
+  col,
+  expr,
+  queryRows,
+  type RowOf,
+  rowMapper,
+  scalar,
+  scalars,
+  type SqlRunner,
+  type SqlType,
+  sqlValue,
+} from '@/database/row-mapper.js';
+import { isLiveTurbine, turbineIdsOfCompany } from '@/turbines/turbines.repository.js';
+import { FindingEntity } from './finding.entity.js';
+
+const f = <T extends SqlType>(name: string, type: T) => col('findings', 'f', name, type);
+
+/** A finding as the API answers it (the target still as JSON text), with its place in the lists' order. */
+export const FINDING_ROW = rowMapper('finding', 'FROM findings f', {
+  id: f('id', 'integer'),
+  turbineId: f('turbine_id', 'integer'),
+  mediaId: f('media_id', 'integer'),
+  mediaVersion: f('media_version', 'integer'),
+  year: f('year', 'integer'),
+  blade: f('blade', 'character').as<Blade>(),
+  surface: f('surface', 'character varying').as<FindingSurface>(),
+  zone: f('zone', 'integer'),
+  internal: f('internal', 'boolean'),
+  distanceFromRootM: f('distance_from_root_m', 'double precision'),
+  extentM: f('extent_m', 'double precision').orNull(),
+  distanceFromLeM: f('distance_from_le_m', 'double precision').orNull(),
+  // jsonb is read as its text: pg would parse it, but the rows of an export are written out as they are.
+  target: expr('f.target::text', 'text'),
+  type: f('type', 'character varying').as<FindingType>(),
+  severity: f('severity', 'integer').as<FindingSeverity>(),
+  action: f('action', 'character varying').as<FindingAction>(),
+  lengthMm: f('length_mm', 'double precision').orNull(),
+  widthMm: f('width_mm', 'double precision').orNull(),
+  description: f('description', 'character varying').orNull(),
+  status: f('status', 'character varying').as<FindingStatus>(),
+  stage: f('stage', 'character varying').as<FindingStage>(),
+  trackId: expr('COALESCE(f.track_id, f.id)', 'integer'),
+  createdBy: f('created_by', 'integer').orNull(),
+  createdAt: f('created_at', 'timestamp with time zone'),
+  updatedAt: f('updated_at', 'timestamp with time zone'),
+  sortAt: expr(cursorTime('f.created_at'), 'text'),
+});
+export type FindingRow = RowOf<typeof FINDING_ROW.columns>;
+
+/** One year of a track: what a finding's history shows. */
+const TRACK_ROW = rowMapper('finding track', 'FROM findings f', {
+  trackId: expr('COALESCE(f.track_id, f.id)', 'integer'),
+  id: f('id', 'integer'),
+  year: f('year', 'integer'),
+  severity: f('severity', 'integer').as<FindingSeverity>(),
+  lengthMm: f('length_mm', 'double precision').orNull(),
+  widthMm: f('width_mm', 'double precision').orNull(),
+  status: f('status', 'character varying').as<FindingStatus>(),
+  stage: f('stage', 'character varying').as<FindingStage>(),
+});
+export type TrackRow = RowOf<typeof TRACK_ROW.columns>;
+
+/** The columns a finding's author writes. */
+export type FindingWrite = Pick<
+  FindingEntity,
+  | 'blade'
+  | 'surface'
+  | 'zone'
+  | 'internal'
+  | 'distanceFromRootM'
+  | 'extentM'
+  | 'distanceFromLeM'
+  | 'target'
+  | 'type'
+  | 'severity'
+  | 'action'
+  | 'lengthMm'
+  | 'widthMm'
+  | 'description'
+  | 'status'
+  | 'stage'
+>;
+
+export type FindingInsert = FindingWrite &
+  Pick<FindingEntity, 'turbineId' | 'mediaId' | 'mediaVersion' | 'year' | 'createdBy'> &
+  Partial<Pick<FindingEntity, 'trackId' | 'createdAt' | 'updatedAt'>>;
+
+/**
+ * Which findings a list reaches: those of one turbine (whose access was checked before), or the fleet of a tenant
+ * scope (live turbines of the caller's company, or of every company); released ones only for a caller who may
+ * not read drafts.
+ */
+export interface FindingReach {
+  turbineId?: number;
+  tenant: TenantScope;
+  releasedOnly: boolean;
+}
+
+const SELECT_FINDING = `SELECT ${FINDING_ROW.select} ${FINDING_ROW.from}`;
+const ORDER = 'ORDER BY f.created_at DESC, f.id DESC';
+
+/** Every read names the turbine or the tenant scope: a finding of another company is never found. */
+@Injectable()
+export class FindingsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * One page of the findings the reach and filters select, newest first, in one query (the total rides along,
+   * unless `count` is false: an export's batches do not need it).
+   */
+  async listPage(
+    reach: FindingReach,
+    filters: FindingFilters,
+    after: PagePosition | null,
+    limit: number,
+    { count = true }: { count?: boolean } = {},
+  ): Promise<{ rows: FindingRow[]; total: number; last: PagePosition | null; more: boolean }> {
+    const params: unknown[] = [];
+    const matching = whereClause(reach, filters, params);
+    const param = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const keyset = after ? ` AND (f.created_at, f.id) < (${param(after.at)}::timestamptz, ${param(after.id)})` : '';
+    const page = `SELECT ${FINDING_ROW.select} ${FINDING_ROW.from} WHERE ${matching}${keyset} ${ORDER} LIMIT ${param(limit + 1)}`;
+    let found: FindingRow[];
+    let total = 0;
+    if (count) {
+      // The count's row always comes back, so an empty page past the end still knows the total.
+      const answer = await queryRows(
+        this.dataSource,
+        `SELECT t.total, p.*
+           FROM (SELECT count(*)::int AS total FROM findings f WHERE ${matching}) t
+           LEFT JOIN LATERAL (${page}) p ON true
+          ORDER BY p."sortAt" DESC, p.id DESC`,
+        params,
+      );
+      found = answer.filter((row) => row.id !== null).map(FINDING_ROW.map);
+      total = sqlValue(answer[0]?.total, 'integer') ?? 0;
+    } else {
+      found = await FINDING_ROW.all(this.dataSource, page, params);
+    }
+    const more = found.length > limit;
+    const rows = more ? found.slice(0, limit) : found;
+    const lastRow = rows.at(-1);
+    return { rows, total, last: lastRow ? { at: lastRow.sortAt, id: lastRow.id } : null, more };
+  }
+
+  async find(turbineId: number, id: number): Promise<FindingRow | null> {
+    return FINDING_ROW.one(this.dataSource, `${SELECT_FINDING} WHERE f.turbine_id = $1 AND f.id = $2`, [turbineId, id]);
+  }
+
+  /** The released findings of a turbine's year, by blade, distance from the root and id: the report's order. */
+  async releasedOfYear(turbineId: number, year: number): Promise<FindingRow[]> {
+    return FINDING_ROW.all(
+      this.dataSource,
+      `${SELECT_FINDING} WHERE f.turbine_id = $1 AND f.year = $2 AND f.stage = 'released'
+        ORDER BY f.blade, f.distance_from_root_m, f.id`,
+      [turbineId, year],
+    );
+  }
+
+  /** How many released findings a turbine's year has (whether its report is made now or by a job). */
+  async countReleased(turbineId: number, year: number): Promise<number> {
+    const count = await scalar(
+      this.dataSource,
+      `SELECT count(*)::int AS value FROM findings WHERE turbine_id = $1 AND year = $2 AND stage = 'released'`,
+      [turbineId, year],
+      'integer',
+    );
+    return count ?? 0;
+  }
+
+  /** The years of the given tracks, oldest first (released ones only when asked). */
+  async tracks(trackIds: readonly number[], releasedOnly: boolean): Promise<TrackRow[]> {
+    if (trackIds.length === 0) return [];
+    return TRACK_ROW.all(
+      this.dataSource,
+      `SELECT ${TRACK_ROW.select} ${TRACK_ROW.from}
+        WHERE COALESCE(f.track_id, f.id) = ANY($1::int[])${releasedOnly ? ` AND f.stage = 'released'` : ''}
+        ORDER BY f.year, f.id`,
+      [[...new Set(trackIds)]],
+    );
+  }
+
+  async insert(row: FindingInsert): Promise<number> {
+    const result = await this.dataSource.getRepository(FindingEntity).insert(row);
+    return (result.identifiers[0] as { id: number }).id;
+  }
+
+  /** Several findings in one statement of the caller's transaction (the demo seed); answers their ids in order. */
+  async insertMany(manager: EntityManager, rows: FindingInsert[]): Promise<number[]> {
+    const result = await manager.getRepository(FindingEntity).insert(rows);
+    return result.identifiers.map((identifier) => (identifier as { id: number }).id);
+  }
+
+  /** Answers whether the finding was still there. */
+  async update(turbineId: number, id: number, write: FindingWrite): Promise<boolean> {
+    const result = await this.dataSource.getRepository(FindingEntity).update({ id, turbineId }, write);
+    return (result.affected ?? 0) > 0;
+  }
+
+  async delete(turbineId: number, id: number): Promise<boolean> {
+    const affected = await affectedRows(this.dataSource, `DELETE FROM findings WHERE turbine_id = $1 AND id = $2`, [
+      turbineId,
+      id,
+    ]);
+    return affected > 0;
+  }
+
+  /** The years the findings of a track were found in (each year at most once in a track). */
+  async yearsOfTrack(runner: SqlRunner, trackId: number): Promise<number[]> {
+    return scalars(
+      runner,
+      `SELECT year AS value FROM findings WHERE COALESCE(track_id, id) = $1 ORDER BY year`,
+      [trackId],
+      'integer',
+    );
+  }
+
+  /** Joins every finding of track `from` to track `to`, in the caller's transaction. */
+  async moveTrack(manager: EntityManager, from: number, to: number): Promise<void> {
+    await manager.query(`UPDATE findings SET track_id = $2, updated_at = now() WHERE COALESCE(track_id, id) = $1`, [
+      from,
+      to,
+    ]);
+  }
+
+  /** Serialises links touching a track: two links into one track at once could give it the same year twice. */
+  async lockTracks(manager: EntityManager, trackIds: number[]): Promise<void> {
+    await manager.query(
+      `SELECT id FROM findings WHERE COALESCE(track_id, id) = ANY($1::int[]) ORDER BY id FOR UPDATE`,
+      [trackIds],
+    );
+  }
+}
+
+/** The WHERE of a list: the reach (turbine or tenant, released only) and the filters. */
+function whereClause(reach: FindingReach, filters: FindingFilters, params: unknown[]): string {
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const where: string[] = [];
+  if (reach.turbineId !== undefined) {
+    where.push(`f.turbine_id = ${param(reach.turbineId)}`);
+  } else {
+    // A turbine being deleted is gone with everything on it.
+    where.push(isLiveTurbine('f.turbine_id'));
+    if (!reach.tenant.all) where.push(`f.turbine_id IN (${turbineIdsOfCompany(param(reach.tenant.companyId))})`);
+    else if (filters.company_id !== undefined)
+      where.push(`f.turbine_id IN (${turbineIdsOfCompany(param(filters.company_id))})`);
+    if (filters.turbine_id !== undefined) where.push(`f.turbine_id = ${param(filters.turbine_id)}`);
+  }
+  if (reach.releasedOnly) where.push(`f.stage = 'released'`);
+  if (filters.media_id !== undefined) where.push(`f.media_id = ${param(filters.media_id)}`);
+  if (filters.year !== undefined) where.push(`f.year = ${param(filters.year)}`);
+  if (filters.blade !== undefined) where.push(`f.blade = ${param(filters.blade)}`);
+  if (filters.surface !== undefined) where.push(`f.surface = ${param(filters.surface)}`);
+  if (filters.type !== undefined) where.push(`f.type = ${param(filters.type)}`);
+  if (filters.severity_min !== undefined) where.push(`f.severity >= ${param(filters.severity_min)}`);
+  if (filters.status !== undefined) where.push(`f.status = ${param(filters.status)}`);
+  if (filters.stage !== undefined) where.push(`f.stage = ${param(filters.stage)}`);
+  return where.join(' AND ');
+}

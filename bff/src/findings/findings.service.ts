@@ -1,0 +1,331 @@
+import { randomUUID } from 'node:crypto';
+import { type Readable } from 'node:stream';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type ApiPage,
+  can,
+  type CreateFindingBody,
+  type Finding,
+  type FindingDetail,
+  type FindingFilters,
+  type FindingListQuery,
+  type FindingTarget,
+  type InspectionReportRequest,
+  type LinkFindingBody,
+  targetBox,
+  type UpdateFindingBody,
+} from '@kanat360/contracts';
+import { type Language, type Translate } from '@kanat360/i18n';
+import { DataSource } from 'typeorm';
+import { AccessService } from '@/access/access.service.js';
+import { type Principal, tenantScope } from '@/auth/principal.js';
+import { AppError } from '@/common/app-error.js';
+import { decodeCursor, encodeCursor, type PagePosition } from '@/common/page-cursor.js';
+import { type Config, CONFIG } from '@/config/config.provider.js';
+import { runAsJob } from '@/database/app-data-source.js';
+import { FileUrls } from '@/files/file-urls.js';
+import { JobQueue, QUEUES } from '@/jobs/job-queue.js';
+import { type MediaRow, MediaRepository } from '@/media/media.repository.js';
+import { MemoryBudget } from '@/media/memory-budget.js';
+import { findingsCsv, findingsJsonLd } from './findings-export.js';
+import { toFinding, toFindingDetail } from './findings.mapper.js';
+import { type FindingReach, type FindingRow, FindingsRepository, type FindingWrite } from './findings.repository.js';
+import { type BuiltReport, InspectionReportBuilder } from './inspection-report.builder.js';
+import { type InspectionReportRow, InspectionReportsRepository } from './inspection-reports.repository.js';
+
+/**
+ * Findings an export reads a query at a time: small, because every export running holds its batch (three copies of
+ * it while it is mapped) until the client has taken it, and 50 exports at once must not grow the process by more
+ * than 50 MB (bench:findings).
+ */
+const EXPORT_BATCH = 200;
+/**
+ * Export batches read at once in this process, however many exports run: each export waits its turn for a read
+ * instead of queueing on the pool (where it would hit the acquire time-out under 50 parallel exports), and the
+ * jobs' pool keeps connections for the jobs. Counted with MemoryBudget, whose units here are reads.
+ */
+const EXPORT_READS_AT_ONCE = 3;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** What GET …/inspection-report answers: the PDF itself, or the request of one being made in the background. */
+export type InspectionReportAnswer =
+  { kind: 'pdf'; report: BuiltReport } | { kind: 'queued'; request: InspectionReportRequest };
+
+/**
+ * Findings (DESIGN "Findings"). Whoever may see a turbine reads its findings; customers only released ones, as if
+ * the drafts did not exist. Creating, editing, linking and deleting are finding.edit; releasing a draft, taking a
+ * release back or changing a released finding also need finding.release (the review).
+ */
+@Injectable()
+export class FindingsService {
+  private readonly exportReads = new MemoryBudget(EXPORT_READS_AT_ONCE);
+
+  constructor(
+    @Inject(CONFIG) private readonly config: Config,
+    private readonly dataSource: DataSource,
+    private readonly access: AccessService,
+    private readonly findings: FindingsRepository,
+    private readonly requests: InspectionReportsRepository,
+    private readonly media: MediaRepository,
+    private readonly builder: InspectionReportBuilder,
+    private readonly urls: FileUrls,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  /** A page of one turbine's findings (company and turbine filters do not apply). */
+  async listOfTurbine(actor: Principal, turbineId: number, query: FindingListQuery): Promise<ApiPage<Finding>> {
+    await this.access.requireAccess(actor, 'finding.read', turbineId);
+    const { company_id: _company, turbine_id: _turbine, ...filters } = query;
+    return this.page({ turbineId, ...this.reach(actor) }, filters, query);
+  }
+
+  /** A page of the fleet: every finding of the caller's turbines (a superadmin's: of every company, or of one). */
+  async listOfFleet(actor: Principal, query: FindingListQuery): Promise<ApiPage<Finding>> {
+    return this.page(this.reach(actor), query, query);
+  }
+
+  async exportCsv(actor: Principal, filters: FindingFilters): Promise<Readable> {
+    return findingsCsv(await this.batches(actor, filters));
+  }
+
+  async exportJsonLd(actor: Principal, filters: FindingFilters, t: Translate): Promise<Readable> {
+    return findingsJsonLd(await this.batches(actor, filters), this.config.publicUrl, t);
+  }
+
+  async get(actor: Principal, turbineId: number, id: number): Promise<FindingDetail> {
+    await this.access.requireAccess(actor, 'finding.read', turbineId);
+    return this.detail(actor, await this.mustFind(actor, turbineId, id));
+  }
+
+  async create(actor: Principal, turbineId: number, body: CreateFindingBody): Promise<FindingDetail> {
+    await this.access.requireAccess(actor, 'finding.edit', turbineId);
+    if (body.stage === 'released') this.requireRelease(actor, 'FORBIDDEN');
+    const media = await this.media.findById(body.media_id);
+    if (!media || media.turbineId !== turbineId || media.kind === 'video') {
+      throw new AppError('FINDING_MEDIA_INVALID', { field: 'media_id' });
+    }
+    if (body.media_version !== undefined && body.media_version !== media.version) {
+      throw new AppError('FINDING_MEDIA_INVALID', { field: 'media_version' });
+    }
+    assertTargetFits(body.target, media);
+    const id = await this.findings.insert({
+      ...toWrite(body, body.status, body.stage),
+      turbineId,
+      mediaId: media.id,
+      mediaVersion: media.version,
+      year: media.year,
+      createdBy: actor.userId,
+    });
+    return this.detail(actor, await this.mustFind(actor, turbineId, id));
+  }
+
+  async update(actor: Principal, turbineId: number, id: number, body: UpdateFindingBody): Promise<FindingDetail> {
+    await this.access.requireAccess(actor, 'finding.edit', turbineId);
+    const current = await this.mustFind(actor, turbineId, id);
+    if (current.stage === 'released') this.requireRelease(actor, 'FINDING_RELEASED');
+    const stage = body.stage ?? current.stage;
+    if (stage !== current.stage) this.requireRelease(actor, 'FORBIDDEN');
+    const media = await this.media.findById(current.mediaId);
+    if (media) assertTargetFits(body.target, media);
+    if (!(await this.findings.update(turbineId, id, toWrite(body, body.status ?? current.status, stage)))) {
+      throw new AppError('FINDING_NOT_FOUND');
+    }
+    return this.detail(actor, await this.mustFind(actor, turbineId, id));
+  }
+
+  async delete(actor: Principal, turbineId: number, id: number): Promise<void> {
+    await this.access.requireAccess(actor, 'finding.edit', turbineId);
+    const current = await this.mustFind(actor, turbineId, id);
+    if (current.stage === 'released') this.requireRelease(actor, 'FINDING_RELEASED');
+    if (!(await this.findings.delete(turbineId, id))) throw new AppError('FINDING_NOT_FOUND');
+  }
+
+  /**
+   * Links a finding to the same damage found in an earlier year of the same turbine and blade: its track (with any
+   * later years it already had) joins the earlier finding's. A track holds each year once.
+   */
+  async link(actor: Principal, turbineId: number, id: number, body: LinkFindingBody): Promise<FindingDetail> {
+    await this.access.requireAccess(actor, 'finding.edit', turbineId);
+    const later = await this.mustFind(actor, turbineId, id);
+    if (later.stage === 'released') this.requireRelease(actor, 'FINDING_RELEASED');
+    const earlier = await this.findings.find(turbineId, body.earlier_id);
+    if (!earlier || earlier.id === later.id || earlier.blade !== later.blade || earlier.year >= later.year) {
+      throw new AppError('FINDING_LINK_INVALID', { field: 'earlier_id' });
+    }
+    if (earlier.trackId !== later.trackId) {
+      await this.dataSource.transaction(async (manager) => {
+        await this.findings.lockTracks(manager, [earlier.trackId, later.trackId]);
+        const years = new Set(await this.findings.yearsOfTrack(manager, earlier.trackId));
+        const joining = await this.findings.yearsOfTrack(manager, later.trackId);
+        if (joining.some((year) => years.has(year))) {
+          throw new AppError('FINDING_LINK_INVALID', { field: 'earlier_id' });
+        }
+        await this.findings.moveTrack(manager, later.trackId, earlier.trackId);
+      });
+    }
+    return this.detail(actor, await this.mustFind(actor, turbineId, id));
+  }
+
+  /**
+   * The inspection report of a turbine's year: made within the request up to INSPECTION_REPORT_SYNC_MAX_FINDINGS
+   * released findings, by a job above that (asking again while it is being made answers the same request).
+   */
+  async inspectionReport(
+    actor: Principal,
+    turbineId: number,
+    year: number,
+    language: Language,
+  ): Promise<InspectionReportAnswer> {
+    await this.access.requireAccess(actor, 'finding.read', turbineId);
+    const count = await this.findings.countReleased(turbineId, year);
+    if (count <= this.config.inspectionReportSyncMaxFindings) {
+      return { kind: 'pdf', report: await this.builder.build(turbineId, year, language) };
+    }
+    const pending = await this.requests.findPending(turbineId, year, language);
+    if (pending) return { kind: 'queued', request: this.toRequest(pending) };
+    const requestId = randomUUID();
+    await this.dataSource.transaction(async (manager) => {
+      await this.requests.insert(manager, { id: requestId, turbineId, year, language, requestedBy: actor.userId });
+      await this.jobs.send(QUEUES.inspectionReport, { requestId }, manager);
+    });
+    const row = await this.requests.find(turbineId, requestId);
+    return { kind: 'queued', request: this.toRequest(row!) };
+  }
+
+  /** Where an inspection report made in the background stands. */
+  async inspectionReportStatus(
+    actor: Principal,
+    turbineId: number,
+    requestId: string,
+  ): Promise<InspectionReportRequest> {
+    await this.access.requireAccess(actor, 'finding.read', turbineId);
+    const row = UUID.test(requestId) ? await this.requests.find(turbineId, requestId) : null;
+    if (!row) throw new AppError('REPORT_NOT_FOUND');
+    return this.toRequest(row);
+  }
+
+  private toRequest(row: InspectionReportRow): InspectionReportRequest {
+    return {
+      id: row.id,
+      turbine_id: row.turbineId,
+      year: row.year,
+      status: row.status,
+      status_url: `/api/turbines/${row.turbineId}/inspection-report/${row.id}`,
+      report_id: row.reportId,
+      report_url: row.reportId === null ? null : this.urls.signer().reports(row.reportId),
+      created_at: row.createdAt.toISOString(),
+    };
+  }
+
+  private reach(actor: Principal): Omit<FindingReach, 'turbineId'> {
+    return { tenant: tenantScope(actor), releasedOnly: !can(actor.role, 'finding.readDrafts') };
+  }
+
+  private async page(
+    reach: FindingReach,
+    filters: FindingFilters,
+    { limit, cursor }: Pick<FindingListQuery, 'limit' | 'cursor'>,
+  ): Promise<ApiPage<Finding>> {
+    const after = cursor === undefined ? null : decodeCursor(cursor);
+    const page = await this.findings.listPage(reach, filters, after, limit);
+    return {
+      success: true,
+      data: page.rows.map(toFinding),
+      next_cursor: page.more && page.last ? encodeCursor(page.last) : null,
+      total: page.total,
+    };
+  }
+
+  /**
+   * The findings an export writes: those the fleet list would page through with the same filters, read in keyset
+   * batches as the client takes them. The first batch is read before the answer starts, so a failure then is still
+   * a proper error answer rather than a cut download.
+   */
+  private async batches(actor: Principal, filters: FindingFilters): Promise<AsyncIterable<Finding[]>> {
+    const reach = this.reach(actor);
+    const read = async (after: PagePosition | null) => {
+      const release = await this.exportReads.reserve(1);
+      try {
+        // On the jobs' pool: an export is long work, and never takes a connection a request is waiting for.
+        return await runAsJob(() => this.findings.listPage(reach, filters, after, EXPORT_BATCH, { count: false }));
+      } finally {
+        release();
+      }
+    };
+    const first = await read(null);
+    async function* rest(): AsyncGenerator<Finding[]> {
+      let page = first;
+      for (;;) {
+        if (page.rows.length > 0) yield page.rows.map(toFinding);
+        if (!page.more) return;
+        page = await read(page.last);
+      }
+    }
+    return rest();
+  }
+
+  /** A finding of the turbine the caller may see: a draft is as missing as a finding of another turbine to a customer. */
+  private async mustFind(actor: Principal, turbineId: number, id: number): Promise<FindingRow> {
+    const row = await this.findings.find(turbineId, id);
+    if (!row || (row.stage === 'draft' && !can(actor.role, 'finding.readDrafts'))) {
+      throw new AppError('FINDING_NOT_FOUND');
+    }
+    return row;
+  }
+
+  private requireRelease(actor: Principal, code: 'FORBIDDEN' | 'FINDING_RELEASED'): void {
+    if (!can(actor.role, 'finding.release')) throw new AppError(code, code === 'FORBIDDEN' ? { field: 'stage' } : {});
+  }
+
+  private async detail(actor: Principal, row: FindingRow): Promise<FindingDetail> {
+    const track = await this.findings.tracks([row.trackId], !can(actor.role, 'finding.readDrafts'));
+    return toFindingDetail(row, track);
+  }
+}
+
+function toWrite(
+  body: CreateFindingBody | UpdateFindingBody,
+  status: FindingWrite['status'],
+  stage: FindingWrite['stage'],
+): FindingWrite {
+  return {
+    blade: body.blade,
+    surface: body.surface,
+    zone: body.zone,
+    internal: body.internal,
+    distanceFromRootM: body.distance_from_root_m,
+    extentM: body.extent_m,
+    distanceFromLeM: body.distance_from_le_m,
+    target: body.target,
+    type: body.type,
+    severity: body.severity,
+    action: body.action,
+    lengthMm: body.length_mm,
+    widthMm: body.width_mm,
+    description: body.description,
+    status,
+    stage,
+  };
+}
+
+/**
+ * The region must be of the media's kind: a point on a point cloud, a direction on a panorama, a pixel region on
+ * any other photo, inside the original when its size is known.
+ */
+function assertTargetFits(target: FindingTarget, media: MediaRow): void {
+  const type = target.selector.type;
+  const expected =
+    media.kind === 'pointcloud'
+      ? ['PointSelector']
+      : media.isPanorama
+        ? ['PanoramaSelector']
+        : ['FragmentSelector', 'SvgSelector'];
+  const box = targetBox(target);
+  const outside =
+    box !== null &&
+    media.width !== null &&
+    media.height !== null &&
+    (box.x + box.width > media.width || box.y + box.height > media.height);
+  if (!expected.includes(type) || outside) throw new AppError('FINDING_TARGET_MISMATCH', { field: 'target' });
+}

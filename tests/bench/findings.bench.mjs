@@ -1,0 +1,293 @@
+// Benchmark of issue #14 item 9: 500 turbines × 40 findings. The fleet list's first page (GET /api/findings) and
+// the CSV export of all 20,000 findings (GET /api/findings/export.csv) through the BFF, against a bare node:http
+// server running the same SQL through `pg`, both measured in this run with autocannon (50 connections). Target:
+// p99 ≤ 2×. The export streams: the BFF's resident memory may grow by 50 MB at most while 50 exports run at once.
+//
+//   pnpm run bench:findings            (builds the BFF first)
+//   ONLY=csv CSV_ROUNDS=1 node tests/bench/findings.bench.mjs   (the export alone, one round: a quicker look)
+//   BFF_NODE_OPTIONS=--max-old-space-size=160 …             (the BFF's heap capped: does the export still run?)
+//   node tests/bench/findings.bench.mjs --bare-server   (internal: the baseline server, started as a child)
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { findingListQuery } from '@kanat360/contracts';
+import autocannon from 'autocannon';
+import { formatMs, importBff, login, makeCompanies, makeUser, pg, requireFromBff, runBenchmark } from './harness.mjs';
+
+const TURBINES = 500;
+const FINDINGS_PER_TURBINE = 40;
+const CONNECTIONS = 50;
+/** Each round is one whole pass: every connection sends one request, all at once (see list-latency.bench.mjs). */
+const ROUTES = {
+  list: { rounds: 4, requestsPerRound: CONNECTIONS, warmupRequests: CONNECTIONS },
+  csv: { rounds: Number(process.env.CSV_ROUNDS ?? 2), requestsPerRound: CONNECTIONS, warmupRequests: 10 },
+};
+const TIME_CAP_MS = 10 * 60 * 1000;
+const TARGET_RATIO = 2;
+const TARGET_RSS_GROWTH_MB = 50;
+
+/**
+ * The SQL the BFF runs, recorded from its own repository (bff/dist) with a stand-in DataSource: the list's first
+ * page (50 findings and the total) and, for the export, every finding of the company in the same order in one query
+ * (the BFF reads them in keyset batches of 1,000; the baseline takes the easy way and reads them at once).
+ */
+export async function findingQueries(companyId) {
+  const record = async (call) => {
+    let recorded;
+    await call({
+      query: (text, params) => {
+        recorded = { text, params };
+        return Promise.resolve([]);
+      },
+    });
+    return recorded;
+  };
+  const { FindingsRepository } = await importBff('findings/findings.repository.js');
+  // A company manager's reach: the company's live turbines, drafts included.
+  const reach = { tenant: { all: false, companyId }, releasedOnly: false };
+  const query = findingListQuery.parse({});
+  return {
+    list: await record((dataSource) => new FindingsRepository(dataSource).listPage(reach, query, null, query.limit)),
+    csv: await record((dataSource) =>
+      new FindingsRepository(dataSource).listPage(reach, query, null, TURBINES * FINDINGS_PER_TURBINE, {
+        count: false,
+      }),
+    ),
+  };
+}
+
+/** The baseline: node:http + a `pg` Pool (as large as the BFF's); JSON for the list, csv-stringify for the export. */
+async function bareServer() {
+  const { stringify } = requireFromBff('csv-stringify/sync');
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+  const queries = await findingQueries(Number(process.env.BENCH_COMPANY_ID));
+  const server = createServer((request, response) => {
+    const query = request.url === '/list' ? queries.list : request.url === '/csv' ? queries.csv : null;
+    if (!query) {
+      response.writeHead(404).end();
+      return;
+    }
+    pool.query(query.text, query.params).then(
+      ({ rows }) => {
+        const csv = request.url === '/csv';
+        const body = csv
+          ? `\ufeff${stringify(rows, { header: true, columns: Object.keys(rows[0] ?? {}), cast: { date: (date) => date.toISOString() } })}`
+          : JSON.stringify(rows);
+        response.writeHead(200, {
+          'content-type': csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(body),
+        });
+        response.end(body);
+      },
+      (error) => response.writeHead(500).end(String(error)),
+    );
+  });
+  server.listen(0, '127.0.0.1', () => process.send?.({ port: server.address().port }));
+  process.on('SIGTERM', () => {
+    server.close();
+    server.closeAllConnections();
+    void pool.end().finally(() => process.exit(0));
+  });
+}
+
+export async function seed(pool) {
+  const [companyId] = await makeCompanies(pool, 1);
+  const email = 'manager@bench.kanat360.local';
+  const userId = await makeUser(pool, { role: 'company_manager', companyId, email });
+  const { rows: turbines } = await pool.query(
+    `INSERT INTO turbines (code, city, location, rooms, status, company_id)
+     SELECT 'FT-' || lpad(g::text, 4, '0'), 'izmir', 'Saha ' || g, 9, 'active', $1
+       FROM generate_series(1, $2::int) g
+     RETURNING id`,
+    [companyId, TURBINES],
+  );
+  const turbineIds = turbines.map((turbine) => turbine.id);
+  await pool.query(
+    `INSERT INTO media (turbine_id, asset_id, storage_key, kind, category, blade, room, year, month, original_name,
+                        size, mime, status, width, height, uploaded_by)
+     SELECT t, a, 'turbines/' || t || '/photos/' || a || '.jpg', 'photo', 'blade', 'A', 1, 2025, 6, 'DJI_0001.JPG',
+            12000000, 'image/jpeg', 'ready', 8192, 5460, $2::int
+       FROM (SELECT t, gen_random_uuid() AS a FROM unnest($1::int[]) t) rows`,
+    [turbineIds, userId],
+  );
+  await pool.query(
+    `INSERT INTO findings (turbine_id, media_id, media_version, year, blade, surface, zone, internal,
+                           distance_from_root_m, extent_m, target, type, severity, action, length_mm, width_mm,
+                           description, status, stage, created_by, created_at, updated_at)
+     SELECT m.turbine_id, m.id, 1, 2023 + g % 4, (ARRAY['A', 'B', 'C'])[1 + g % 3],
+            (ARRAY['leading_edge', 'trailing_edge', 'pressure_side', 'suction_side', 'shear_web', 'root', 'tip'])[1 + g % 7],
+            1 + g % 25, g % 4 = 0, 2 + (g % 60) * 0.75, CASE WHEN g % 3 = 0 THEN 0.5 END,
+            jsonb_build_object('selector', jsonb_build_object('type', 'FragmentSelector',
+              'conformsTo', 'http://www.w3.org/TR/media-frags/',
+              'value', 'xywh=pixel:' || (100 + g) || ',' || (200 + g) || ',320,180')),
+            (ARRAY['erosion', 'crack', 'delamination', 'lightning', 'hole', 'bond_line', 'coating', 'contamination',
+                   'other'])[1 + g % 9],
+            1 + g % 5, (ARRAY['none', 'follow_up', 'repair_planned', 'repair_soon', 'stop'])[1 + g % 5],
+            20 + g * 3, 5 + g, 'Hücum kenarında aşınma, "tırnak" ve virgül; Şişli ' || g,
+            (ARRAY['new', 'monitoring', 'repair_planned', 'repaired', 'closed'])[1 + g % 5],
+            CASE WHEN g % 5 = 0 THEN 'draft' ELSE 'released' END, $1::int,
+            now() - (m.id * $2::int + g) * interval '1 minute', now() - (m.id * $2::int + g) * interval '1 minute'
+       FROM media m, generate_series(1, $2::int) g`,
+    [userId, FINDINGS_PER_TURBINE],
+  );
+  await pool.query('ANALYZE');
+  const { rows } = await pool.query(`SELECT count(*)::int AS findings FROM findings`);
+  return { email, companyId, findings: rows[0].findings };
+}
+
+/** The resident set of a process in bytes, from /proc/<pid>/status. */
+function rssBytes(pid) {
+  const kiB = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return kiB ? Number(kiB[1]) * 1024 : 0;
+}
+
+function load(url, headers, requests, connections = CONNECTIONS) {
+  return new Promise((resolve, reject) => {
+    const latencies = [];
+    const started = performance.now();
+    const instance = autocannon(
+      { url, headers, connections, amount: requests, timeout: TIME_CAP_MS / 1000 },
+      (error, result) => {
+        clearTimeout(cap);
+        if (error) return reject(error);
+        const failures = result.errors + result.timeouts + result.non2xx;
+        if (failures > 0 || latencies.length < requests) {
+          return reject(
+            new Error(
+              `${url}: ${latencies.length}/${requests} answers, ${result.errors} errors, ${result.timeouts} ` +
+                `timeouts, ${result.non2xx} non-2xx answers`,
+            ),
+          );
+        }
+        resolve({ latencies, seconds: (performance.now() - started) / 1000 });
+      },
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    const cap = setTimeout(() => instance.stop(), TIME_CAP_MS);
+  });
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function measureRoute({ route, rounds, requestsPerRound, warmupRequests }, servers) {
+  console.log(
+    `  ${route}: ${rounds} rounds of ${requestsPerRound} requests per server, alternating, ` +
+      `after ${warmupRequests} warm-up requests each`,
+  );
+  const samples = servers.map(() => ({ latencies: [], seconds: 0, roundP99: [] }));
+  for (const { url, headers, label } of servers) {
+    const probe = await fetch(url, { headers, signal: AbortSignal.timeout(TIME_CAP_MS) });
+    const bytes = (await probe.arrayBuffer()).byteLength;
+    if (!probe.ok) throw new Error(`${label}: ${url} answered ${probe.status}`);
+    console.log(`    ${label}: ${(bytes / 1024).toFixed(0)} KiB per answer`);
+    await load(url, headers, warmupRequests, Math.min(CONNECTIONS, warmupRequests));
+  }
+  for (let round = 1; round <= rounds; round += 1) {
+    for (const [index, { url, headers, label, onRound }] of servers.entries()) {
+      const stop = onRound?.();
+      let answered;
+      try {
+        answered = await load(url, headers, requestsPerRound);
+      } finally {
+        stop?.();
+      }
+      const { latencies, seconds } = answered;
+      samples[index].latencies.push(...latencies);
+      samples[index].seconds += seconds;
+      const sorted = [...latencies].sort((a, b) => a - b);
+      samples[index].roundP99.push(percentile(sorted, 99));
+      console.log(
+        `    round ${round} ${label.padEnd(24)} p50 ${formatMs(percentile(sorted, 50)).padStart(9)}  ` +
+          `p99 ${formatMs(percentile(sorted, 99)).padStart(9)}  ${(latencies.length / seconds).toFixed(1)} req/s`,
+      );
+    }
+  }
+  return samples.map(({ latencies, seconds, roundP99 }) => {
+    const sorted = latencies.sort((a, b) => a - b);
+    return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), rps: sorted.length / seconds, roundP99 };
+  });
+}
+
+async function main(stack) {
+  console.log('Findings: fleet list and CSV export (issue #14 item 9)');
+  // BFF_NODE_OPTIONS (e.g. --max-old-space-size=160) tells retained memory from a heap that grows because it may.
+  const bff = await stack.spawnBff(process.env.BFF_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BFF_NODE_OPTIONS } : {});
+  const data = await seed(stack.pool);
+  const bare = stack.spawnNode([fileURLToPath(import.meta.url), '--bare-server'], {
+    DATABASE_URL: stack.databaseUrl,
+    BENCH_COMPANY_ID: String(data.companyId),
+  });
+  const barePort = await new Promise((resolve, reject) => {
+    bare.once('message', (message) => resolve(message.port));
+    bare.once('exit', (code) => reject(new Error(`the bare server exited with code ${code}`)));
+  });
+  const bareUrl = `http://127.0.0.1:${barePort}`;
+  const token = await login(bff.baseUrl, data.email);
+  const auth = { authorization: `Bearer ${token}` };
+  console.log(`  data: ${TURBINES} turbines of one company, ${data.findings} findings (${FINDINGS_PER_TURBINE} each)`);
+  console.log(
+    `  BFF:  node bff/dist/main.js (pid ${bff.pid}), NODE_ENV=production WORKER=off LOG_LEVEL=warn; as the ` +
+      `company's manager with a bearer token`,
+  );
+  console.log(
+    `  bare: node:http + pg Pool (max 10) running the SQL of the BFF's repository; the list's rows as JSON, the ` +
+      `export's rows read in one query and written with csv-stringify (pid ${bare.pid})`,
+  );
+  console.log(`  load: autocannon, ${CONNECTIONS} connections; all traffic on 127.0.0.1; ${cpus().length} cores`);
+  console.log('');
+
+  // The BFF's resident set while the exports run, sampled every 100 ms.
+  let rssPeak = 0;
+  const sampleRss = () => {
+    const timer = setInterval(() => {
+      if (bff.child.exitCode === null) rssPeak = Math.max(rssPeak, rssBytes(bff.pid));
+    }, 100);
+    return () => clearInterval(timer);
+  };
+
+  const results = [];
+  if (process.env.ONLY !== 'csv') {
+    const [listBff, listBare] = await measureRoute({ route: 'GET /api/findings (first page)', ...ROUTES.list }, [
+      { label: 'BFF', url: `${bff.baseUrl}/api/findings`, headers: auth },
+      { label: 'bare SQL through pg', url: `${bareUrl}/list`, headers: {} },
+    ]);
+    results.push({ route: 'GET /api/findings', viaBff: listBff, viaBare: listBare });
+  }
+  // Growth is measured from before the first export (its warm-up included): what exports add to the process.
+  const rssBefore = rssBytes(bff.pid);
+  rssPeak = rssBefore;
+  const [csvBff, csvBare] = await measureRoute({ route: 'GET /api/findings/export.csv (all)', ...ROUTES.csv }, [
+    { label: 'BFF', url: `${bff.baseUrl}/api/findings/export.csv`, headers: auth, onRound: sampleRss },
+    { label: 'bare SQL through pg', url: `${bareUrl}/csv`, headers: {} },
+  ]);
+  results.push({ route: 'GET /api/findings/export.csv', viaBff: csvBff, viaBare: csvBare });
+
+  console.log('');
+  for (const { route, viaBff, viaBare } of results) {
+    const ratio = viaBff.p99 / viaBare.p99;
+    const perRound = viaBff.roundP99.map((p99, round) => `${(p99 / viaBare.roundP99[round]).toFixed(2)}×`);
+    console.log(
+      `  ${route}: BFF p99 ${formatMs(viaBff.p99)} (p50 ${formatMs(viaBff.p50)}, ${viaBff.rps.toFixed(1)} req/s), ` +
+        `bare p99 ${formatMs(viaBare.p99)} (p50 ${formatMs(viaBare.p50)}, ${viaBare.rps.toFixed(1)} req/s)`,
+    );
+    console.log(
+      `    p99 BFF/bare ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×): ` +
+        `${ratio <= TARGET_RATIO ? 'target met' : 'target missed'}   (round by round: ${perRound.join(', ')})`,
+    );
+  }
+  const growthMb = (rssPeak - rssBefore) / 1024 / 1024;
+  console.log(
+    `  BFF RSS during the exports: ${(rssBefore / 1024 / 1024).toFixed(0)} MB before, peak ` +
+      `${(rssPeak / 1024 / 1024).toFixed(0)} MB, growth ${growthMb.toFixed(1)} MB (target ≤ ${TARGET_RSS_GROWTH_MB} MB): ` +
+      `${growthMb <= TARGET_RSS_GROWTH_MB ? 'target met' : 'target missed'}`,
+  );
+  console.log(bff.log.summary());
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (process.argv[2] === '--bare-server') await bareServer();
+  else await runBenchmark('findings', main);
+}
