@@ -289,9 +289,14 @@ test('drawing on a photo saves a new current version with the drawing burnt in; 
   expect(Math.abs(below[0] - below[1])).toBeLessThan(12);
   await expect(viewer).toHaveAttribute('data-loaded', 'true');
 
-  // The versions menu lists both; restoring makes the original current again.
+  // The versions menu lists both; Escape closes it (and only it); restoring makes the original current again.
   await page.getByTestId('versions-button').click();
   const menu = page.getByTestId('versions-menu');
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(page).toHaveURL(/360-view/);
+  await page.getByTestId('versions-button').click();
   await expect(menu).toContainText('Orijinal');
   await expect(menu).toContainText('Sürüm 2 (çizimli)');
   await page.getByTestId('restore-original').click();
@@ -357,7 +362,9 @@ test('a drone page polls its list every 15 s with ETags: 304 while nothing chang
   expect(listStatuses).toContain(200);
 });
 
-test('on a photo page arrows go round, f toggles full screen, Escape leaves it and then the page', async ({ page }) => {
+test('on a photo page arrows go round, f and F11 toggle full screen, Escape leaves it but never the page', async ({
+  page,
+}) => {
   const bytes = await greyJpeg(page, 800, 600);
   await upload(
     api,
@@ -389,6 +396,9 @@ test('on a photo page arrows go round, f toggles full screen, Escape leaves it a
   await page.keyboard.press('F11');
   await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
   await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(new RegExp(`/dashboard/turbine/${turbine.id}/operator-photos`));
+  await expect(counter).toHaveText('2 / 3');
+  await page.getByTestId('viewer-back').click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/turbine/${turbine.id}$`));
 });
 
@@ -433,4 +443,26 @@ test('drawing and restoring are offered only to the roles with media.edit; the s
   const refused = await customer.post(`/api/turbines/${turbine.id}/photos/restore`, { data: { key: original!.key } });
   expect(refused.status()).toBe(403);
   await customer.dispose();
+});
+
+test('the lightbox keeps its arrow keys through every kind of media (a point cloud has no zoom buttons to hold the focus)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const cloud = (await demoMedia(api)).find((item) => item.kind === 'pointcloud')!;
+  const total = (await listAll(api, cloud.turbineId)).length;
+  await signInAs(page, 'superadmin', { path: `/dashboard/turbine/${cloud.turbineId}` });
+  await page.getByTestId('photo-name').first().click();
+  const counter = page.getByTestId('lightbox-counter');
+  await expect(counter).toHaveText(`1 / ${total}`);
+  let sawCloud = false;
+  for (let step = 1; step <= total; step += 1) {
+    // The focus on a toolbar button that the next kind of media does not have.
+    const zoomIn = page.getByTestId('viewer-zoom-in');
+    if ((await zoomIn.count()) > 0 && (await zoomIn.isEnabled())) await zoomIn.click();
+    await page.keyboard.press('ArrowRight');
+    await expect(counter).toHaveText(`${(step % total) + 1} / ${total}`);
+    if ((await page.getByTestId('lightbox-name').textContent()) === cloud.originalName) sawCloud = true;
+  }
+  expect(sawCloud).toBe(true);
 });

@@ -1,7 +1,8 @@
 import { type MediaItem } from '@kanat360/contracts';
 import { useAtom } from 'jotai';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { StrokeIcon } from '@/components/StrokeIcon';
+import { isTypingTarget } from '@/components/typing-target';
 import { useI18n } from '@/i18n/language';
 import { useCan } from '@/session/use-session';
 import { DeletePhotoDialog } from './DeletePhotoDialog';
@@ -70,6 +71,25 @@ function LightboxDialog({ request, onClose }: { request: LightboxRequest; onClos
     setIndex((current) => Math.min(current, remaining.length - 1));
   };
 
+  // Arrows go to the previous and next photo wherever the focus is (a viewer's own controls come and go with the
+  // kind of media shown), except in a field or a video player, which take arrows themselves.
+  const keys = useRef({ next, previous, busy: false });
+  keys.current = { next, previous, busy: deleting !== null };
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (keys.current.busy || isTypingTarget(event.target)) return;
+      if (event.key === 'ArrowRight') {
+        event.preventDefault();
+        void keys.current.next();
+      } else if (event.key === 'ArrowLeft') {
+        event.preventDefault();
+        void keys.current.previous();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
   const number = new Intl.NumberFormat(locale);
   if (!item) return null;
   return (
@@ -84,9 +104,7 @@ function LightboxDialog({ request, onClose }: { request: LightboxRequest; onClos
       }}
       onKeyDown={(event) => {
         if (deleting) return;
-        if (event.key === 'ArrowRight') void next();
-        else if (event.key === 'ArrowLeft') void previous();
-        else if (event.key === 'Escape') {
+        if (event.key === 'Escape') {
           // Handled here so the toaster does not also take this Escape.
           event.preventDefault();
           event.stopPropagation();
@@ -105,11 +123,16 @@ function LightboxDialog({ request, onClose }: { request: LightboxRequest; onClos
             </p>
           </div>
           <div className="flex items-center gap-2">
-            <a href={item.download_url} className="btn-ghost text-slate-100 hover:bg-slate-800" download>
+            <a
+              href={item.download_url}
+              className="btn-ghost text-slate-100 hover:bg-slate-800"
+              title={item.kind === 'photo' ? t('panel.lightbox.downloadFileHint') : undefined}
+              download
+            >
               <StrokeIcon className="size-4">
                 <path d="M3 16.5v2.25A2.25 2.25 0 0 0 5.25 21h13.5A2.25 2.25 0 0 0 21 18.75V16.5M16.5 12 12 16.5m0 0L7.5 12m4.5 4.5V3" />
               </StrokeIcon>
-              {t('panel.lightbox.download')}
+              {t('panel.lightbox.downloadFile')}
             </a>
             {canDelete && (
               <button

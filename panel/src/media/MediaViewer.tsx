@@ -1,7 +1,7 @@
 import { type MediaItem } from '@kanat360/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { atom, useAtom } from 'jotai';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   isProcessing,
   photosByIdQueryOptions,
@@ -11,6 +11,7 @@ import {
   useRestoreOriginal,
 } from '@/api/media';
 import { StrokeIcon } from '@/components/StrokeIcon';
+import { isTypingTarget } from '@/components/typing-target';
 import { formatDate } from '@/i18n/format-date';
 import { useI18n } from '@/i18n/language';
 import { useCan } from '@/session/use-session';
@@ -82,13 +83,33 @@ function VersionsMenu({
   const canEdit = useCan('media.edit');
   const [open, setOpen] = useState(false);
   const versions = useQuery({ ...photoVersionsQueryOptions(turbineId, item.key), enabled: open });
+  const menu = useRef<HTMLDivElement>(null);
+  // Spec §2: Escape or a click outside closes a dropdown (and Escape does nothing else then).
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      setOpen(false);
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!menu.current?.contains(event.target as Node)) setOpen(false);
+    };
+    window.addEventListener('keydown', onKey, { capture: true });
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      window.removeEventListener('keydown', onKey, { capture: true });
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
   const restore = useRestoreOriginal(turbineId, (restored) => {
     setOpen(false);
     onView(null);
     onRestored(restored);
   });
   return (
-    <div className="relative">
+    <div className="relative" ref={menu}>
       <button
         type="button"
         className="flex h-9 cursor-pointer items-center gap-1 rounded-lg px-2 text-sm text-slate-100 hover:bg-slate-700"
@@ -103,14 +124,8 @@ function VersionsMenu({
       </button>
       {open && (
         <div
-          className="absolute right-0 bottom-11 z-20 w-72 rounded-xl bg-white p-3 text-sm text-slate-900 shadow-xl dark:bg-slate-800 dark:text-slate-100"
+          className="absolute right-0 bottom-11 z-20 w-80 rounded-xl bg-white p-3 text-sm text-slate-900 shadow-xl dark:bg-slate-800 dark:text-slate-100"
           data-testid="versions-menu"
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') {
-              event.stopPropagation();
-              setOpen(false);
-            }
-          }}
         >
           <p className="mb-2 font-semibold">{t('panel.versions.title')}</p>
           {versions.isPending && <p className="text-slate-500">{t('common.loading')}</p>}
@@ -119,10 +134,10 @@ function VersionsMenu({
             {versions.data?.map((version) => {
               const shown = (viewing ?? item).id === version.id;
               return (
-                <li key={version.id}>
+                <li key={version.id} className="flex items-center gap-1">
                   <button
                     type="button"
-                    className={`w-full cursor-pointer rounded-lg px-2 py-1.5 text-left hover:bg-slate-100 dark:hover:bg-slate-700 ${shown ? 'bg-slate-100 dark:bg-slate-700' : ''}`}
+                    className={`min-w-0 flex-1 cursor-pointer rounded-lg px-2 py-1.5 text-left hover:bg-slate-100 dark:hover:bg-slate-700 ${shown ? 'bg-slate-100 dark:bg-slate-700' : ''}`}
                     aria-current={shown ? 'true' : undefined}
                     onClick={() => onView(version.id === item.id ? null : version)}
                   >
@@ -141,6 +156,21 @@ function VersionsMenu({
                       {version.uploader_name ? ` · ${version.uploader_name}` : ''}
                     </span>
                   </button>
+                  <a
+                    href={version.download_url}
+                    download
+                    className="btn-icon shrink-0"
+                    aria-label={t('panel.versions.download', {
+                      version: version.is_edited
+                        ? t('panel.versions.edited', { n: version.version })
+                        : t('panel.versions.original'),
+                    })}
+                    title={t('panel.versions.downloadShort')}
+                  >
+                    <StrokeIcon className="size-4">
+                      <path d="M3 16.5v2.25A2.25 2.25 0 0 0 5.25 21h13.5A2.25 2.25 0 0 0 21 18.75V16.5M16.5 12 12 16.5m0 0L7.5 12m4.5 4.5V3" />
+                    </StrokeIcon>
+                  </a>
                 </li>
               );
             })}
@@ -182,11 +212,14 @@ export function MediaViewer({
   const canEdit = useCan('media.edit');
   const [handle, setHandle] = useState<ViewerHandle | null>(null);
   const [tool, setTool] = useAtom(drawingToolAtom);
-  const [drawing, setDrawing] = useState<{ itemId: number; shapes: Shape[] }>({ itemId: item.id, shapes: [] });
+  // Each photo keeps its own unsaved drawing while the user moves between photos.
+  const [drawings, setDrawings] = useState<ReadonlyMap<number, Shape[]>>(new Map());
   const [viewing, setViewing] = useState<MediaItem | null>(null);
   const [saving, setSaving] = useState(false);
-  const shapes = drawing.itemId === item.id ? drawing.shapes : [];
-  const setShapes = (next: Shape[]) => setDrawing({ itemId: item.id, shapes: next });
+  const shapes = drawings.get(item.id) ?? [];
+  const setShapesOf = (itemId: number, change: (current: Shape[]) => Shape[]) =>
+    setDrawings((current) => new Map(current).set(itemId, change(current.get(itemId) ?? [])));
+  const setShapes = (next: Shape[]) => setShapesOf(item.id, () => next);
 
   // Another photo: its own drawing, its current version.
   const [shownId, setShownId] = useState(item.id);
@@ -208,19 +241,19 @@ export function MediaViewer({
     handle?.setNavigation(activeTool === null);
   }, [handle, activeTool]);
 
+  const itemId = item.id;
   useEffect(() => {
     if (!activeTool) return;
     const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (target && ['INPUT', 'TEXTAREA'].includes(target.tagName)) return;
+      if (isTypingTarget(event.target)) return;
       if (event.key === 'Delete' || event.key === 'Backspace') {
         event.preventDefault();
-        setDrawing((current) => ({ ...current, shapes: current.shapes.slice(0, -1) }));
+        setDrawings((current) => new Map(current).set(itemId, (current.get(itemId) ?? []).slice(0, -1)));
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [activeTool]);
+  }, [activeTool, itemId]);
 
   const save = async () => {
     if (item.kind !== 'photo' || item.status !== 'ready' || viewing) {
@@ -238,7 +271,7 @@ export function MediaViewer({
       const jpeg = await burnIn(await response.blob(), shapes, item.is_panorama);
       const answer = await saveEditedPhoto(turbineId, item, jpeg);
       toast.success(answer.message ?? t('api.photoSaved'));
-      setShapes([]);
+      setShapesOf(item.id, () => []);
       setTool(null);
       onItemChange(answer.data);
       void refreshAfterMediaChange(queryClient, turbineId);
@@ -267,7 +300,9 @@ export function MediaViewer({
           role="status"
           data-testid="viewing-version"
         >
-          {t('panel.versions.viewing', { n: viewing.version })}{' '}
+          {viewing.is_edited
+            ? t('panel.versions.viewing', { n: viewing.version })
+            : t('panel.versions.viewingOriginal')}{' '}
           <button type="button" className="cursor-pointer underline" onClick={() => setViewing(null)}>
             {t('panel.versions.backToCurrent')}
           </button>

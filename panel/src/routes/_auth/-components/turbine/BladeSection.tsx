@@ -32,15 +32,15 @@ function BladePanel({ turbineId, blade, year }: { turbineId: number; blade: Blad
       aria-labelledby={`${roomId}-title`}
       data-testid={`blade-panel-${blade}`}
     >
-      <div className="flex items-center justify-between gap-3">
-        <h3 id={`${roomId}-title`} className="text-base font-semibold">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <h3 id={`${roomId}-title`} className="text-base font-semibold whitespace-nowrap">
           {t('panel.turbine.blade', { blade })}
         </h3>
-        <label className="flex items-center gap-2 text-sm">
+        <label className="flex min-w-0 items-center gap-2 text-sm">
           <span className="text-slate-600 dark:text-slate-400">{t('panel.turbine.roomPicker')}</span>
           <select
             id={roomId}
-            className="input h-9 w-44"
+            className="input h-9 w-44 max-w-full min-w-0"
             value={room}
             onChange={(event) => setRoom(Number(event.target.value))}
             data-testid="room-picker"

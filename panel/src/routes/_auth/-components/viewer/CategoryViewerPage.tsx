@@ -74,7 +74,11 @@ export function CategoryViewerPage({
       loading={list.isPending}
       failed={list.isError}
       onRetry={() => void list.refetch()}
-      emptyText={t('panel.viewerPage.categoryEmpty', { year })}
+      emptyText={
+        search.blade
+          ? t('panel.viewerPage.categoryEmptyBlade', { year, blade: search.blade })
+          : t('panel.viewerPage.categoryEmpty', { year })
+      }
       selectedId={search.photo}
       onSelect={(photo) => void navigate({ to: '.', search: (previous) => ({ ...previous, photo }), replace: true })}
       back={{

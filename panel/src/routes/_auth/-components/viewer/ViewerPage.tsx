@@ -5,6 +5,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { CommentsButton, CommentsDrawer } from '@/comments/CommentsDrawer';
 import { HeaderActions } from '@/components/HeaderActions';
 import { StrokeIcon } from '@/components/StrokeIcon';
+import { isTypingTarget } from '@/components/typing-target';
 import { isProcessing } from '@/api/media';
 import { useI18n } from '@/i18n/language';
 import { mediaKindLabel } from '@/media/media-labels';
@@ -30,16 +31,11 @@ interface ViewerPageProps {
   back: { link: LinkProps; label: string };
 }
 
-function isTyping(target: EventTarget | null): boolean {
-  const element = target as HTMLElement | null;
-  return Boolean(element && (['INPUT', 'SELECT', 'TEXTAREA'].includes(element.tagName) || element.isContentEditable));
-}
-
 /**
  * The layout of the 360° view and the operator, drone and robot pages (spec §2): a collapsible sidebar with the
  * pickers and the photo list, the viewer of the chosen photo with its tools, the comments drawer. Keyboard (spec §4):
  * arrows go to the previous and next photo (wrapping), F11 or f toggles full screen, Escape leaves full screen,
- * then drawing, then the page.
+ * then drawing.
  */
 export function ViewerPage({
   turbineId,
@@ -82,10 +78,9 @@ export function ViewerPage({
     else void stage.current?.requestFullscreen();
   }, []);
 
-  const backLink = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (isTyping(event.target) || commentsOpen || document.querySelector('dialog[open]')) return;
+      if (isTypingTarget(event.target) || commentsOpen || document.querySelector('dialog[open]')) return;
       if (event.key === 'ArrowRight' || event.key === 'ArrowDown') {
         event.preventDefault();
         go(1);
@@ -99,9 +94,10 @@ export function ViewerPage({
         event.preventDefault();
         toggleFullScreen();
       } else if (event.key === 'Escape') {
+        // Escape closes, one thing at a time: full screen, then drawing. It never leaves the page (an unsaved
+        // drawing, or a menu the user meant to close, would go with it).
         if (document.fullscreenElement) void document.exitFullscreen();
         else if (tool) setTool(null);
-        else backLink.current?.click();
       }
     };
     window.addEventListener('keydown', onKey);
@@ -121,7 +117,7 @@ export function ViewerPage({
           data-testid="viewer-sidebar"
         >
           <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-            <Link {...back.link} ref={backLink} className="btn-ghost -ml-2 px-2 text-sm" data-testid="viewer-back">
+            <Link {...back.link} className="btn-ghost -ml-2 px-2 text-sm" data-testid="viewer-back">
               <StrokeIcon className="size-4">
                 <path d="M10.5 19.5 3 12m0 0 7.5-7.5M3 12h18" />
               </StrokeIcon>
@@ -224,8 +220,13 @@ export function ViewerPage({
             </div>
           )}
           {shownItem && (
-            <a href={shownItem.download_url} className="btn-ghost text-slate-100 hover:bg-slate-800" download>
-              {t('panel.lightbox.download')}
+            <a
+              href={shownItem.download_url}
+              className="btn-ghost text-slate-100 hover:bg-slate-800"
+              title={shownItem.kind === 'photo' ? t('panel.lightbox.downloadFileHint') : undefined}
+              download
+            >
+              {t('panel.lightbox.downloadFile')}
             </a>
           )}
           <button
@@ -241,7 +242,7 @@ export function ViewerPage({
             </StrokeIcon>
           </button>
         </div>
-        <div className="relative flex min-h-0 flex-1 items-center justify-center px-16 pb-4">
+        <div className="relative flex min-h-0 flex-1 items-center justify-center">
           {shownItem ? (
             <MediaViewer
               turbineId={turbineId}
