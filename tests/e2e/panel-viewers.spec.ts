@@ -127,9 +127,14 @@ test('the lightbox shows a photo through its deep-zoom tiles, never the original
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('lightbox-counter')).toHaveText('2 / 2');
   await expect(viewer).toHaveAttribute('data-zoom', '1.000');
-  // Zoom stops at half the fitted picture.
-  for (let press = 0; press < 4; press += 1) await page.getByRole('button', { name: 'Uzaklaştır' }).click();
+  // Zoom stops at half the fitted picture, and the button says so.
+  const zoomOut = page.getByRole('button', { name: 'Uzaklaştır' });
+  await zoomOut.click();
+  await expect(viewer).toHaveAttribute('data-zoom', '0.667');
+  await zoomOut.click();
   await expect(viewer).toHaveAttribute('data-zoom', '0.500');
+  await expect(zoomOut).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Yakınlaştır' })).toBeEnabled();
 
   expect(requested.some((url) => url.endsWith('/tiles/image.dzi'))).toBe(true);
   for (const item of items) expect(requested).not.toContain(new URL(item.url, page.url()).href);

@@ -235,6 +235,19 @@ export function MediaViewer({
     if (fresh && !isProcessing(fresh) && isProcessing(item)) onItemChange(fresh);
   }, [fresh, item, onItemChange]);
 
+  // The zoom buttons look disabled at the ends of the zoom (spec §9: 0.5× to 5×).
+  const [limits, setLimits] = useState({ atMin: false, atMax: false });
+  useEffect(() => {
+    if (!handle) return;
+    const update = () =>
+      setLimits((current) => {
+        const next = handle.zoomLimits();
+        return current.atMin === next.atMin && current.atMax === next.atMax ? current : next;
+      });
+    update();
+    return handle.projection.subscribe(update);
+  }, [handle]);
+
   const drawable = canEdit && item.kind === 'photo' && item.status === 'ready' && !viewing;
   const activeTool = drawable ? tool : null;
   useEffect(() => {
@@ -318,7 +331,7 @@ export function MediaViewer({
           <ToolButton
             label={t('panel.viewer.zoomOut')}
             onClick={() => handle?.zoomOut()}
-            disabled={!handle}
+            disabled={!handle || limits.atMin}
             testId="viewer-zoom-out"
           >
             <path d="M21 21l-5.2-5.2M15.8 10.5a5.3 5.3 0 1 1-10.6 0 5.3 5.3 0 0 1 10.6 0ZM7.5 10.5h6" />
@@ -334,7 +347,7 @@ export function MediaViewer({
           <ToolButton
             label={t('panel.viewer.zoomIn')}
             onClick={() => handle?.zoomIn()}
-            disabled={!handle}
+            disabled={!handle || limits.atMax}
             testId="viewer-zoom-in"
           >
             <path d="M21 21l-5.2-5.2M15.8 10.5a5.3 5.3 0 1 1-10.6 0 5.3 5.3 0 0 1 10.6 0ZM10.5 7.5v6m3-3h-6" />

@@ -27,6 +27,8 @@ export interface ViewerHandle {
   projection: Projection;
   /** Off while drawing, so a stroke does not also pan the picture. */
   setNavigation(enabled: boolean): void;
+  /** Whether the zoom (where it is going) has reached its smallest or largest value: the buttons say so. */
+  zoomLimits(): { atMin: boolean; atMax: boolean };
   /** Flat photos only: where the view is, so two viewers can move together (compare). */
   view?: SyncableView;
 }

@@ -54,6 +54,13 @@ function handleOf(viewer: OpenSeadragon.Viewer): ViewerHandle {
     resetZoom: () => viewer.viewport.goHome(),
     projection: projectionOf(viewer),
     setNavigation: (enabled) => viewer.setMouseNavEnabled(enabled),
+    zoomLimits: () => {
+      const zoom = viewer.viewport.getZoom();
+      return {
+        atMin: zoom <= viewer.viewport.getMinZoom() * 1.001,
+        atMax: zoom >= viewer.viewport.getMaxZoom() * 0.999,
+      };
+    },
     view: {
       get: () => {
         const size = viewer.world.getItemAt(0)?.getContentSize();

@@ -66,6 +66,10 @@ function handleOf(viewer: Viewer): ViewerHandle {
     resetZoom: () => void viewer.animate({ yaw: 0, pitch: 0, zoom: DEFAULT_ZOOM, speed: '4rpm' }),
     projection: projectionOf(viewer),
     setNavigation: (enabled) => viewer.setOptions({ mousemove: enabled, mousewheel: enabled }),
+    zoomLimits: () => {
+      const level = viewer.getZoomLevel();
+      return { atMin: level <= 0.5, atMax: level >= 99.5 };
+    },
   };
 }
 

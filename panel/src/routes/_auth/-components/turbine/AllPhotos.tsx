@@ -219,7 +219,9 @@ export function AllPhotos({ turbine }: { turbine: TurbineDetail }) {
           {compare && (
             <>
               <span className="text-sm text-slate-700 dark:text-slate-300" data-testid="compare-hint">
-                {t('panel.photos.compareHint', { n: selection.length })}
+                {selection.length === 2
+                  ? t('panel.photos.compareReady')
+                  : t('panel.photos.compareHint', { n: selection.length })}
               </span>
               <button
                 type="button"
