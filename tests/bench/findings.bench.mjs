@@ -12,8 +12,17 @@ import { createServer } from 'node:http';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { findingListQuery } from '@kanat360/contracts';
-import autocannon from 'autocannon';
-import { formatMs, importBff, login, makeCompanies, makeUser, pg, requireFromBff, runBenchmark } from './harness.mjs';
+import {
+  formatMs,
+  importBff,
+  login,
+  makeCompanies,
+  makeUser,
+  measureRoute,
+  pg,
+  requireFromBff,
+  runBenchmark,
+} from './harness.mjs';
 
 const TURBINES = 500;
 const FINDINGS_PER_TURBINE = 40;
@@ -24,6 +33,7 @@ const ROUTES = {
   csv: { rounds: Number(process.env.CSV_ROUNDS ?? 2), requestsPerRound: CONNECTIONS, warmupRequests: 10 },
 };
 const TIME_CAP_MS = 10 * 60 * 1000;
+const LOAD = { connections: CONNECTIONS, timeCapMs: TIME_CAP_MS };
 const TARGET_RATIO = 2;
 const TARGET_RSS_GROWTH_MB = 50;
 
@@ -142,75 +152,6 @@ function rssBytes(pid) {
   return kiB ? Number(kiB[1]) * 1024 : 0;
 }
 
-function load(url, headers, requests, connections = CONNECTIONS) {
-  return new Promise((resolve, reject) => {
-    const latencies = [];
-    const started = performance.now();
-    const instance = autocannon(
-      { url, headers, connections, amount: requests, timeout: TIME_CAP_MS / 1000 },
-      (error, result) => {
-        clearTimeout(cap);
-        if (error) return reject(error);
-        const failures = result.errors + result.timeouts + result.non2xx;
-        if (failures > 0 || latencies.length < requests) {
-          return reject(
-            new Error(
-              `${url}: ${latencies.length}/${requests} answers, ${result.errors} errors, ${result.timeouts} ` +
-                `timeouts, ${result.non2xx} non-2xx answers`,
-            ),
-          );
-        }
-        resolve({ latencies, seconds: (performance.now() - started) / 1000 });
-      },
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-    const cap = setTimeout(() => instance.stop(), TIME_CAP_MS);
-  });
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function measureRoute({ route, rounds, requestsPerRound, warmupRequests }, servers) {
-  console.log(
-    `  ${route}: ${rounds} rounds of ${requestsPerRound} requests per server, alternating, ` +
-      `after ${warmupRequests} warm-up requests each`,
-  );
-  const samples = servers.map(() => ({ latencies: [], seconds: 0, roundP99: [] }));
-  for (const { url, headers, label } of servers) {
-    const probe = await fetch(url, { headers, signal: AbortSignal.timeout(TIME_CAP_MS) });
-    const bytes = (await probe.arrayBuffer()).byteLength;
-    if (!probe.ok) throw new Error(`${label}: ${url} answered ${probe.status}`);
-    console.log(`    ${label}: ${(bytes / 1024).toFixed(0)} KiB per answer`);
-    await load(url, headers, warmupRequests, Math.min(CONNECTIONS, warmupRequests));
-  }
-  for (let round = 1; round <= rounds; round += 1) {
-    for (const [index, { url, headers, label, onRound }] of servers.entries()) {
-      const stop = onRound?.();
-      let answered;
-      try {
-        answered = await load(url, headers, requestsPerRound);
-      } finally {
-        stop?.();
-      }
-      const { latencies, seconds } = answered;
-      samples[index].latencies.push(...latencies);
-      samples[index].seconds += seconds;
-      const sorted = [...latencies].sort((a, b) => a - b);
-      samples[index].roundP99.push(percentile(sorted, 99));
-      console.log(
-        `    round ${round} ${label.padEnd(24)} p50 ${formatMs(percentile(sorted, 50)).padStart(9)}  ` +
-          `p99 ${formatMs(percentile(sorted, 99)).padStart(9)}  ${(latencies.length / seconds).toFixed(1)} req/s`,
-      );
-    }
-  }
-  return samples.map(({ latencies, seconds, roundP99 }) => {
-    const sorted = latencies.sort((a, b) => a - b);
-    return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), rps: sorted.length / seconds, roundP99 };
-  });
-}
-
 async function main(stack) {
   console.log('Findings: fleet list and CSV export (issue #14 item 9)');
   // BFF_NODE_OPTIONS (e.g. --max-old-space-size=160) tells retained memory from a heap that grows because it may.
@@ -250,19 +191,27 @@ async function main(stack) {
 
   const results = [];
   if (process.env.ONLY !== 'csv') {
-    const [listBff, listBare] = await measureRoute({ route: 'GET /api/findings (first page)', ...ROUTES.list }, [
-      { label: 'BFF', url: `${bff.baseUrl}/api/findings`, headers: auth },
-      { label: 'bare SQL through pg', url: `${bareUrl}/list`, headers: {} },
-    ]);
+    const [listBff, listBare] = await measureRoute(
+      { route: 'GET /api/findings (first page)', ...ROUTES.list },
+      [
+        { label: 'BFF', url: `${bff.baseUrl}/api/findings`, headers: auth },
+        { label: 'bare SQL through pg', url: `${bareUrl}/list`, headers: {} },
+      ],
+      LOAD,
+    );
     results.push({ route: 'GET /api/findings', viaBff: listBff, viaBare: listBare });
   }
   // Growth is measured from before the first export (its warm-up included): what exports add to the process.
   const rssBefore = rssBytes(bff.pid);
   rssPeak = rssBefore;
-  const [csvBff, csvBare] = await measureRoute({ route: 'GET /api/findings/export.csv (all)', ...ROUTES.csv }, [
-    { label: 'BFF', url: `${bff.baseUrl}/api/findings/export.csv`, headers: auth, onRound: sampleRss },
-    { label: 'bare SQL through pg', url: `${bareUrl}/csv`, headers: {} },
-  ]);
+  const [csvBff, csvBare] = await measureRoute(
+    { route: 'GET /api/findings/export.csv (all)', ...ROUTES.csv },
+    [
+      { label: 'BFF', url: `${bff.baseUrl}/api/findings/export.csv`, headers: auth, onRound: sampleRss },
+      { label: 'bare SQL through pg', url: `${bareUrl}/csv`, headers: {} },
+    ],
+    LOAD,
+  );
   results.push({ route: 'GET /api/findings/export.csv', viaBff: csvBff, viaBare: csvBare });
 
   console.log('');

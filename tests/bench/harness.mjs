@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BFF_DIST = join(ROOT, 'bff', 'dist');
@@ -222,4 +223,96 @@ export async function runBenchmark(name, main) {
 
 export function formatMs(value) {
   return `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+}
+
+/**
+ * One closed-loop load: `connections` connections, each sending its next request when the previous answer is in,
+ * `requests` requests in all, stopped (and failed) at `timeCapMs`. Answers every request's latency in ms.
+ */
+function closedLoopLoad(url, headers, requests, { connections, timeCapMs }) {
+  return new Promise((resolve, reject) => {
+    const latencies = [];
+    const started = performance.now();
+    const instance = autocannon(
+      { url, headers, connections, amount: requests, timeout: timeCapMs / 1000 },
+      (error, result) => {
+        clearTimeout(cap);
+        if (error) return reject(error);
+        const failures = result.errors + result.timeouts + result.non2xx;
+        if (failures > 0 || latencies.length < requests) {
+          return reject(
+            new Error(
+              `${url}: ${latencies.length}/${requests} answers, ${result.errors} errors, ${result.timeouts} ` +
+                `timeouts, ${result.non2xx} non-2xx answers`,
+            ),
+          );
+        }
+        resolve({ latencies, seconds: (performance.now() - started) / 1000 });
+      },
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    const cap = setTimeout(() => instance.stop(), timeCapMs);
+  });
+}
+
+export function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/**
+ * A route through each server (the BFF and its bare-SQL baseline): a warm-up each, then rounds alternating between
+ * them (so drift hits both). A server's `onRound` runs before each of its rounds and answers how to stop (a sampler
+ * of its memory, say). Answers p50, p99, requests per second and each round's p99, per server.
+ */
+export async function measureRoute(
+  { route, rounds, requestsPerRound, warmupRequests },
+  servers,
+  { connections, timeCapMs },
+) {
+  console.log(
+    `  ${route}: ${rounds} rounds of ${requestsPerRound} requests per server, alternating, ` +
+      `after ${warmupRequests} warm-up requests each`,
+  );
+  const samples = servers.map(() => ({ latencies: [], seconds: 0, roundP99: [] }));
+  for (const { url, headers, label } of servers) {
+    // One answer first: a failing route stops the run instead of measuring error answers.
+    const probe = await fetch(url, { headers, signal: AbortSignal.timeout(timeCapMs) });
+    const bytes = (await probe.arrayBuffer()).byteLength;
+    if (!probe.ok) throw new Error(`${label}: ${url} answered ${probe.status}`);
+    console.log(`    ${label}: ${(bytes / 1024).toFixed(0)} KiB per answer`);
+    await closedLoopLoad(url, headers, warmupRequests, {
+      connections: Math.min(connections, warmupRequests),
+      timeCapMs,
+    });
+  }
+  for (let round = 1; round <= rounds; round += 1) {
+    for (const [index, { url, headers, label, onRound }] of servers.entries()) {
+      const stop = onRound?.();
+      let answered;
+      try {
+        answered = await closedLoopLoad(url, headers, requestsPerRound, { connections, timeCapMs });
+      } finally {
+        stop?.();
+      }
+      const { latencies, seconds } = answered;
+      samples[index].latencies.push(...latencies);
+      samples[index].seconds += seconds;
+      const sorted = [...latencies].sort((a, b) => a - b);
+      samples[index].roundP99.push(percentile(sorted, 99));
+      console.log(
+        `    round ${round} ${label.padEnd(24)} p50 ${formatMs(percentile(sorted, 50)).padStart(9)}  ` +
+          `p99 ${formatMs(percentile(sorted, 99)).padStart(9)}  ${(latencies.length / seconds).toFixed(1)} req/s`,
+      );
+    }
+  }
+  return samples.map(({ latencies, seconds, roundP99 }) => {
+    const sorted = latencies.sort((a, b) => a - b);
+    return {
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      rps: sorted.length / seconds,
+      requests: sorted.length,
+      roundP99,
+    };
+  });
 }

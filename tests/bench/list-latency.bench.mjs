@@ -8,8 +8,7 @@ import { createServer } from 'node:http';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { photoListQuery } from '@kanat360/contracts';
-import autocannon from 'autocannon';
-import { formatMs, importBff, login, makeCompanies, makeUser, pg, runBenchmark } from './harness.mjs';
+import { formatMs, importBff, login, makeCompanies, makeUser, measureRoute, pg, runBenchmark } from './harness.mjs';
 
 const TURBINES = 2_000;
 const COMPANIES = 4;
@@ -30,6 +29,7 @@ const ROUTES = {
 };
 /** No single load may run longer than this. */
 const TIME_CAP_MS = 10 * 60 * 1000;
+const LOAD = { connections: CONNECTIONS, timeCapMs: TIME_CAP_MS };
 const TARGET_RATIO = 2;
 
 /**
@@ -132,80 +132,6 @@ export async function seed(pool) {
   return { email, bigTurbineId, counts: counts[0] };
 }
 
-/**
- * One closed-loop load: CONNECTIONS connections, each sending its next request when the previous answer is in,
- * `requests` requests in all, stopped (and failed) at TIME_CAP_MS. Answers every request's latency in ms.
- */
-function load(url, headers, requests, connections = CONNECTIONS) {
-  return new Promise((resolve, reject) => {
-    const latencies = [];
-    const started = performance.now();
-    const instance = autocannon(
-      { url, headers, connections, amount: requests, timeout: TIME_CAP_MS / 1000 },
-      (error, result) => {
-        clearTimeout(cap);
-        if (error) return reject(error);
-        const failures = result.errors + result.timeouts + result.non2xx;
-        if (failures > 0 || latencies.length < requests) {
-          return reject(
-            new Error(
-              `${url}: ${latencies.length}/${requests} answers, ${result.errors} errors, ${result.timeouts} ` +
-                `timeouts, ${result.non2xx} non-2xx answers`,
-            ),
-          );
-        }
-        resolve({ latencies, seconds: (performance.now() - started) / 1000 });
-      },
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-    const cap = setTimeout(() => instance.stop(), TIME_CAP_MS);
-  });
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-/** A route through both servers: a warm-up each, then rounds alternating BFF and bare (so drift hits both). */
-async function measureRoute({ route, rounds, requestsPerRound, warmupRequests }, servers) {
-  console.log(
-    `  ${route}: ${rounds} rounds of ${requestsPerRound} requests per server, alternating, ` +
-      `after ${warmupRequests} warm-up requests each`,
-  );
-  const samples = servers.map(() => ({ latencies: [], seconds: 0, roundP99: [] }));
-  for (const { url, headers, label } of servers) {
-    // One answer first: a failing route stops the run instead of measuring error answers.
-    const probe = await fetch(url, { headers, signal: AbortSignal.timeout(TIME_CAP_MS) });
-    const bytes = (await probe.arrayBuffer()).byteLength;
-    if (!probe.ok) throw new Error(`${label}: ${url} answered ${probe.status}`);
-    console.log(`    ${label}: ${(bytes / 1024).toFixed(0)} KiB per answer`);
-    await load(url, headers, warmupRequests, Math.min(CONNECTIONS, warmupRequests));
-  }
-  for (let round = 1; round <= rounds; round += 1) {
-    for (const [index, { url, headers, label }] of servers.entries()) {
-      const { latencies, seconds } = await load(url, headers, requestsPerRound);
-      samples[index].latencies.push(...latencies);
-      samples[index].seconds += seconds;
-      const sorted = [...latencies].sort((a, b) => a - b);
-      samples[index].roundP99.push(percentile(sorted, 99));
-      console.log(
-        `    round ${round} ${label.padEnd(24)} p50 ${formatMs(percentile(sorted, 50)).padStart(9)}  ` +
-          `p99 ${formatMs(percentile(sorted, 99)).padStart(9)}  ${(latencies.length / seconds).toFixed(1)} req/s`,
-      );
-    }
-  }
-  return samples.map(({ latencies, seconds, roundP99 }) => {
-    const sorted = latencies.sort((a, b) => a - b);
-    return {
-      p50: percentile(sorted, 50),
-      p99: percentile(sorted, 99),
-      rps: sorted.length / seconds,
-      requests: sorted.length,
-      roundP99,
-    };
-  });
-}
-
 async function main(stack) {
   console.log('List latency (issue #3 item 18)');
   // The BFF applies the migrations as it starts; the rows go in after.
@@ -250,10 +176,14 @@ async function main(stack) {
       '/photos',
     ],
   ]) {
-    const [viaBff, viaBare] = await measureRoute({ route, ...ROUTES[key] }, [
-      { label: 'BFF', url: bff.baseUrl + bffPath, headers: auth },
-      { label: 'bare SQL through pg', url: bareUrl + barePath, headers: {} },
-    ]);
+    const [viaBff, viaBare] = await measureRoute(
+      { route, ...ROUTES[key] },
+      [
+        { label: 'BFF', url: bff.baseUrl + bffPath, headers: auth },
+        { label: 'bare SQL through pg', url: bareUrl + barePath, headers: {} },
+      ],
+      LOAD,
+    );
     results.push({ route, viaBff, viaBare, ratio: viaBff.p99 / viaBare.p99 });
   }
 
