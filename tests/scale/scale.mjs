@@ -99,7 +99,15 @@ let s3;
 let smtp;
 
 async function cleanUp() {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  const running = [...children].filter((child) => child.exitCode === null && child.signalCode === null);
+  // SIGTERM first, SIGKILL for what is still up after 5 s: killed outright, nginx's master would leave its workers
+  // running, orphaned, after every run.
+  for (const child of running) child.kill('SIGTERM');
+  await Promise.race([
+    Promise.all(running.map((child) => child.exited)),
+    new Promise((resolve) => setTimeout(resolve, 5000)),
+  ]);
+  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await pool?.end().catch(() => undefined);
   await postgres?.stop().catch(() => undefined);
   await s3?.close().catch(() => undefined);
