@@ -19,6 +19,7 @@ import {
   makeCompanies,
   makeUser,
   measureRoute,
+  recordQuery,
   pg,
   requireFromBff,
   runBenchmark,
@@ -43,23 +44,15 @@ const TARGET_RSS_GROWTH_MB = 50;
  * (the BFF reads them in keyset batches of 1,000; the baseline takes the easy way and reads them at once).
  */
 export async function findingQueries(companyId) {
-  const record = async (call) => {
-    let recorded;
-    await call({
-      query: (text, params) => {
-        recorded = { text, params };
-        return Promise.resolve([]);
-      },
-    });
-    return recorded;
-  };
   const { FindingsRepository } = await importBff('findings/findings.repository.js');
   // A company manager's reach: the company's live turbines, drafts included.
   const reach = { tenant: { all: false, companyId }, releasedOnly: false };
   const query = findingListQuery.parse({});
   return {
-    list: await record((dataSource) => new FindingsRepository(dataSource).listPage(reach, query, null, query.limit)),
-    csv: await record((dataSource) =>
+    list: await recordQuery((dataSource) =>
+      new FindingsRepository(dataSource).listPage(reach, query, null, query.limit),
+    ),
+    csv: await recordQuery((dataSource) =>
       new FindingsRepository(dataSource).listPage(reach, query, null, TURBINES * FINDINGS_PER_TURBINE, {
         count: false,
       }),

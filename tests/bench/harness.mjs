@@ -316,3 +316,18 @@ export async function measureRoute(
     };
   });
 }
+
+/**
+ * The SQL a BFF repository method runs, recorded with a stand-in DataSource instead of running it: a baseline runs
+ * the very text the repository holds.
+ */
+export async function recordQuery(call) {
+  let recorded;
+  await call({
+    query: (text, params) => {
+      recorded = { text, params };
+      return Promise.resolve([]);
+    },
+  });
+  return recorded;
+}

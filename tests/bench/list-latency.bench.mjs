@@ -8,7 +8,17 @@ import { createServer } from 'node:http';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { photoListQuery } from '@kanat360/contracts';
-import { formatMs, importBff, login, makeCompanies, makeUser, measureRoute, pg, runBenchmark } from './harness.mjs';
+import {
+  formatMs,
+  importBff,
+  login,
+  makeCompanies,
+  makeUser,
+  measureRoute,
+  pg,
+  recordQuery,
+  runBenchmark,
+} from './harness.mjs';
 
 const TURBINES = 2_000;
 const COMPANIES = 4;
@@ -37,23 +47,13 @@ const TARGET_RATIO = 2;
  * stand-in DataSource that records the query instead of running it. The text lives in one place, the repository.
  */
 export async function listQueries(turbineId) {
-  const record = async (call) => {
-    let recorded;
-    await call({
-      query: (text, params) => {
-        recorded = { text, params };
-        return Promise.resolve([]);
-      },
-    });
-    return recorded;
-  };
   const { TurbinesRepository } = await importBff('turbines/turbines.repository.js');
   const { MediaRepository } = await importBff('media/media.repository.js');
   return {
     // A superadmin's scope, no company filter: what GET /api/turbines asks for the superadmin.
-    turbines: await record((dataSource) => new TurbinesRepository(dataSource).list({ all: true }, undefined)),
+    turbines: await recordQuery((dataSource) => new TurbinesRepository(dataSource).list({ all: true }, undefined)),
     // The first page GET /api/turbines/{id}/photos?view=all answers (200 photos of the 10,000, and their total).
-    photos: await record((dataSource) =>
+    photos: await recordQuery((dataSource) =>
       new MediaRepository(dataSource).listPage(turbineId, photoListQuery.parse({ view: 'all' }), null),
     ),
   };
