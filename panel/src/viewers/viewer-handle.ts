@@ -7,6 +7,14 @@ export interface PicturePoint {
   y: number;
 }
 
+/** A part of the picture in its own units: a box of the original's pixels, or a panorama direction (no size). */
+export interface PictureRegion {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /** Screen ↔ picture for the viewer shown now; what a drawing layer over any viewer needs. */
 export interface Projection {
   /** Where a picture point is, in CSS pixels from the viewer's top-left corner; null when out of sight. */
@@ -29,6 +37,8 @@ export interface ViewerHandle {
   setNavigation(enabled: boolean): void;
   /** Whether the zoom (where it is going) has reached its smallest or largest value: the buttons say so. */
   zoomLimits(): { atMin: boolean; atMax: boolean };
+  /** Brings a part of the picture into view: a photo zooms to fit the box with a margin, a panorama turns to it. */
+  focus(region: PictureRegion): void;
   /** Flat photos only: where the view is, so two viewers can move together (compare). */
   view?: SyncableView;
 }

@@ -52,6 +52,17 @@ function handleOf(viewer: OpenSeadragon.Viewer): ViewerHandle {
     zoomIn: () => zoomBy(ZOOM.step),
     zoomOut: () => zoomBy(1 / ZOOM.step),
     resetZoom: () => viewer.viewport.goHome(),
+    focus: ({ x, y, width, height }) => {
+      // The region and as much again around it, so the damage is seen in its place on the blade.
+      const margin = Math.max(width, height) / 2;
+      const box = viewer.viewport.imageToViewportRectangle(
+        x - margin,
+        y - margin,
+        width + 2 * margin,
+        height + 2 * margin,
+      );
+      viewer.viewport.fitBoundsWithConstraints(box);
+    },
     projection: projectionOf(viewer),
     setNavigation: (enabled) => viewer.setMouseNavEnabled(enabled),
     zoomLimits: () => {

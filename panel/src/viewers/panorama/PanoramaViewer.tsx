@@ -58,12 +58,16 @@ function projectionOf(viewer: Viewer): Projection {
   };
 }
 
+/** How far the view zooms in on a finding's direction: its neighbourhood, not the whole sphere. */
+const FOCUS_ZOOM = 60;
+
 function handleOf(viewer: Viewer): ViewerHandle {
   const zoomBy = (factor: number) => viewer.zoom(zoomLevelFor(viewer.state.vFov / factor));
   return {
     zoomIn: () => zoomBy(ZOOM.step),
     zoomOut: () => zoomBy(1 / ZOOM.step),
     resetZoom: () => void viewer.animate({ yaw: 0, pitch: 0, zoom: DEFAULT_ZOOM, speed: '4rpm' }),
+    focus: ({ x, y }) => void viewer.animate({ yaw: x, pitch: y, zoom: FOCUS_ZOOM, speed: '4rpm' }),
     projection: projectionOf(viewer),
     setNavigation: (enabled) => viewer.setOptions({ mousemove: enabled, mousewheel: enabled }),
     zoomLimits: () => {

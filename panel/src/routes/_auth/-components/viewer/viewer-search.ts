@@ -10,6 +10,8 @@ export const panoramaSearchSchema = z.object({
   room: z.coerce.number().int().min(1).max(1000).optional().catch(undefined),
   year: yearParam,
   photo: idParam,
+  /** A finding to bring into view and open on the photo (the blade map, the fleet list and tracks link here). */
+  finding: idParam,
 });
 export type PanoramaSearch = z.infer<typeof panoramaSearchSchema>;
 
@@ -18,6 +20,7 @@ export const categorySearchSchema = z.object({
   year: yearParam,
   blade: z.enum(BLADES).optional().catch(undefined),
   photo: idParam,
+  finding: idParam,
 });
 export type CategorySearch = z.infer<typeof categorySearchSchema>;
 

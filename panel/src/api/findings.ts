@@ -1,0 +1,135 @@
+import {
+  type ApiPage,
+  type ApiSuccess,
+  type CreateFindingBody,
+  type Finding,
+  type FindingDetail,
+  type FindingFilters,
+  FINDING_PAGE,
+  type UpdateFindingBody,
+} from '@kanat360/contracts';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { apiClient } from './client';
+import { turbineKeys } from './turbines';
+import { useApiMutation } from './use-api-mutation';
+
+/** What the author sends: the body's input before the server fills the defaults (action, status, stage). */
+export type FindingInput = Omit<CreateFindingBody, 'action' | 'status' | 'stage'> &
+  Partial<Pick<CreateFindingBody, 'action' | 'status' | 'stage'>>;
+export type FindingUpdate = Omit<UpdateFindingBody, 'action'> & Partial<Pick<UpdateFindingBody, 'action'>>;
+
+export const findingKeys = {
+  /** Every findings question: what a change to any finding makes stale (the fleet list and the turbine's). */
+  all: ['findings'] as const,
+  fleet: (filters: FindingFilters) => [...findingKeys.all, 'fleet', filters] as const,
+  turbine: (turbineId: number) => [...findingKeys.all, 'turbine', turbineId] as const,
+  ofTurbine: (turbineId: number, filters: FindingFilters) =>
+    [...findingKeys.turbine(turbineId), 'list', filters] as const,
+  detail: (turbineId: number, id: number) => [...findingKeys.turbine(turbineId), 'detail', id] as const,
+};
+
+/** Findings change while a team reviews them; a minute old is fresh enough to show. */
+const FINDINGS_STALE_MS = 60_000;
+
+/**
+ * Every finding of a turbine matching the filters (one media item's, a year's): all of them, page after page, so
+ * overlays and the blade map never show a partial picture. A photo holds far fewer than a page of 1,000.
+ */
+export function turbineFindingsQueryOptions(turbineId: number, filters: FindingFilters = {}) {
+  return queryOptions({
+    queryKey: findingKeys.ofTurbine(turbineId, filters),
+    queryFn: async ({ signal }) => {
+      const findings: Finding[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await apiClient.get<ApiPage<Finding>>(`/turbines/${turbineId}/findings`, {
+          signal,
+          query: { ...filters, limit: FINDING_PAGE.maxLimit, cursor },
+        });
+        findings.push(...page.data);
+        cursor = page.next_cursor ?? undefined;
+      } while (cursor);
+      return findings;
+    },
+    staleTime: FINDINGS_STALE_MS,
+  });
+}
+
+/** One finding with its track across the years (GET /turbines/{id}/findings/{findingId}). */
+export function findingQueryOptions(turbineId: number, id: number) {
+  return queryOptions({
+    queryKey: findingKeys.detail(turbineId, id),
+    queryFn: async ({ signal }) =>
+      (await apiClient.get<ApiSuccess<FindingDetail>>(`/turbines/${turbineId}/findings/${id}`, { signal })).data,
+    staleTime: FINDINGS_STALE_MS,
+  });
+}
+
+/** The fleet list (GET /findings), newest first, a page at a time as the user scrolls. */
+export function fleetFindingsQueryOptions(filters: FindingFilters, pageSize: number = FINDING_PAGE.defaultLimit) {
+  return infiniteQueryOptions({
+    queryKey: findingKeys.fleet(filters),
+    queryFn: ({ signal, pageParam }) =>
+      apiClient.get<ApiPage<Finding>>('/findings', {
+        signal,
+        query: { ...filters, limit: pageSize, cursor: pageParam ?? undefined },
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    staleTime: FINDINGS_STALE_MS,
+  });
+}
+
+/** Where a file export of the fleet list with these filters downloads from (a plain link: the browser streams it). */
+export function findingsExportUrl(format: 'csv' | 'jsonld', filters: FindingFilters): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    if (value !== undefined) query.set(key, String(value));
+  }
+  const search = query.toString();
+  return `/api/findings/export.${format}${search ? `?${search}` : ''}`;
+}
+
+/** A finding changes the lists, the turbine list's worst severity and the finding's own track. */
+const touchedByFindings = [findingKeys.all, turbineKeys.list()] as const;
+
+/** POST /turbines/{id}/findings — a finding marked on a media item. */
+export function useCreateFinding(turbineId: number, onCreated?: (finding: FindingDetail) => void) {
+  return useApiMutation({
+    mutationFn: (body: FindingInput) =>
+      apiClient.post<ApiSuccess<FindingDetail>>(`/turbines/${turbineId}/findings`, body),
+    invalidates: touchedByFindings,
+    onSuccess: onCreated,
+  });
+}
+
+/** PUT /turbines/{id}/findings/{findingId} — the whole finding again (releasing it is a change of `stage`). */
+export function useUpdateFinding(turbineId: number, onSaved?: (finding: FindingDetail) => void) {
+  return useApiMutation({
+    mutationFn: ({ id, body }: { id: number; body: FindingUpdate }) =>
+      apiClient.put<ApiSuccess<FindingDetail>>(`/turbines/${turbineId}/findings/${id}`, body),
+    invalidates: touchedByFindings,
+    onSuccess: onSaved,
+  });
+}
+
+/** DELETE /turbines/{id}/findings/{findingId}. */
+export function useDeleteFinding(turbineId: number, onDeleted?: (id: number) => void) {
+  return useApiMutation({
+    mutationFn: (id: number) => apiClient.delete<ApiSuccess<null>>(`/turbines/${turbineId}/findings/${id}`),
+    invalidates: touchedByFindings,
+    onSuccess: (_data, id) => onDeleted?.(id),
+  });
+}
+
+/** POST …/findings/{findingId}/link — the same damage as an earlier year's finding: their tracks join. */
+export function useLinkFinding(turbineId: number, onLinked?: (finding: FindingDetail) => void) {
+  return useApiMutation({
+    mutationFn: ({ id, earlierId }: { id: number; earlierId: number }) =>
+      apiClient.post<ApiSuccess<FindingDetail>>(`/turbines/${turbineId}/findings/${id}/link`, {
+        earlier_id: earlierId,
+      }),
+    invalidates: touchedByFindings,
+    onSuccess: onLinked,
+  });
+}

@@ -1,0 +1,26 @@
+import { type FindingSeverity } from '@kanat360/contracts';
+
+/**
+ * One colour per GWO severity wherever a finding is drawn (overlays, blade map, lists, counts): green for minor up
+ * to deep red for structural failure, the usual traffic-light order inspectors read at a glance. Hex, because
+ * canvases and SVG take them as they are.
+ */
+export const SEVERITY_COLOURS = {
+  1: '#16a34a',
+  2: '#ca8a04',
+  3: '#ea580c',
+  4: '#dc2626',
+  5: '#7f1d1d',
+} as const satisfies Record<FindingSeverity, string>;
+
+/** Text on a severity colour: light on the dark ones. */
+export const SEVERITY_TEXT = {
+  1: '#ffffff',
+  2: '#111827',
+  3: '#111827',
+  4: '#ffffff',
+  5: '#ffffff',
+} as const satisfies Record<FindingSeverity, string>;
+
+/** Findings still to be dealt with: the turbine list's worst severity counts these. */
+export const OPEN_STATUSES = ['new', 'monitoring', 'repair_planned'] as const;

@@ -1,0 +1,43 @@
+import { type ApiPage, type MediaItem } from '@kanat360/contracts';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { z } from 'zod';
+import { apiClient } from '@/api/client';
+import { findingQueryOptions } from '@/api/findings';
+import { TurbineErrorScreen } from './-components/turbine/TurbineErrorScreen';
+
+const findingParams = {
+  parse: (raw: { findingId: string }) => ({ findingId: z.coerce.number().int().positive().parse(raw.findingId) }),
+  stringify: ({ findingId }: { findingId: number }) => ({ findingId: String(findingId) }),
+};
+
+/**
+ * A finding's own address (the blade map, the fleet list and a track link here): it opens the page that shows the
+ * photo it was marked on — the 360° view for a blade room's photo, the category page otherwise — with the photo on
+ * screen and the finding in view. The photo may have been edited since: the server answers its current version.
+ */
+export const Route = createFileRoute('/_auth/turbine/$turbineId/findings/$findingId')({
+  params: findingParams,
+  loader: async ({ context: { queryClient }, params: { turbineId, findingId } }) => {
+    const finding = await queryClient.ensureQueryData(findingQueryOptions(turbineId, findingId));
+    const page = await apiClient.get<ApiPage<MediaItem>>(`/turbines/${turbineId}/photos`, {
+      query: { view: 'all', ids: String(finding.media_id) },
+    });
+    const photo = page.data[0];
+    const search = { year: finding.year, photo: photo?.id ?? finding.media_id, finding: finding.id };
+    if (!photo || photo.category === '') {
+      throw redirect({
+        to: '/turbine/$turbineId/360-view',
+        params: { turbineId },
+        search: { ...search, blade: photo?.blade ?? finding.blade, room: Number(photo?.room) || finding.zone },
+        replace: true,
+      });
+    }
+    throw redirect({
+      to: `/turbine/$turbineId/${photo.category}-photos`,
+      params: { turbineId },
+      search,
+      replace: true,
+    });
+  },
+  errorComponent: TurbineErrorScreen,
+});
