@@ -2,7 +2,7 @@ import { FINDING_NAME_KEYS, type FindingSeverity } from '@kanat360/contracts';
 import { useI18n } from '@/i18n/language';
 import { SEVERITY_COLOURS, SEVERITY_TEXT } from './severity';
 
-/** A finding's severity as a coloured chip: its number, and its name unless `compact`. */
+/** A finding's severity as a coloured chip: its name ("3 – Serious"), or only its number when `compact`. */
 export function SeverityBadge({ severity, compact = false }: { severity: FindingSeverity; compact?: boolean }) {
   const { t } = useI18n();
   const name = t(FINDING_NAME_KEYS.severity(severity));
@@ -13,8 +13,7 @@ export function SeverityBadge({ severity, compact = false }: { severity: Finding
       title={name}
       data-severity={severity}
     >
-      {severity}
-      {!compact && <span className="font-medium">{name}</span>}
+      {compact ? severity : name}
     </span>
   );
 }
