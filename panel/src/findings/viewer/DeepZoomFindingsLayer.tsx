@@ -57,7 +57,7 @@ function targetOf(annotation: W3CImageAnnotation, picture: { width: number; heig
 /**
  * Findings on a deep-zoom photo through Annotorious: each finding's box or polygon drawn over the picture in its
  * severity's colour (the open one stronger), a click opens it, and with a tool in hand the user drags a box or clicks
- * a polygon's corners (double click ends it) for a new finding. Annotorious draws on one WebGL canvas that follows
+ * a polygon's corners (a double click, or a click on the first corner, ends it) for a new finding. Annotorious draws on one WebGL canvas that follows
  * OpenSeadragon's view, so a thousand regions pan and zoom with the picture.
  */
 export default function DeepZoomFindingsLayer({
@@ -127,6 +127,8 @@ export default function DeepZoomFindingsLayer({
     if (!anno) return;
     if (drawTool === 'rectangle' || drawTool === 'polygon') {
       anno.setDrawingTool(drawTool);
+      // A box is dragged; a polygon's corners are clicked (in drag mode a click without a drag starts nothing).
+      anno.setDrawingMode(drawTool === 'rectangle' ? 'drag' : 'click');
       anno.setDrawingEnabled(true);
     } else {
       anno.cancelDrawing();
