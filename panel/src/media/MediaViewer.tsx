@@ -266,6 +266,18 @@ export function MediaViewer({
     if (region) handle.focus(region);
   }, [handle, openFinding]);
 
+  // Escape puts the finding tool down (a region half drawn goes with it), before anything else it would do.
+  useEffect(() => {
+    if (!findingTool) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || isTypingTarget(event.target)) return;
+      event.stopImmediatePropagation();
+      setFindingTool(null);
+    };
+    window.addEventListener('keydown', onKey, { capture: true });
+    return () => window.removeEventListener('keydown', onKey, { capture: true });
+  }, [findingTool]);
+
   const labels = findingList.data;
   const labelOf = useCallback(
     (id: number) => {
