@@ -53,6 +53,10 @@ export async function createApp(context: AppContext): Promise<NestExpressApplica
   // A 50 GB video through the local driver's upload address can take hours: no cap on receiving a whole request
   // (Node's default cuts it at 5 minutes). Slow-header attacks stay bounded by headersTimeout.
   app.getHttpServer().requestTimeout = 0;
+  // An idle keep-alive connection outlives the proxies' and clients' own idle timers (nginx and most balancers keep
+  // 60 s): with Node's 5 s a client reusing a connection the server has just closed gets a reset instead of an answer.
+  app.getHttpServer().keepAliveTimeout = 65_000;
+  app.getHttpServer().headersTimeout = 66_000;
   // From here on Nest's warnings and errors go through pino, with the request logs.
   app.useLogger(app.get(Logger));
   return app;

@@ -77,15 +77,20 @@ function LinkToEarlier({ turbineId, finding }: { turbineId: number; finding: Fin
   const [choice, setChoice] = useState('');
   const candidates = useQuery({
     ...turbineFindingsQueryOptions(turbineId, { blade: finding.blade }),
-    select: (all) =>
-      all
-        .filter((other) => other.year < finding.year && other.track_id !== finding.track_id)
+    select: (all) => {
+      // A track holds each year once: a damage already found this year elsewhere is another one.
+      const tracksOfThisYear = new Set(
+        all.filter((other) => other.year === finding.year).map((other) => other.track_id),
+      );
+      return all
+        .filter((other) => other.year < finding.year && !tracksOfThisYear.has(other.track_id))
         .sort(
           (a, b) =>
             b.year - a.year ||
             Math.abs(a.distance_from_root_m - finding.distance_from_root_m) -
               Math.abs(b.distance_from_root_m - finding.distance_from_root_m),
-        ),
+        );
+    },
   });
   const link = useLinkFinding(turbineId, () => setChoice(''));
   if (!candidates.data || candidates.data.length === 0) return null;
