@@ -122,7 +122,7 @@ test('an operator marks findings on a photo and on the panorama, links one to la
   // Linked to the same damage last year: the track shows both years.
   const choice = page.getByTestId('finding-link-choice');
   const earlier = await choice.locator('option:not([value=""])').first().getAttribute('value');
-  await choice.selectOption(earlier!);
+  await choice.selectOption(earlier);
   await page.getByTestId('finding-link').click();
   await expect(page.getByTestId('finding-history').locator('li')).toHaveCount(2);
   const linked = await data<FindingDetail>(await operatorApi.get(`/api/turbines/${turbineId}/findings/${onPhoto}`));
@@ -178,7 +178,7 @@ test('an operator marks findings on a photo and on the panorama, links one to la
   await adminPage.getByTestId('inspection-report-button').click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/\.pdf$/);
-  const bytes = await (await import('node:fs/promises')).readFile((await file.path())!);
+  const bytes = await (await import('node:fs/promises')).readFile((await file.path()));
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   await adminContext.close();
 
