@@ -1,0 +1,396 @@
+// Benchmark of issue #14 item 10: 1,000 findings drawn over one deep-zoom photo (Annotorious over OpenSeadragon)
+// stay interactive. In Chromium against the built BFF, an operator's photo page is opened on a demo blade photo
+// carrying 1,000 findings (boxes of varied size and severity, made through the API), and the frames are counted with
+// requestAnimationFrame while the mouse (a) drags the picture round in small steps and (b) wheels in and out, for
+// INTERACTION_MS each. Baseline in the same run: the same picture uploaded again, with no findings; rounds alternate
+// the two so load from elsewhere on the machine hits both. Target: ≥ 30 fps (median frame interval ≤ 33.3 ms) with
+// the overlays, panning and zooming.
+//
+//   pnpm run bench:overlays      (needs a build: pnpm build)
+//   FINDINGS=1000 ROUNDS=3 INTERACTION_MS=5000 are the defaults.
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  launchChromium,
+  login,
+  makeCompanies,
+  makeUser,
+  percentile,
+  requireFromBff,
+  ROOT,
+  runBenchmark,
+  signInPage,
+} from './harness.mjs';
+
+const FINDINGS = Number(process.env.FINDINGS ?? 1000);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const INTERACTION_MS = Number(process.env.INTERACTION_MS ?? 5000);
+const CONCURRENCY = 8;
+const TARGET_FPS = 30;
+const YEAR = 2025;
+const PHOTO = { width: 4000, height: 3000 };
+const SEVERITY_COLOURS_SHOWN = 5;
+const SURFACES = ['leading_edge', 'trailing_edge', 'pressure_side', 'suction_side', 'root', 'tip'];
+const TYPES = ['erosion', 'crack', 'delamination', 'lightning', 'coating', 'other'];
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' / ');
+
+/** A small seeded PRNG (the findings are the same in every run). */
+function random(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The body of finding `index`: a box inside the photo, mostly small (erosion pits), some large (a delamination). */
+function findingBody(mediaId, index, rand) {
+  const large = index % 10 === 0;
+  const width = Math.round(large ? 300 + rand() * 500 : 20 + rand() * 180);
+  const height = Math.round(large ? 200 + rand() * 400 : 20 + rand() * 120);
+  const x = Math.round(rand() * (PHOTO.width - width));
+  const y = Math.round(rand() * (PHOTO.height - height));
+  return {
+    media_id: mediaId,
+    target: { selector: { type: 'FragmentSelector', value: `xywh=pixel:${x},${y},${width},${height}` } },
+    blade: 'A',
+    surface: SURFACES[index % SURFACES.length],
+    zone: 1 + (index % 25),
+    type: TYPES[index % TYPES.length],
+    severity: 1 + (index % SEVERITY_COLOURS_SHOWN),
+    distance_from_root_m: Math.round(rand() * 600) / 10,
+  };
+}
+
+/** Runs `task(0 … count-1)` with at most `limit` at once. */
+async function bounded(count, limit, task) {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) await task(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
+}
+
+async function uploadPhoto(page, turbineId, name, bytes) {
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await page.request.post(`/api/turbines/${turbineId}/photos`, {
+    headers: { 'X-XSRF-TOKEN': xsrf },
+    multipart: {
+      category: 'operator',
+      blade: 'A',
+      room: '1',
+      year: String(YEAR),
+      photos_0: { name, mimeType: 'image/jpeg', buffer: bytes },
+    },
+    timeout: 300_000,
+  });
+  if (response.status() !== 201) throw new Error(`upload: ${response.status()} ${await response.text()}`);
+}
+
+/** Frame timestamps from requestAnimationFrame while `interact` runs; answers the intervals between them (ms). */
+async function framesDuring(page, interact) {
+  await page.evaluate(() => {
+    const frames = [];
+    globalThis.__frames = frames;
+    globalThis.__counting = true;
+    globalThis.__drawsAtStart = globalThis.__draws;
+    const tick = (time) => {
+      if (!globalThis.__counting) return;
+      frames.push(time);
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const events = await interact();
+  const frames = await page.evaluate(() => {
+    globalThis.__counting = false;
+    return { times: globalThis.__frames, draws: globalThis.__draws - globalThis.__drawsAtStart };
+  });
+  const intervals = frames.times.slice(1).map((time, index) => time - frames.times[index]);
+  return { intervals, events, draws: frames.draws, seconds: (frames.times.at(-1) - frames.times[0]) / 1000 };
+}
+
+/** Mouse held down on the picture and moved round a circle in small steps, one every ~16 ms. */
+async function pan(page, box) {
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const radius = Math.min(box.width, box.height) / 4;
+  await page.mouse.move(cx + radius, cy);
+  await page.mouse.down();
+  const started = performance.now();
+  let events = 0;
+  while (performance.now() - started < INTERACTION_MS) {
+    const stepStarted = performance.now();
+    const angle = (events * Math.PI) / 60;
+    await page.mouse.move(cx + radius * Math.cos(angle), cy + radius * Math.sin(angle));
+    events += 1;
+    await sleep(Math.max(0, 16 - (performance.now() - stepStarted)));
+  }
+  await page.mouse.up();
+  return events;
+}
+
+/** The wheel turned in four notches (to the largest zoom) and out four, one every 100 ms: always animating. */
+async function zoom(page, box) {
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const started = performance.now();
+  let events = 0;
+  while (performance.now() - started < INTERACTION_MS) {
+    await page.mouse.wheel(0, events % 8 < 4 ? -120 : 120);
+    events += 1;
+    await sleep(100);
+  }
+  return events;
+}
+
+/** Main-thread time (CDP Performance metrics, seconds) spent over a stretch. */
+async function mainThread(client) {
+  const { metrics } = await client.send('Performance.getMetrics');
+  const get = (name) => metrics.find((metric) => metric.name === name)?.value ?? 0;
+  return {
+    task: get('TaskDuration'),
+    script: get('ScriptDuration'),
+    layout: get('LayoutDuration') + get('RecalcStyleDuration'),
+  };
+}
+
+function summary({ intervals, events, draws, seconds }, before, after) {
+  const sorted = [...intervals].sort((a, b) => a - b);
+  const busy = (after.task - before.task) / seconds;
+  return {
+    frames: intervals.length,
+    fps: intervals.length / seconds,
+    medianMs: percentile(sorted, 50),
+    p95Ms: percentile(sorted, 95),
+    events,
+    drawsPerFrame: draws / Math.max(1, intervals.length),
+    busy,
+    script: (after.script - before.script) / seconds,
+    layout: (after.layout - before.layout) / seconds,
+    intervals,
+  };
+}
+
+async function measure(page, client, { turbineId, mediaId, expected }) {
+  await page.goto(`/dashboard/turbine/${turbineId}/operator-photos?year=${YEAR}&photo=${mediaId}`);
+  const viewer = page.locator('[data-testid="deep-zoom"][data-loaded="true"]');
+  await viewer.waitFor({ timeout: 60_000 });
+  await page
+    .getByTestId('findings-count')
+    .filter({ hasText: `(${expected})` })
+    .waitFor({ timeout: 120_000 });
+  await page.locator('[data-testid="deep-zoom"][data-sharp="true"]').waitFor({ timeout: 60_000 });
+  await sleep(1000);
+  const box = await viewer.boundingBox();
+  const results = {};
+  for (const [name, interact] of [
+    ['pan', pan],
+    ['zoom', zoom],
+  ]) {
+    const before = await mainThread(client);
+    const frames = await framesDuring(page, () => interact(page, box));
+    results[name] = summary(frames, before, await mainThread(client));
+    // Let the spring settle and the tiles load before the next interaction.
+    await sleep(1500);
+  }
+  return results;
+}
+
+/**
+ * Where the time goes while the overlays are panned (PROFILE=1): a Chrome trace of one pan, its complete events'
+ * self time summed by thread and name, the largest first.
+ */
+async function profile(browser, page, subject) {
+  await page.goto(`/dashboard/turbine/${subject.turbineId}/operator-photos?year=${YEAR}&photo=${subject.mediaId}`);
+  const viewer = page.locator('[data-testid="deep-zoom"][data-loaded="true"]');
+  await viewer.waitFor({ timeout: 60_000 });
+  await page.getByTestId('findings-count').filter({ hasText: `(${subject.expected})` }).waitFor({ timeout: 120_000 });
+  await sleep(1000);
+  const box = await viewer.boundingBox();
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'gpu', 'cc', 'viz'],
+  });
+  await pan(page, box);
+  const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+  const events = trace.traceEvents ?? trace;
+  const threads = new Map();
+  for (const event of events) {
+    if (event.ph === 'M' && event.name === 'thread_name') threads.set(`${event.pid}:${event.tid}`, event.args.name);
+  }
+  // Self time: a complete event's duration less that of the complete events nested in it on its thread.
+  const byThread = new Map();
+  for (const event of events) {
+    if (event.ph !== 'X' || typeof event.dur !== 'number') continue;
+    const key = `${event.pid}:${event.tid}`;
+    if (!byThread.has(key)) byThread.set(key, []);
+    byThread.get(key).push(event);
+  }
+  const totals = new Map();
+  for (const [key, list] of byThread) {
+    list.sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+    const stack = [];
+    for (const event of list) {
+      while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= event.ts) stack.pop();
+      const parent = stack.at(-1);
+      if (parent) parent.self -= event.dur;
+      event.self = event.dur;
+      stack.push(event);
+    }
+    for (const event of list) {
+      const name = `${threads.get(key) ?? key} ${event.name}`;
+      totals.set(name, (totals.get(name) ?? 0) + event.self);
+    }
+  }
+  console.log(`\nprofile of ${INTERACTION_MS} ms of panning ${subject.expected} findings (self time, ms):`);
+  for (const [name, micros] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+    console.log(`  ${(micros / 1000).toFixed(0).padStart(7)}  ${name}`);
+  }
+}
+
+const fps = (ms) => 1000 / ms;
+const row = (label, r) =>
+  `    ${label.padEnd(22)} ${r.fps.toFixed(1).padStart(5)} fps (${r.frames} frames)  median ${r.medianMs.toFixed(1)} ms ` +
+  `→ ${fps(r.medianMs).toFixed(1)} fps  p95 ${r.p95Ms.toFixed(1)} ms → ${fps(r.p95Ms).toFixed(1)} fps  ` +
+  `${r.events} input events  ${r.drawsPerFrame.toFixed(0)} WebGL draws/frame  main thread busy ${(r.busy * 100).toFixed(0)} % (script ${(r.script * 100).toFixed(0)} %, ` +
+  `style+layout ${(r.layout * 100).toFixed(0)} %)`;
+
+await runBenchmark('overlays', async ({ pool, spawnBff }) => {
+  if (!existsSync(join(ROOT, 'panel', 'dist', 'index.html'))) throw new Error('build first: pnpm build');
+  const loadAtStart = load();
+  const bff = await spawnBff({ WORKER: 'inline' });
+  const [companyId] = await makeCompanies(pool, 1);
+  const email = 'bench.overlays@kanat360.local';
+  await makeUser(pool, { role: 'operator', companyId, email });
+  const { rows } = await pool.query(
+    `INSERT INTO turbines (code, city, location, company_id) VALUES ('OVER-1', 'izmir', 'Aliağa', $1) RETURNING id`,
+    [companyId],
+  );
+  const turbineId = rows[0].id;
+  const { bladePhoto } = await import(pathToFileURL(requireFromBff.resolve('@kanat360/demo-media')).href);
+
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({ baseURL: bff.baseUrl, viewport: { width: 1440, height: 900 } });
+    // Which kinds of canvas context the page makes (Annotorious' PixiJS wants WebGL).
+    await context.addInitScript(() => {
+      const kinds = new Set();
+      const original = globalThis.HTMLCanvasElement.prototype.getContext;
+      globalThis.HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+        const result = original.call(this, type, ...rest);
+        if (result) kinds.add(type);
+        return result;
+      };
+      globalThis.__contextKinds = () => [...kinds];
+      // WebGL draw calls, counted: each one costs the software renderer a pass over its render target.
+      globalThis.__draws = 0;
+      for (const prototype of [globalThis.WebGLRenderingContext.prototype, globalThis.WebGL2RenderingContext.prototype]) {
+        for (const name of ['drawElements', 'drawArrays', 'drawElementsInstanced', 'drawArraysInstanced']) {
+          const draw = prototype[name];
+          if (!draw) continue;
+          prototype[name] = function (...args) {
+            globalThis.__draws += 1;
+            return draw.apply(this, args);
+          };
+        }
+      }
+    });
+    const page = await signInPage(context, email);
+
+    console.log(`a demo blade photo (${PHOTO.width} × ${PHOTO.height}), uploaded twice as an operator's photo …`);
+    const picture = await bladePhoto({ ...PHOTO, seed: 1004, blade: 'A', room: 1 });
+    await uploadPhoto(page, turbineId, 'OVERLAYS.JPG', picture);
+    await uploadPhoto(page, turbineId, 'BASELINE.JPG', picture);
+    for (;;) {
+      const { rows: pending } = await pool.query(
+        `SELECT count(*)::int AS n FROM media WHERE turbine_id = $1 AND status = 'pending'`,
+        [turbineId],
+      );
+      if (pending[0].n === 0) break;
+      await sleep(1000);
+    }
+    const { rows: media } = await pool.query(
+      `SELECT id, original_name, status, width, height FROM media WHERE turbine_id = $1 ORDER BY id`,
+      [turbineId],
+    );
+    const overlays = media.find((item) => item.original_name === 'OVERLAYS.JPG');
+    const baseline = media.find((item) => item.original_name === 'BASELINE.JPG');
+    if (media.some((item) => item.status !== 'ready')) throw new Error(`photos not ready: ${JSON.stringify(media)}`);
+
+    console.log(`making ${FINDINGS} findings on photo ${overlays.id} through the API, ${CONCURRENCY} at a time …`);
+    const token = await login(bff.baseUrl, email);
+    const rand = random(14);
+    const bodies = Array.from({ length: FINDINGS }, (_, index) => findingBody(overlays.id, index, rand));
+    const madeAt = performance.now();
+    await bounded(FINDINGS, CONCURRENCY, async (index) => {
+      const response = await fetch(`${bff.baseUrl}/api/turbines/${turbineId}/findings`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(bodies[index]),
+        signal: AbortSignal.timeout(60_000),
+      });
+      if (response.status !== 201) throw new Error(`finding ${index}: ${response.status} ${await response.text()}`);
+    });
+    console.log(`  made in ${((performance.now() - madeAt) / 1000).toFixed(1)} s`);
+
+    const client = await context.newCDPSession(page);
+    await client.send('Performance.enable');
+    const all = { baseline: { pan: [], zoom: [] }, overlays: { pan: [], zoom: [] } };
+    const subjects = {
+      baseline: { turbineId, mediaId: baseline.id, expected: 0 },
+      overlays: { turbineId, mediaId: overlays.id, expected: FINDINGS },
+    };
+    console.log(`\n${ROUNDS} rounds, each photo: ${INTERACTION_MS} ms of panning, then ${INTERACTION_MS} ms of zooming`);
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const order = round % 2 === 1 ? ['baseline', 'overlays'] : ['overlays', 'baseline'];
+      console.log(`  round ${round}  (load average ${load()})`);
+      for (const name of order) {
+        const result = await measure(page, client, subjects[name]);
+        for (const kind of ['pan', 'zoom']) {
+          all[name][kind].push(...result[kind].intervals);
+          console.log(row(`${name} ${kind}`, result[kind]));
+        }
+      }
+    }
+    if (process.env.PROFILE === '1') await profile(browser, page, subjects.overlays);
+    const kinds = await page.evaluate(() => globalThis.__contextKinds());
+    const renderer = await page.evaluate(() => {
+      const gl = document.createElement('canvas').getContext('webgl');
+      const info = gl?.getExtension('WEBGL_debug_renderer_info');
+      return gl ? (info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER)) : 'no WebGL';
+    });
+
+    console.log(`\nall rounds (median / 5th-percentile frame rate, from the median and 95th-percentile intervals):`);
+    const pooled = (intervals) => {
+      const sorted = [...intervals].sort((a, b) => a - b);
+      return { median: fps(percentile(sorted, 50)), low: fps(percentile(sorted, 95)) };
+    };
+    let met = true;
+    for (const kind of ['pan', 'zoom']) {
+      const base = pooled(all.baseline[kind]);
+      const over = pooled(all.overlays[kind]);
+      const ok = over.median >= TARGET_FPS;
+      met &&= ok;
+      console.log(
+        `  ${kind.padEnd(5)} baseline (0 findings) ${base.median.toFixed(1)} / ${base.low.toFixed(1)} fps, ` +
+          `${FINDINGS} findings ${over.median.toFixed(1)} / ${over.low.toFixed(1)} fps: ratio ${(over.median / base.median).toFixed(2)} ` +
+          `(5th percentile ${(over.low / base.low).toFixed(2)}); ≥ ${TARGET_FPS} fps: ${ok ? 'target met' : 'target missed'}`,
+      );
+    }
+    console.log(`canvas contexts made: ${kinds.join(', ')}; WebGL renderer: ${renderer}`);
+    console.log(`load average (1/5/15 min) at start ${loadAtStart}, at end ${load()} (2 cores, shared with other sessions)`);
+    console.log(`${FINDINGS} findings at ≥ ${TARGET_FPS} fps, panning and zooming: ${met ? 'target met' : 'target missed'}`);
+    console.log(bff.log.summary());
+  } finally {
+    await browser.close();
+  }
+});
