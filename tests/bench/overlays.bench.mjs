@@ -8,7 +8,7 @@
 //
 //   pnpm run bench:overlays      (needs a build: pnpm build)
 //   FINDINGS=1000 ROUNDS=3 INTERACTION_MS=5000 are the defaults.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -34,6 +34,9 @@ const PHOTO = { width: 4000, height: 3000 };
 const SEVERITY_COLOURS_SHOWN = 5;
 const SURFACES = ['leading_edge', 'trailing_edge', 'pressure_side', 'suction_side', 'root', 'tip'];
 const TYPES = ['erosion', 'crack', 'delamination', 'lightning', 'coating', 'other'];
+/** The panel's SEVERITY_COLOURS (panel/src/findings/severity.ts), for the 2D-canvas reference. */
+const SEVERITY_COLOURS = ['#16a34a', '#ca8a04', '#ea580c', '#dc2626', '#7f1d1d'];
+const REFERENCE = process.env.REFERENCE !== '0';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const load = () =>
@@ -107,9 +110,9 @@ async function framesDuring(page, interact) {
     const tick = (time) => {
       if (!globalThis.__counting) return;
       frames.push(time);
-      requestAnimationFrame(tick);
+      globalThis.requestAnimationFrame(tick);
     };
-    requestAnimationFrame(tick);
+    globalThis.requestAnimationFrame(tick);
   });
   const events = await interact();
   const frames = await page.evaluate(() => {
@@ -181,7 +184,57 @@ function summary({ intervals, events, draws, seconds }, before, after) {
   };
 }
 
-async function measure(page, client, { turbineId, mediaId, expected }) {
+/**
+ * The reference for a fix (REFERENCE=0 leaves it out): the same boxes drawn by a plain 2D canvas laid over the photo
+ * without findings, redrawn whenever the viewer marks a new view on its element (`data-zoom`, `data-center`). One
+ * path per severity, filled at the overlays' opacity and stroked 2 px wide, as the Annotorious layer styles them.
+ */
+function drawBoxesOnCanvas({ boxes, colours, width, height }) {
+  const host = globalThis.document.querySelector('[data-testid="deep-zoom"]');
+  const canvas = globalThis.document.createElement('canvas');
+  canvas.style.cssText = 'position:absolute;inset:0;width:100%;height:100%;pointer-events:none';
+  host.appendChild(canvas);
+  const context = canvas.getContext('2d');
+  const paths = colours.map(() => new globalThis.Path2D());
+  for (const [x, y, w, h, severity] of boxes) paths[severity - 1].rect(x, y, w, h);
+  const draw = () => {
+    const ratio = globalThis.devicePixelRatio || 1;
+    const [cw, ch] = [host.clientWidth, host.clientHeight];
+    if (canvas.width !== Math.round(cw * ratio)) [canvas.width, canvas.height] = [cw * ratio, ch * ratio];
+    const [cx, cy] = (host.dataset.center ?? '0.5,0.5').split(',').map(Number);
+    // The viewer's zoom is relative to the fitted picture, its centre in the picture's fractions.
+    const scale = Math.min(cw / width, ch / height) * Number(host.dataset.zoom ?? 1);
+    context.setTransform(1, 0, 0, 1, 0, 0);
+    context.clearRect(0, 0, canvas.width, canvas.height);
+    context.setTransform(
+      scale * ratio,
+      0,
+      0,
+      scale * ratio,
+      (cw / 2 - cx * width * scale) * ratio,
+      (ch / 2 - cy * height * scale) * ratio,
+    );
+    context.lineWidth = 2 / scale;
+    paths.forEach((path, index) => {
+      context.fillStyle = context.strokeStyle = colours[index];
+      context.globalAlpha = 0.12;
+      context.fill(path);
+      context.globalAlpha = 1;
+      context.stroke(path);
+    });
+  };
+  new globalThis.MutationObserver(draw).observe(host, {
+    attributes: true,
+    attributeFilter: ['data-zoom', 'data-center'],
+  });
+  draw();
+}
+
+/**
+ * A subject's photo page, once the viewer has drawn the picture sharp and the panel lists its findings; answers the
+ * viewer's box on the page.
+ */
+async function openPhoto(page, { turbineId, mediaId, expected, canvasBoxes }) {
   await page.goto(`/dashboard/turbine/${turbineId}/operator-photos?year=${YEAR}&photo=${mediaId}`);
   const viewer = page.locator('[data-testid="deep-zoom"][data-loaded="true"]');
   await viewer.waitFor({ timeout: 60_000 });
@@ -190,8 +243,13 @@ async function measure(page, client, { turbineId, mediaId, expected }) {
     .filter({ hasText: `(${expected})` })
     .waitFor({ timeout: 120_000 });
   await page.locator('[data-testid="deep-zoom"][data-sharp="true"]').waitFor({ timeout: 60_000 });
+  if (canvasBoxes) await page.evaluate(drawBoxesOnCanvas, canvasBoxes);
   await sleep(1000);
-  const box = await viewer.boundingBox();
+  return viewer.boundingBox();
+}
+
+async function measure(page, client, subject) {
+  const box = await openPhoto(page, subject);
   const results = {};
   for (const [name, interact] of [
     ['pan', pan],
@@ -206,28 +264,72 @@ async function measure(page, client, { turbineId, mediaId, expected }) {
   return results;
 }
 
+/** CPU seconds per thread name of the Chromium processes under this one (from /proc). */
+function chromiumThreadCpu(rootPid) {
+  const read = (path) => {
+    try {
+      return readFileSync(path, 'utf8');
+    } catch {
+      return null;
+    }
+  };
+  const parentOf = new Map();
+  const kindOf = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = read(`/proc/${entry}/stat`);
+    if (!stat) continue;
+    parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    const command = read(`/proc/${entry}/cmdline`)?.replaceAll('\0', ' ') ?? '';
+    if (!command.includes('chrom')) continue;
+    const type = /--type=([\w-]+)/.exec(command);
+    kindOf.set(Number(entry), type ? type[1] : 'browser');
+  }
+  const ours = (pid) => {
+    for (let at = pid; at > 1; at = parentOf.get(at) ?? 0) if (at === rootPid) return true;
+    return false;
+  };
+  const seconds = new Map();
+  for (const pid of kindOf.keys()) {
+    if (!ours(pid)) continue;
+    for (const tid of readdirSync(`/proc/${pid}/task`, { withFileTypes: false }).map(String)) {
+      const stat = read(`/proc/${pid}/task/${tid}/stat`);
+      if (!stat) continue;
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replace(/\d+$/, '#');
+      const [utime, stime] = stat
+        .slice(stat.lastIndexOf(')') + 2)
+        .split(' ')
+        .slice(11, 13)
+        .map(Number);
+      const key = `${kindOf.get(pid)} ${name}`;
+      seconds.set(key, (seconds.get(key) ?? 0) + (utime + stime) / 100);
+    }
+  }
+  return seconds;
+}
+
 /**
  * Where the time goes while the overlays are panned (PROFILE=1): a Chrome trace of one pan, its complete events'
  * self time summed by thread and name, the largest first.
  */
 async function profile(browser, page, subject) {
-  await page.goto(`/dashboard/turbine/${subject.turbineId}/operator-photos?year=${YEAR}&photo=${subject.mediaId}`);
-  const viewer = page.locator('[data-testid="deep-zoom"][data-loaded="true"]');
-  await viewer.waitFor({ timeout: 60_000 });
-  await page.getByTestId('findings-count').filter({ hasText: `(${subject.expected})` }).waitFor({ timeout: 120_000 });
-  await sleep(1000);
-  const box = await viewer.boundingBox();
+  const box = await openPhoto(page, subject);
   await browser.startTracing(page, {
     categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'gpu', 'cc', 'viz'],
   });
+  const cpuBefore = chromiumThreadCpu(process.pid);
+  const panStarted = performance.now();
   await pan(page, box);
+  const panSeconds = (performance.now() - panStarted) / 1000;
+  const cpuAfter = chromiumThreadCpu(process.pid);
   const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
   const events = trace.traceEvents ?? trace;
   const threads = new Map();
   for (const event of events) {
     if (event.ph === 'M' && event.name === 'thread_name') threads.set(`${event.pid}:${event.tid}`, event.args.name);
   }
-  // Self time: a complete event's duration less that of the complete events nested in it on its thread.
+  // Self time: a complete event's duration less that of the complete events nested in it on its thread; wall time
+  // (`dur`) and the thread's CPU time (`tdur`), which differ when the thread waits or is not scheduled.
   const byThread = new Map();
   for (const event of events) {
     if (event.ph !== 'X' || typeof event.dur !== 'number') continue;
@@ -241,20 +343,37 @@ async function profile(browser, page, subject) {
     const stack = [];
     for (const event of list) {
       while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= event.ts) stack.pop();
-      const parent = stack.at(-1);
-      if (parent) parent.self -= event.dur;
       event.self = event.dur;
+      event.selfCpu = event.tdur ?? 0;
+      const parent = stack.at(-1);
+      if (parent) {
+        parent.self -= event.dur;
+        parent.selfCpu -= event.tdur ?? 0;
+      }
       stack.push(event);
     }
     for (const event of list) {
       const name = `${threads.get(key) ?? key} ${event.name}`;
-      totals.set(name, (totals.get(name) ?? 0) + event.self);
+      const total = totals.get(name) ?? { wall: 0, cpu: 0 };
+      total.wall += event.self;
+      total.cpu += event.selfCpu;
+      totals.set(name, total);
     }
   }
-  console.log(`\nprofile of ${INTERACTION_MS} ms of panning ${subject.expected} findings (self time, ms):`);
-  for (const [name, micros] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
-    console.log(`  ${(micros / 1000).toFixed(0).padStart(7)}  ${name}`);
+  console.log(
+    `\nprofile of ${INTERACTION_MS} ms of panning ${subject.expected} findings (self time in ms: wall, CPU):`,
+  );
+  for (const [name, { wall, cpu }] of [...totals].sort((a, b) => b[1].wall - a[1].wall).slice(0, 16)) {
+    console.log(`  ${(wall / 1000).toFixed(0).padStart(7)} ${(cpu / 1000).toFixed(0).padStart(7)}  ${name}`);
   }
+  console.log(
+    `Chromium's threads' CPU time over the same ${panSeconds.toFixed(1)} s (from /proc, by process and thread):`,
+  );
+  const spent = [...cpuAfter]
+    .map(([name, value]) => [name, value - (cpuBefore.get(name) ?? 0)])
+    .filter(([, value]) => value > 0)
+    .sort((a, b) => b[1] - a[1]);
+  for (const [name, value] of spent.slice(0, 12)) console.log(`  ${value.toFixed(2).padStart(7)} s  ${name}`);
 }
 
 const fps = (ms) => 1000 / ms;
@@ -293,7 +412,10 @@ await runBenchmark('overlays', async ({ pool, spawnBff }) => {
       globalThis.__contextKinds = () => [...kinds];
       // WebGL draw calls, counted: each one costs the software renderer a pass over its render target.
       globalThis.__draws = 0;
-      for (const prototype of [globalThis.WebGLRenderingContext.prototype, globalThis.WebGL2RenderingContext.prototype]) {
+      for (const prototype of [
+        globalThis.WebGLRenderingContext.prototype,
+        globalThis.WebGL2RenderingContext.prototype,
+      ]) {
         for (const name of ['drawElements', 'drawArrays', 'drawElementsInstanced', 'drawArraysInstanced']) {
           const draw = prototype[name];
           if (!draw) continue;
@@ -344,14 +466,29 @@ await runBenchmark('overlays', async ({ pool, spawnBff }) => {
 
     const client = await context.newCDPSession(page);
     await client.send('Performance.enable');
-    const all = { baseline: { pan: [], zoom: [] }, overlays: { pan: [], zoom: [] } };
     const subjects = {
       baseline: { turbineId, mediaId: baseline.id, expected: 0 },
       overlays: { turbineId, mediaId: overlays.id, expected: FINDINGS },
     };
-    console.log(`\n${ROUNDS} rounds, each photo: ${INTERACTION_MS} ms of panning, then ${INTERACTION_MS} ms of zooming`);
+    if (REFERENCE) {
+      const boxes = bodies.map((body) => [
+        ...body.target.selector.value.slice('xywh=pixel:'.length).split(',').map(Number),
+        body.severity,
+      ]);
+      subjects['2d canvas'] = {
+        turbineId,
+        mediaId: baseline.id,
+        expected: 0,
+        canvasBoxes: { boxes, colours: SEVERITY_COLOURS, ...PHOTO },
+      };
+    }
+    const all = Object.fromEntries(Object.keys(subjects).map((name) => [name, { pan: [], zoom: [] }]));
+    console.log(
+      `\n${ROUNDS} rounds, each photo: ${INTERACTION_MS} ms of panning, then ${INTERACTION_MS} ms of zooming`,
+    );
     for (let round = 1; round <= ROUNDS; round += 1) {
-      const order = round % 2 === 1 ? ['baseline', 'overlays'] : ['overlays', 'baseline'];
+      const order = Object.keys(subjects);
+      if (round % 2 === 0) order.reverse();
       console.log(`  round ${round}  (load average ${load()})`);
       for (const name of order) {
         const result = await measure(page, client, subjects[name]);
@@ -364,7 +501,7 @@ await runBenchmark('overlays', async ({ pool, spawnBff }) => {
     if (process.env.PROFILE === '1') await profile(browser, page, subjects.overlays);
     const kinds = await page.evaluate(() => globalThis.__contextKinds());
     const renderer = await page.evaluate(() => {
-      const gl = document.createElement('canvas').getContext('webgl');
+      const gl = globalThis.document.createElement('canvas').getContext('webgl');
       const info = gl?.getExtension('WEBGL_debug_renderer_info');
       return gl ? (info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER)) : 'no WebGL';
     });
@@ -385,10 +522,21 @@ await runBenchmark('overlays', async ({ pool, spawnBff }) => {
           `${FINDINGS} findings ${over.median.toFixed(1)} / ${over.low.toFixed(1)} fps: ratio ${(over.median / base.median).toFixed(2)} ` +
           `(5th percentile ${(over.low / base.low).toFixed(2)}); ≥ ${TARGET_FPS} fps: ${ok ? 'target met' : 'target missed'}`,
       );
+      if (REFERENCE) {
+        const reference = pooled(all['2d canvas'][kind]);
+        console.log(
+          `        reference: the same boxes on a 2D canvas ${reference.median.toFixed(1)} / ${reference.low.toFixed(1)} fps, ` +
+            `ratio ${(reference.median / base.median).toFixed(2)}`,
+        );
+      }
     }
     console.log(`canvas contexts made: ${kinds.join(', ')}; WebGL renderer: ${renderer}`);
-    console.log(`load average (1/5/15 min) at start ${loadAtStart}, at end ${load()} (2 cores, shared with other sessions)`);
-    console.log(`${FINDINGS} findings at ≥ ${TARGET_FPS} fps, panning and zooming: ${met ? 'target met' : 'target missed'}`);
+    console.log(
+      `load average (1/5/15 min) at start ${loadAtStart}, at end ${load()} (2 cores, shared with other sessions)`,
+    );
+    console.log(
+      `${FINDINGS} findings at ≥ ${TARGET_FPS} fps, panning and zooming: ${met ? 'target met' : 'target missed'}`,
+    );
     console.log(bff.log.summary());
   } finally {
     await browser.close();
