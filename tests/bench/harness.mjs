@@ -2,7 +2,7 @@
 // as a child process on 127.0.0.1, set-up straight in SQL, and sign-in. Everything is removed again in `close()`.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -199,6 +199,32 @@ export async function login(baseUrl, email) {
     throw new Error(`login failed: ${response.status} ${JSON.stringify(body)}`);
   }
   return body.token;
+}
+
+/** Debian's chromium (or CHROMIUM_PATH), which the browser benchmarks drive through Playwright. */
+export const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (path) => path && existsSync(path),
+);
+
+/** Chromium headless with this machine's flags: no sandbox (root), no GPU (WebGL goes through SwiftShader). */
+export async function launchChromium() {
+  if (!CHROMIUM) throw new Error("Chromium is missing: install Debian's chromium or set CHROMIUM_PATH");
+  const { chromium } = await import('@playwright/test');
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-sync'],
+  });
+}
+
+/** Signs a page of a context (whose baseURL is the BFF) in as the login page does; answers the page. */
+export async function signInPage(context, email) {
+  const page = await context.newPage();
+  const response = await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+  if (!response.ok()) throw new Error(`login failed: ${response.status()}`);
+  const { user } = await response.json();
+  await page.goto('/api/health');
+  await page.evaluate((profile) => localStorage.setItem('kanat360.user', JSON.stringify(profile)), user);
+  return page;
 }
 
 /** Runs `main` with the stack, always closing it; a failure exits 1 (a missed target does not). */
