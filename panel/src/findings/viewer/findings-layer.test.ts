@@ -1,7 +1,8 @@
-import { findingTarget, polygonPoints, targetBox } from '@kanat360/contracts';
+import { findingTarget, MEDIA_FRAGMENT_SPEC, polygonPoints, targetBox } from '@kanat360/contracts';
 import { describe, expect, it } from 'vitest';
 import { findingRegion } from '../finding-region';
 import { findingIdOf, overlayId, panoramaTarget, polygonTarget, rectangleTarget } from './findings-layer';
+import { findingAt, shapeOf } from './overlay-shapes';
 
 const picture = { width: 4000, height: 3000 };
 
@@ -65,5 +66,30 @@ describe('overlay ids', () => {
     expect(findingIdOf(overlayId(42))).toBe(42);
     expect(findingIdOf('finding-draft')).toBeNull();
     expect(findingIdOf('something-else')).toBeNull();
+  });
+});
+
+describe('the overlay hit-tests a click', () => {
+  const box = (id: number, value: string) =>
+    shapeOf(id, 3, { selector: { type: 'FragmentSelector', conformsTo: MEDIA_FRAGMENT_SPEC, value } })!;
+
+  it('opens the smallest region under the point, and none outside every region', () => {
+    const shapes = [box(1, 'xywh=pixel:0,0,1000,1000'), box(2, 'xywh=pixel:100,100,50,50')];
+    expect(findingAt(shapes, 120, 120)).toBe(2);
+    expect(findingAt(shapes, 500, 500)).toBe(1);
+    expect(findingAt(shapes, 1500, 10)).toBeNull();
+  });
+
+  it('follows a polygon, not its bounding box', () => {
+    const triangle = shapeOf(7, 5, {
+      selector: { type: 'SvgSelector', value: '<svg><polygon points="0,0 100,0 0,100" /></svg>' },
+    })!;
+    expect(triangle.area).toBe(5000);
+    expect(findingAt([triangle], 10, 10)).toBe(7);
+    expect(findingAt([triangle], 90, 90)).toBeNull();
+  });
+
+  it('has no outline for a panorama direction', () => {
+    expect(shapeOf(1, 1, panoramaTarget(0, 0))).toBeNull();
   });
 });
