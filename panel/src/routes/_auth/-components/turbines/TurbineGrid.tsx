@@ -4,6 +4,7 @@ import { useI18n } from '@/i18n/language';
 import { TurbineLinks, TurbineManageButtons } from './TurbineActions';
 import { cityLabel } from './turbine-filters';
 import { TurbineStatusBadge } from './TurbineStatusBadge';
+import { WorstSeverityLink } from './WorstSeverityLink';
 
 interface TurbineListProps {
   turbines: readonly Turbine[];
@@ -27,6 +28,12 @@ export function TurbineGrid({ turbines, onEdit, onDelete }: TurbineListProps) {
               <p className="text-sm font-medium text-brand-800 dark:text-brand-300">
                 {cityLabel(turbine.city)}-{turbine.code}
               </p>
+              {turbine.worst_open_severity !== null && (
+                <div className="mt-2 flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
+                  <span>{t('panel.turbines.worstOpen')}</span>
+                  <WorstSeverityLink turbine={turbine} />
+                </div>
+              )}
             </div>
             <div className="-mt-1 -mr-2 flex shrink-0 items-center gap-1">
               <TurbineStatusBadge status={turbine.status} />
@@ -107,6 +114,9 @@ export function TurbineTable({ turbines, onEdit, onDelete }: TurbineListProps) {
               {t('panel.turbines.field.status')}
             </th>
             <th scope="col" className={header}>
+              {t('panel.turbines.worstOpen')}
+            </th>
+            <th scope="col" className={header}>
               <span className="sr-only">{t('panel.turbines.actions')}</span>
             </th>
           </tr>
@@ -128,6 +138,9 @@ export function TurbineTable({ turbines, onEdit, onDelete }: TurbineListProps) {
               <td className="px-4 py-3 text-right tabular-nums">{number.format(turbine.media_count)}</td>
               <td className="px-4 py-3">
                 <TurbineStatusBadge status={turbine.status} />
+              </td>
+              <td className="px-4 py-3">
+                <WorstSeverityLink turbine={turbine} compact />
               </td>
               <td className="px-4 py-3">
                 <div className="flex items-center gap-1">
