@@ -14,8 +14,8 @@ const LOAD_AHEAD_ROWS = 30;
 /** Rows drawn while the first page loads. */
 const SKELETON_ROWS = 6;
 /** The columns of the header and of every row: severity, finding, position, size, status, stage, year. */
-const COLUMNS = 'grid grid-cols-[3rem_minmax(9rem,1.1fr)_minmax(12rem,1.4fr)_7.5rem_8.5rem_6rem_3.5rem] gap-3';
-const CUSTOMER_COLUMNS = 'grid grid-cols-[3rem_minmax(9rem,1.1fr)_minmax(12rem,1.4fr)_7.5rem_8.5rem_3.5rem] gap-3';
+const COLUMNS = 'grid grid-cols-[4.75rem_minmax(8rem,1fr)_minmax(12rem,1.6fr)_7rem_8rem_6rem_3.5rem] gap-3';
+const CUSTOMER_COLUMNS = 'grid grid-cols-[4.75rem_minmax(8rem,1fr)_minmax(12rem,1.6fr)_7rem_8rem_3.5rem] gap-3';
 
 const STAGE_BADGE = {
   draft: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',

@@ -50,7 +50,7 @@ export function SeverityCounts({
           <button
             key={severity}
             type="button"
-            className={`${chip} ${included ? 'border-transparent' : 'border-slate-300 bg-transparent text-slate-600 opacity-70 hover:opacity-100 dark:border-slate-600 dark:text-slate-300'}`}
+            className={`${chip} aria-pressed:ring-2 aria-pressed:ring-slate-800 aria-pressed:ring-offset-2 dark:aria-pressed:ring-slate-100 dark:aria-pressed:ring-offset-slate-900 ${included ? 'border-transparent' : 'border-slate-300 bg-transparent text-slate-600 opacity-70 hover:opacity-100 dark:border-slate-600 dark:text-slate-300'}`}
             style={included ? { background: SEVERITY_COLOURS[severity], color: SEVERITY_TEXT[severity] } : undefined}
             aria-pressed={selected === severity}
             title={
