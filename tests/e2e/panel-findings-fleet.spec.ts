@@ -10,6 +10,7 @@ import {
   type Turbine,
 } from '@kanat360/contracts';
 import Papa from 'papaparse';
+import { blockingViolations } from './a11y.js';
 import { demo } from './fixtures.js';
 import { apiAs, type DemoAccount, signInAs } from './panel.js';
 
@@ -166,6 +167,20 @@ test.describe('fleet findings page', () => {
     await customer.dispose();
     await manager.dispose();
   });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`has no serious accessibility violation (${theme}), every severity on screen`, async ({ page }) => {
+      await signInAs(page, 'superadmin', { path: '/dashboard/findings?severity=2', theme, language: 'en' });
+      await expect(rows(page).first()).toBeVisible();
+      await expect(page.getByTestId('findings-total')).not.toHaveText(/^0 /);
+      // Chips left out by the severity filter and chips in; then every chip in, and rows of every severity.
+      expect(await blockingViolations(page), 'filtered').toEqual([]);
+      await page.getByTestId('severity-chip-all').click();
+      await expect(page).toHaveURL(/\/dashboard\/findings$/);
+      await expect(chip(page, 1)).toHaveAttribute('data-included', 'true');
+      expect(await blockingViolations(page), 'all').toEqual([]);
+    });
+  }
 
   test('a row opens the photo the finding was marked on, with the finding in the URL', async ({ page }) => {
     await signInAs(page, 'operator', { path: '/dashboard/findings' });

@@ -50,7 +50,7 @@ export function SeverityCounts({
           <button
             key={severity}
             type="button"
-            className={`${chip} aria-pressed:ring-2 aria-pressed:ring-slate-800 aria-pressed:ring-offset-2 dark:aria-pressed:ring-slate-100 dark:aria-pressed:ring-offset-slate-900 ${included ? 'border-transparent' : 'border-slate-300 bg-transparent text-slate-600 opacity-70 hover:opacity-100 dark:border-slate-600 dark:text-slate-300'}`}
+            className={`${chip} aria-pressed:ring-2 aria-pressed:ring-slate-800 aria-pressed:ring-offset-2 dark:aria-pressed:ring-slate-100 dark:aria-pressed:ring-offset-slate-900 ${included ? 'border-transparent' : 'border-dashed border-slate-400 bg-transparent text-slate-700 hover:border-slate-600 dark:border-slate-500 dark:text-slate-300'}`}
             style={included ? { background: SEVERITY_COLOURS[severity], color: SEVERITY_TEXT[severity] } : undefined}
             aria-pressed={selected === severity}
             title={
@@ -72,7 +72,7 @@ export function SeverityCounts({
             )}
             <span className="max-w-56 truncate">{name}</span>
             <span
-              className="rounded-full bg-black/15 px-2 py-0.5 text-xs font-semibold tabular-nums dark:bg-black/25"
+              className={`rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums ${included ? 'bg-white/90 text-slate-900' : 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100'}`}
               data-testid="severity-count"
             >
               {count(summary?.by_severity[severity])}
