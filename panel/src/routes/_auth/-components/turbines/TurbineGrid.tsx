@@ -114,9 +114,6 @@ export function TurbineTable({ turbines, onEdit, onDelete }: TurbineListProps) {
               {t('panel.turbines.field.status')}
             </th>
             <th scope="col" className={header}>
-              {t('panel.turbines.worstOpen')}
-            </th>
-            <th scope="col" className={header}>
               <span className="sr-only">{t('panel.turbines.actions')}</span>
             </th>
           </tr>
@@ -124,8 +121,11 @@ export function TurbineTable({ turbines, onEdit, onDelete }: TurbineListProps) {
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
           {turbines.map((turbine) => (
             <tr key={turbine.id} data-testid="turbine-row" data-turbine-id={turbine.id}>
-              <th scope="row" className="px-4 py-3 text-left font-medium whitespace-nowrap" data-testid="turbine-name">
-                {turbine.name}
+              <th scope="row" className="px-4 py-3 text-left font-medium whitespace-nowrap">
+                <span className="inline-flex items-center gap-2">
+                  <span data-testid="turbine-name">{turbine.name}</span>
+                  <WorstSeverityLink turbine={turbine} compact />
+                </span>
               </th>
               <td className="px-4 py-3 whitespace-nowrap">
                 {cityLabel(turbine.city)}-{turbine.code}
@@ -138,9 +138,6 @@ export function TurbineTable({ turbines, onEdit, onDelete }: TurbineListProps) {
               <td className="px-4 py-3 text-right tabular-nums">{number.format(turbine.media_count)}</td>
               <td className="px-4 py-3">
                 <TurbineStatusBadge status={turbine.status} />
-              </td>
-              <td className="px-4 py-3">
-                <WorstSeverityLink turbine={turbine} compact />
               </td>
               <td className="px-4 py-3">
                 <div className="flex items-center gap-1">
