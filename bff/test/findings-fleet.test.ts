@@ -5,8 +5,10 @@ import {
   type Finding,
   type FindingSeverity,
   type FindingStage,
+  FINDING_STATUSES,
   type FindingStatus,
   type FindingSummary,
+  OPEN_FINDING_STATUSES,
   type Role,
   type Turbine,
   type TurbineDetail,
@@ -232,16 +234,18 @@ describe('the turbine list’s worst open severity', () => {
     ]);
     expect((await turbineOf(as.company_manager!, turbineId))?.worst_open_severity).toBe(4);
     expect((await turbineOf(as.customer!, turbineId))?.worst_open_severity).toBe(4);
-
-    const settled = await makeTurbine(app.dataSource, home.id);
-    await plant(settled, [
-      { severity: 5, stage: 'released', status: 'repaired' },
-      { severity: 3, stage: 'released', status: 'closed' },
-    ]);
-    expect((await turbineOf(as.company_manager!, settled))?.worst_open_severity).toBeNull();
     const clean = await makeTurbine(app.dataSource, home.id);
     expect((await turbineOf(as.company_manager!, clean))?.worst_open_severity).toBeNull();
   });
+
+  it.each(FINDING_STATUSES.map((status) => [status, OPEN_FINDING_STATUSES.some((open) => open === status)]))(
+    'counts a finding with status %s: %s',
+    async (status, open) => {
+      const turbineId = await makeTurbine(app.dataSource, home.id);
+      await plant(turbineId, [{ severity: 3, stage: 'released', status }]);
+      expect((await turbineOf(as.customer!, turbineId))?.worst_open_severity).toBe(open ? 3 : null);
+    },
+  );
 
   it('counts a draft for who may read drafts, never for a customer', async () => {
     const turbineId = await makeTurbine(app.dataSource, home.id);

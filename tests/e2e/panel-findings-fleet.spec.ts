@@ -12,7 +12,7 @@ import {
 import Papa from 'papaparse';
 import { blockingViolations } from './a11y.js';
 import { demo } from './fixtures.js';
-import { apiAs, type DemoAccount, signInAs } from './panel.js';
+import { apiAs, type DemoAccount, seeder, signInAs } from './panel.js';
 
 // Issue 14 item 7: the fleet findings page on the demo data (78 findings over both demo companies, every severity,
 // some drafts), and the turbine list's worst open severity.
@@ -181,6 +181,31 @@ test.describe('fleet findings page', () => {
       expect(await blockingViolations(page), 'all').toEqual([]);
     });
   }
+
+  test('says when nothing matches, and offers a retry when the list cannot load', async ({ page }) => {
+    const seed = await seeder();
+    const bare = await seed.createTurbine();
+    await signInAs(page, 'manager', { path: `/dashboard/findings?turbine=${bare.id}` });
+    await expect(page.getByTestId('empty-state')).toContainText('Filtrelere uyan bulgu yok');
+    await expect(page.getByTestId('findings-total')).toHaveText('0 bulgu');
+    await page.getByTestId('empty-state').getByRole('button', { name: 'Filtreleri Temizle' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/findings$/);
+    await expect(rows(page).first()).toBeVisible();
+
+    // The list's call fails (after the client's own retries): the page says so, and its button asks again.
+    let failing = true;
+    await page.route(/\/api\/findings\?/, (route) =>
+      failing ? route.fulfill({ status: 503, json: { success: false, code: 'UNAVAILABLE' } }) : route.continue(),
+    );
+    await page.getByTestId('findings-type').selectOption('hole');
+    await expect(page.getByTestId('findings-error')).toContainText('Bulgular yüklenemedi.');
+    failing = false;
+    await page.getByTestId('findings-error').getByRole('button', { name: 'Tekrar Dene' }).click();
+    await expect(rows(page).first()).toBeVisible();
+    await expect(page.getByTestId('finding-type').first()).toHaveText('Delik');
+    expect((await seed.api.delete(`/api/turbines/${bare.id}`)).status()).toBe(200);
+    await seed.dispose();
+  });
 
   test('a row opens the photo the finding was marked on, with the finding in the URL', async ({ page }) => {
     await signInAs(page, 'operator', { path: '/dashboard/findings' });

@@ -54,7 +54,15 @@ export function FleetFindingFilters({
           className={selectClass}
           aria-label={t('panel.fleetFindings.company')}
           value={search.company ?? ''}
-          onChange={(event) => onChange({ company: number(event) })}
+          onChange={(event) => {
+            const company = number(event);
+            // A turbine of another company would match nothing: the turbine filter goes with the company change.
+            const kept = turbines.find((turbine) => turbine.id === search.turbine);
+            onChange({
+              company,
+              turbine: kept && (company === undefined || kept.company_id === company) ? search.turbine : undefined,
+            });
+          }}
           data-testid="findings-company"
         >
           <option value="">{t('panel.fleetFindings.allCompanies')}</option>
