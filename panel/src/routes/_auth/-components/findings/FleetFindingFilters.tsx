@@ -71,6 +71,9 @@ export function FleetFindingFilters({
               {company.name}
             </option>
           ))}
+          {search.company !== undefined && !companies.some((company) => company.id === search.company) && (
+            <option value={search.company}>{t('panel.fleetFindings.companyNumber', { id: search.company })}</option>
+          )}
         </select>
       )}
       <select
