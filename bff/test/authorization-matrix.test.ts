@@ -839,6 +839,13 @@ const ROUTES: RouteCase[] = [
     build: () => ({ path: '/api/findings' }),
   },
   {
+    route: 'GET /api/findings/summary',
+    access: 'finding.read',
+    scoped: false,
+    ok: 200,
+    build: () => ({ path: '/api/findings/summary' }),
+  },
+  {
     route: 'GET /api/findings/export.csv',
     access: 'finding.read',
     scoped: false,

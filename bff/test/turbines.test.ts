@@ -50,6 +50,7 @@ const TURBINE_KEYS = [
   'status',
   'turbine_name',
   'updated_at',
+  'worst_open_severity',
 ].sort();
 
 const NOT_FOUND = { success: false, code: 'TURBINE_NOT_FOUND', message: 'Türbin bulunamadı' };
@@ -248,6 +249,7 @@ describe('GET /api/turbines', () => {
       company_name: home.name,
       photo_count: 4,
       media_count: 4,
+      worst_open_severity: null,
       created_at: expect.any(String) as string,
       updated_at: expect.any(String) as string,
     });

@@ -51,7 +51,9 @@ export async function listQueries(turbineId) {
   const { MediaRepository } = await importBff('media/media.repository.js');
   return {
     // A superadmin's scope, no company filter: what GET /api/turbines asks for the superadmin.
-    turbines: await recordQuery((dataSource) => new TurbinesRepository(dataSource).list({ all: true }, undefined)),
+    turbines: await recordQuery((dataSource) =>
+      new TurbinesRepository(dataSource).list({ all: true }, { readsDrafts: true }, undefined),
+    ),
     // The first page GET /api/turbines/{id}/photos?view=all answers (200 photos of the 10,000, and their total).
     photos: await recordQuery((dataSource) =>
       new MediaRepository(dataSource).listPage(turbineId, photoListQuery.parse({ view: 'all' }), null),

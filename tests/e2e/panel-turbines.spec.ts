@@ -242,7 +242,12 @@ test.describe('turbine dashboard', () => {
   test('header: sections by permission, language toggle, logout to the public home page', async ({ page }) => {
     await signInAs(page, 'superadmin');
     const nav = page.getByRole('navigation', { name: 'Panel bölümleri' });
-    await expect(nav.getByRole('link')).toHaveText(['Türbin Yönetimi', 'Ortak Yönetimi', 'Kullanıcı Ayarları']);
+    await expect(nav.getByRole('link')).toHaveText([
+      'Türbin Yönetimi',
+      'Bulgular',
+      'Ortak Yönetimi',
+      'Kullanıcı Ayarları',
+    ]);
     await page.getByRole('button', { name: /^English/ }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Turbines');
     await expect(page.getByRole('button', { name: 'Add Turbine' })).toBeVisible();
@@ -258,6 +263,7 @@ test.describe('turbine dashboard', () => {
     await signInAs(page, 'admin');
     await expect(page.getByRole('navigation', { name: 'Panel bölümleri' }).getByRole('link')).toHaveText([
       'Türbin Yönetimi',
+      'Bulgular',
       'Kullanıcı Ayarları',
     ]);
     await page.getByRole('button', { name: /Çıkış Yap/ }).click();

@@ -30,6 +30,10 @@ import { UserEntity } from '@/users/user.entity.js';
  */
 @Index('IDX_findings_turbine_created', ['turbineId', 'createdAt', 'id'])
 @Index('IDX_findings_created', ['createdAt', 'id'])
+// The turbine list's worst open severity (worstOpenSeverities), read from the index alone.
+@Index('IDX_findings_turbine_open', ['turbineId', 'severity', 'stage'], {
+  where: `"status" IN ('new', 'monitoring', 'repair_planned')`,
+})
 @Check('CHK_findings_blade', `"blade" IN ('A', 'B', 'C')`)
 @Check(
   'CHK_findings_surface',

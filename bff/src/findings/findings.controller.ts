@@ -11,6 +11,7 @@ import {
   type FindingFilters,
   findingListQuery,
   type FindingListQuery,
+  type FindingSummary,
   inspectionReportQuery,
   type InspectionReportRequest,
   linkFindingBody,
@@ -56,6 +57,21 @@ export class FindingsController {
     @ValidQuery(findingListQuery) query: FindingListQuery,
   ): Promise<ApiPage<Finding>> {
     return this.findings.listOfFleet(actor, query);
+  }
+
+  @Get('findings/summary')
+  @RequirePermission('finding.read')
+  @ApiOperation({
+    summary: 'How many findings of the fleet match the filters, by severity',
+    description:
+      'The same filters and reach as GET /api/findings (no paging): every matching finding is counted, each ' +
+      'severity 1–5 listed (0 when none). Customers count released findings only.',
+  })
+  async summary(
+    @CurrentPrincipal() actor: Principal,
+    @ValidQuery(findingExportQuery) query: FindingFilters,
+  ): Promise<ApiSuccess<FindingSummary>> {
+    return { success: true, data: await this.findings.summaryOfFleet(actor, query) };
   }
 
   @Get('findings/export.csv')

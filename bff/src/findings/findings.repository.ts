@@ -28,6 +28,24 @@ import {
 import { isLiveTurbine, turbineIdsOfCompany } from '@/turbines/turbines.repository.js';
 import { FindingEntity } from './finding.entity.js';
 
+/*
+ * `findings` in the statements of other repositories: this file is the only one that names the table (STYLE 7a).
+ * Function declarations that use nothing but their arguments, for the reason users.repository.ts gives.
+ */
+
+/**
+ * The worst severity among the open findings (status new, monitoring or repair_planned: OPEN_FINDING_STATUSES) of
+ * the turbine `turbineId` (SQL), as a one-row subquery for a lateral join: `worst` over all of them, `worst_released`
+ * over the released ones (what a caller who may not read drafts sees); null where there is none. One probe of the
+ * turbine's index per turbine, so a list of every turbine stays one query.
+ */
+export function worstOpenSeverities(turbineId: string): string {
+  return `SELECT max(findings.severity) AS worst,
+                 max(findings.severity) FILTER (WHERE findings.stage = 'released') AS worst_released
+            FROM findings
+           WHERE findings.turbine_id = ${turbineId} AND findings.status IN ('new', 'monitoring', 'repair_planned')`;
+}
+
 const f = <T extends SqlType>(name: string, type: T) => col('findings', 'f', name, type);
 
 /** A finding as the API answers it (the target still as JSON text), with its place in the lists' order. */
@@ -74,6 +92,18 @@ const TRACK_ROW = rowMapper('finding track', 'FROM findings f', {
   stage: f('stage', 'character varying').as<FindingStage>(),
 });
 export type TrackRow = RowOf<typeof TRACK_ROW.columns>;
+
+/** How many findings of one severity a list's filters match: what the fleet page's counts show. */
+const SEVERITY_COUNT_ROW = rowMapper(
+  'finding severity count',
+  'FROM findings f',
+  {
+    severity: f('severity', 'integer').as<FindingSeverity>(),
+    count: expr('count(*)::int', 'integer'),
+  },
+  { groupBy: 'f.severity' },
+);
+export type SeverityCountRow = RowOf<typeof SEVERITY_COUNT_ROW.columns>;
 
 /** The columns a finding's author writes. */
 export type FindingWrite = Pick<
@@ -159,6 +189,20 @@ export class FindingsRepository {
     const rows = more ? found.slice(0, limit) : found;
     const lastRow = rows.at(-1);
     return { rows, total, last: lastRow ? { at: lastRow.sortAt, id: lastRow.id } : null, more };
+  }
+
+  /** How many findings the reach and filters select, by severity (one GROUP BY; severities without one are absent). */
+  async countBySeverity(reach: FindingReach, filters: FindingFilters): Promise<SeverityCountRow[]> {
+    const params: unknown[] = [];
+    const matching = whereClause(reach, filters, params);
+    return SEVERITY_COUNT_ROW.all(
+      this.dataSource,
+      `SELECT ${SEVERITY_COUNT_ROW.select} ${SEVERITY_COUNT_ROW.from}
+        WHERE ${matching}
+        GROUP BY ${SEVERITY_COUNT_ROW.groupBy}
+        ORDER BY f.severity`,
+      params,
+    );
   }
 
   async find(turbineId: number, id: number): Promise<FindingRow | null> {

@@ -9,6 +9,9 @@ import {
   type FindingDetail,
   type FindingFilters,
   type FindingListQuery,
+  FINDING_SEVERITIES,
+  type FindingSeverity,
+  type FindingSummary,
   type FindingTarget,
   type InspectionReportRequest,
   type LinkFindingBody,
@@ -83,6 +86,20 @@ export class FindingsService {
   /** A page of the fleet: every finding of the caller's turbines (a superadmin's: of every company, or of one). */
   async listOfFleet(actor: Principal, query: FindingListQuery): Promise<ApiPage<Finding>> {
     return this.page(this.reach(actor), query, query);
+  }
+
+  /**
+   * How many findings of the fleet the filters match, by severity: all of them (the list's pages only hold some), in
+   * the list's reach.
+   */
+  async summaryOfFleet(actor: Principal, filters: FindingFilters): Promise<FindingSummary> {
+    const rows = await this.findings.countBySeverity(this.reach(actor), filters);
+    const bySeverity = Object.fromEntries(FINDING_SEVERITIES.map((severity) => [severity, 0])) as Record<
+      FindingSeverity,
+      number
+    >;
+    for (const row of rows) bySeverity[row.severity] = row.count;
+    return { total: rows.reduce((sum, row) => sum + row.count, 0), by_severity: bySeverity };
   }
 
   async exportCsv(actor: Principal, filters: FindingFilters): Promise<Readable> {

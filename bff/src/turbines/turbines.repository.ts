@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { type Turbine, type TurbineStatus } from '@kanat360/contracts';
+import { type FindingSeverity, type Turbine, type TurbineStatus } from '@kanat360/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type TenantScope } from '@/auth/principal.js';
 import { joinCompany } from '@/companies/companies.repository.js';
 import { col, expr, type RowOf, rowMapper, scalar, scalars, type SqlType } from '@/database/row-mapper.js';
+import { worstOpenSeverities } from '@/findings/findings.repository.js';
 import { currentMediaCounts } from '@/media/media.repository.js';
 import { TurbineEntity } from './turbine.entity.js';
 
@@ -51,14 +52,16 @@ const t = <T extends SqlType>(name: string, type: T) => col('turbines', 't', nam
 
 /**
  * The answer shape of spec §7 straight from SQL: one query however many turbines there are (the photo and media
- * counts are a lateral count over the current-media index, not a query per turbine). The display name is added in
- * `toTurbine`.
+ * counts are a lateral count over the current-media index, the worst open severities a lateral aggregate over the
+ * findings' turbine index, not a query per turbine). The display name, and the worst severity the caller may see,
+ * are added in `toTurbine`.
  */
 export const TURBINE_ROW = rowMapper(
   'turbine',
   `FROM turbines t
      ${joinCompany('c', 't.company_id')}
-     CROSS JOIN LATERAL (${currentMediaCounts('t.id')}) p`,
+     CROSS JOIN LATERAL (${currentMediaCounts('t.id')}) p
+     CROSS JOIN LATERAL (${worstOpenSeverities('t.id')}) w`,
   {
     id: t('id', 'integer'),
     turbine_name: t('turbine_name', 'character varying').orNull(),
@@ -73,6 +76,8 @@ export const TURBINE_ROW = rowMapper(
     company_name: col('companies', 'c', 'name', 'character varying'),
     photo_count: expr('p.photo_count', 'integer'),
     media_count: expr('p.media_count', 'integer'),
+    worst_open: expr('w.worst', 'integer').as<FindingSeverity>().orNull(),
+    worst_released_open: expr('w.worst_released', 'integer').as<FindingSeverity>().orNull(),
     created_at: t('created_at', 'timestamp with time zone'),
     updated_at: t('updated_at', 'timestamp with time zone'),
   },
@@ -101,10 +106,20 @@ function cityName(city: string): string {
   return name;
 }
 
+/**
+ * What a reader of turbines may see of their findings: a caller without finding.readDrafts sees a turbine's worst
+ * open severity among released findings only, as if the drafts did not exist.
+ */
+export interface TurbineReader {
+  readsDrafts: boolean;
+}
+
 /** Spec §2: turbine_name, else the city with the suffix "Türbini"; times as the API writes them. */
-function toTurbine(row: RowOf<typeof TURBINE_ROW.columns>): Turbine {
+function toTurbine(row: RowOf<typeof TURBINE_ROW.columns>, reader: TurbineReader): Turbine {
+  const { worst_open, worst_released_open, ...fields } = row;
   return {
-    ...row,
+    ...fields,
+    worst_open_severity: reader.readsDrafts ? worst_open : worst_released_open,
     name: row.turbine_name || `${cityName(row.city)} Türbini`,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -122,7 +137,7 @@ function scopeClause(scope: TenantScope, params: unknown[]): string {
 export class TurbinesRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async list(scope: TenantScope, filterCompanyId?: number): Promise<Turbine[]> {
+  async list(scope: TenantScope, reader: TurbineReader, filterCompanyId?: number): Promise<Turbine[]> {
     const params: unknown[] = [];
     let where = `WHERE t.deleted_at IS NULL${scopeClause(scope, params)}`;
     if (filterCompanyId !== undefined) {
@@ -134,15 +149,18 @@ export class TurbinesRepository {
       `${SELECT_TURBINE} ${where} ORDER BY t.created_at DESC, t.id DESC`,
       params,
     );
-    return rows.map(toTurbine);
+    return rows.map((row) => toTurbine(row, reader));
   }
 
-  /** A turbine that is not being deleted; whether the caller may see it is AccessService's question, asked first. */
-  async findLive(id: number): Promise<Turbine | null> {
+  /**
+   * A turbine that is not being deleted; whether the caller may see it is AccessService's question, asked first.
+   * Its worst open severity counts released findings only unless the reader reads drafts.
+   */
+  async findLive(id: number, reader: TurbineReader = { readsDrafts: false }): Promise<Turbine | null> {
     const row = await TURBINE_ROW.one(this.dataSource, `${SELECT_TURBINE} WHERE t.id = $1 AND t.deleted_at IS NULL`, [
       id,
     ]);
-    return row ? toTurbine(row) : null;
+    return row ? toTurbine(row, reader) : null;
   }
 
   /** Which of `ids` the scope reaches (turbines being deleted reach nobody): AccessService's one query for turbines. */

@@ -13,7 +13,12 @@ import { type Principal, tenantScope } from '@/auth/principal.js';
 import { AppError } from '@/common/app-error.js';
 import { JobQueue, QUEUES } from '@/jobs/job-queue.js';
 import { MediaRepository } from '@/media/media.repository.js';
-import { TurbinesRepository, type TurbineWrite } from './turbines.repository.js';
+import { type TurbineReader, TurbinesRepository, type TurbineWrite } from './turbines.repository.js';
+
+/** Customers see a turbine's worst open severity among released findings only, like the findings themselves. */
+function reader(actor: Principal): TurbineReader {
+  return { readsDrafts: can(actor.role, 'finding.readDrafts') };
+}
 
 @Injectable()
 export class TurbinesService {
@@ -28,7 +33,7 @@ export class TurbinesService {
   /** `filter_company_id` is a superadmin's filter; for anyone else the session's company already decides. */
   async list(actor: Principal, filterCompanyId?: number): Promise<Turbine[]> {
     const scope = tenantScope(actor);
-    return this.turbines.list(scope, scope.all ? filterCompanyId : undefined);
+    return this.turbines.list(scope, reader(actor), scope.all ? filterCompanyId : undefined);
   }
 
   /** The turbine, or TURBINE_NOT_FOUND when it is missing, being deleted, or another company's. */
@@ -73,7 +78,7 @@ export class TurbinesService {
 
   private async find(actor: Principal, permission: 'turbine.read' | 'turbine.update', id: number): Promise<Turbine> {
     await this.access.requireAccess(actor, permission, id);
-    const turbine = await this.turbines.findLive(id);
+    const turbine = await this.turbines.findLive(id, reader(actor));
     if (!turbine) throw new AppError('TURBINE_NOT_FOUND');
     return turbine;
   }

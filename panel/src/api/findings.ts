@@ -6,6 +6,7 @@ import {
   type Finding,
   type FindingDetail,
   type FindingFilters,
+  type FindingSummary,
   FINDING_PAGE,
   type InspectionReportRequest,
   isErrorCode,
@@ -29,6 +30,7 @@ export const findingKeys = {
   /** Every findings question: what a change to any finding makes stale (the fleet list and the turbine's). */
   all: ['findings'] as const,
   fleet: (filters: FindingFilters) => [...findingKeys.all, 'fleet', filters] as const,
+  fleetSummary: (filters: FindingFilters) => [...findingKeys.all, 'fleet-summary', filters] as const,
   turbine: (turbineId: number) => [...findingKeys.all, 'turbine', turbineId] as const,
   ofTurbine: (turbineId: number, filters: FindingFilters) =>
     [...findingKeys.turbine(turbineId), 'list', filters] as const,
@@ -83,6 +85,16 @@ export function fleetFindingsQueryOptions(filters: FindingFilters, pageSize: num
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
+    staleTime: FINDINGS_STALE_MS,
+  });
+}
+
+/** How many findings of the fleet the filters match, by severity: all of them, not only the pages loaded. */
+export function fleetFindingSummaryQueryOptions(filters: FindingFilters) {
+  return queryOptions({
+    queryKey: findingKeys.fleetSummary(filters),
+    queryFn: async ({ signal }) =>
+      (await apiClient.get<ApiSuccess<FindingSummary>>('/findings/summary', { signal, query: { ...filters } })).data,
     staleTime: FINDINGS_STALE_MS,
   });
 }

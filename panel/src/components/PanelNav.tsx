@@ -7,6 +7,7 @@ import { hasPermission } from '@/session/session-user';
 
 const SECTIONS: { to: LinkProps['to']; label: MessageKey; permission: Permission }[] = [
   { to: '/', label: 'panel.nav.turbines', permission: 'turbine.read' },
+  { to: '/findings', label: 'panel.nav.findings', permission: 'finding.read' },
   { to: '/companies', label: 'panel.nav.companies', permission: 'company.read' },
   { to: '/users', label: 'panel.nav.users', permission: 'user.read' },
 ];

@@ -1,4 +1,4 @@
-import { type FindingSeverity } from '@kanat360/contracts';
+import { type FindingSeverity, OPEN_FINDING_STATUSES } from '@kanat360/contracts';
 
 /**
  * One colour per GWO severity wherever a finding is drawn (overlays, blade map, lists, counts): green for minor up
@@ -13,14 +13,14 @@ export const SEVERITY_COLOURS = {
   5: '#7f1d1d',
 } as const satisfies Record<FindingSeverity, string>;
 
-/** Text on a severity colour: light on the dark ones. */
+/** Text on a severity colour: light on the dark ones (white on the green reads at 3.3:1 only, under WCAG's 4.5). */
 export const SEVERITY_TEXT = {
-  1: '#ffffff',
+  1: '#111827',
   2: '#111827',
   3: '#111827',
   4: '#ffffff',
   5: '#ffffff',
 } as const satisfies Record<FindingSeverity, string>;
 
-/** Findings still to be dealt with: the turbine list's worst severity counts these. */
-export const OPEN_STATUSES = ['new', 'monitoring', 'repair_planned'] as const;
+/** Findings still to be dealt with: the turbine list's worst severity counts these (the contracts' list). */
+export const OPEN_STATUSES = OPEN_FINDING_STATUSES;

@@ -51,6 +51,13 @@ export const SEVERITY_ACTION = {
 export const FINDING_STATUSES = ['new', 'monitoring', 'repair_planned', 'repaired', 'closed'] as const;
 export type FindingStatus = (typeof FINDING_STATUSES)[number];
 
+/** Findings still to be dealt with: a turbine's worst open severity counts these. */
+export const OPEN_FINDING_STATUSES = [
+  'new',
+  'monitoring',
+  'repair_planned',
+] as const satisfies readonly FindingStatus[];
+
 /** Customers see released findings only; a draft is still under review. */
 export const FINDING_STAGES = ['draft', 'released'] as const;
 export type FindingStage = (typeof FINDING_STAGES)[number];
@@ -317,6 +324,15 @@ export const findingListQuery = z.object({
   ),
 });
 export type FindingListQuery = z.output<typeof findingListQuery>;
+
+/**
+ * GET /findings/summary: how many findings the fleet filters match (the caller's reach, as GET /findings pages
+ * through them), each severity counted, the ones without a finding too (0).
+ */
+export interface FindingSummary {
+  total: number;
+  by_severity: Record<FindingSeverity, number>;
+}
 
 /** GET /turbines/{id}/inspection-report: the campaign year is required. */
 export const inspectionReportQuery = z.object({

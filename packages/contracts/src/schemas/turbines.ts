@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { idField, optionalText, requiredText } from './fields.js';
+import { type FindingSeverity } from './findings.js';
 
 /** The statuses a turbine may hold (spec §4). The panel shows anything else as "unknown". */
 export const TURBINE_STATUSES = ['active', 'maintenance', 'faulty', 'offline', 'inactive'] as const;
@@ -81,6 +82,11 @@ export interface Turbine {
   photo_count: number;
   /** Every current media item the photo list shows: photos, videos and point clouds. */
   media_count: number;
+  /**
+   * The highest severity among the turbine's open findings (new, monitoring, repair planned); released ones only for
+   * a caller who may not read drafts. Null when it has none.
+   */
+  worst_open_severity: FindingSeverity | null;
   created_at: string;
   updated_at: string;
 }

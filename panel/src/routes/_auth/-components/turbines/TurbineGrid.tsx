@@ -4,6 +4,7 @@ import { useI18n } from '@/i18n/language';
 import { TurbineLinks, TurbineManageButtons } from './TurbineActions';
 import { cityLabel } from './turbine-filters';
 import { TurbineStatusBadge } from './TurbineStatusBadge';
+import { WorstSeverityLink } from './WorstSeverityLink';
 
 interface TurbineListProps {
   turbines: readonly Turbine[];
@@ -27,6 +28,12 @@ export function TurbineGrid({ turbines, onEdit, onDelete }: TurbineListProps) {
               <p className="text-sm font-medium text-brand-800 dark:text-brand-300">
                 {cityLabel(turbine.city)}-{turbine.code}
               </p>
+              {turbine.worst_open_severity !== null && (
+                <div className="mt-2 flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
+                  <span>{t('panel.turbines.worstOpen')}</span>
+                  <WorstSeverityLink turbine={turbine} />
+                </div>
+              )}
             </div>
             <div className="-mt-1 -mr-2 flex shrink-0 items-center gap-1">
               <TurbineStatusBadge status={turbine.status} />
@@ -114,8 +121,11 @@ export function TurbineTable({ turbines, onEdit, onDelete }: TurbineListProps) {
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
           {turbines.map((turbine) => (
             <tr key={turbine.id} data-testid="turbine-row" data-turbine-id={turbine.id}>
-              <th scope="row" className="px-4 py-3 text-left font-medium whitespace-nowrap" data-testid="turbine-name">
-                {turbine.name}
+              <th scope="row" className="px-4 py-3 text-left font-medium whitespace-nowrap">
+                <span className="inline-flex items-center gap-2">
+                  <span data-testid="turbine-name">{turbine.name}</span>
+                  <WorstSeverityLink turbine={turbine} compact />
+                </span>
               </th>
               <td className="px-4 py-3 whitespace-nowrap">
                 {cityLabel(turbine.city)}-{turbine.code}

@@ -26,6 +26,7 @@ function turbine(overrides: Partial<Turbine>): Turbine {
     company_name: 'Acme',
     photo_count: 0,
     media_count: 0,
+    worst_open_severity: null,
     created_at: '2024-03-01T10:00:00Z',
     updated_at: '2025-06-01T10:00:00Z',
     ...overrides,

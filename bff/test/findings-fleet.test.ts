@@ -1,0 +1,291 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ApiPage,
+  type ApiSuccess,
+  type Finding,
+  type FindingSeverity,
+  type FindingStage,
+  FINDING_STATUSES,
+  type FindingStatus,
+  type FindingSummary,
+  OPEN_FINDING_STATUSES,
+  type Role,
+  type Turbine,
+  type TurbineDetail,
+} from '@kanat360/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCompany, makeTurbine, makeUser, type MadeCompany, PASSWORD } from './factories.js';
+import { call, type Credentials, signIn } from './http.js';
+import { startTestApp, type TestApp } from './test-app.js';
+
+// The fleet findings page's server side (issue 14 item 7): the counts by severity of GET /api/findings/summary, and
+// each turbine's worst open severity in the turbine list.
+
+type Failure = { success: false; code: string; field?: string };
+
+let app: TestApp;
+let home: MadeCompany;
+let other: MadeCompany;
+const as: Partial<Record<Role, Credentials>> = {};
+let stranger: Credentials;
+
+interface Planned {
+  severity: FindingSeverity;
+  stage: FindingStage;
+  status?: FindingStatus;
+  type?: 'erosion' | 'crack';
+  year?: number;
+  blade?: 'A' | 'B' | 'C';
+}
+
+/** Findings on a fresh photo of the turbine, written as the seed would (the API's rules are findings.test.ts'). */
+async function plant(turbineId: number, findings: Planned[]): Promise<void> {
+  const assetId = randomUUID();
+  const media: { id: number }[] = await app.dataSource.query(
+    `INSERT INTO media (turbine_id, asset_id, storage_key, kind, category, blade, room, year, month, original_name,
+                        size, mime, status, width, height)
+     VALUES ($1, $2, $3, 'photo', 'blade', 'A', 1, 2024, 5, $4, 100, 'image/jpeg', 'ready', 4000, 3000) RETURNING id`,
+    [turbineId, assetId, `turbines/${turbineId}/blade-A/room-1/2024/${assetId}.jpg`, `${assetId}.jpg`],
+  );
+  for (const finding of findings) {
+    await app.dataSource.query(
+      `INSERT INTO findings (turbine_id, media_id, media_version, year, blade, surface, zone, distance_from_root_m,
+                             target, type, severity, action, status, stage)
+       VALUES ($1, $2, 1, $3, $4, 'leading_edge', 2, 10, $5, $6, $7, 'follow_up', $8, $9)`,
+      [
+        turbineId,
+        media[0]!.id,
+        finding.year ?? 2024,
+        finding.blade ?? 'A',
+        { selector: { type: 'FragmentSelector', value: 'xywh=pixel:1,1,4,4' } },
+        finding.type ?? 'erosion',
+        finding.severity,
+        finding.status ?? 'new',
+        finding.stage,
+      ],
+    );
+  }
+}
+
+async function summary(caller: Credentials, query = ''): Promise<FindingSummary> {
+  const reply = await call<ApiSuccess<FindingSummary>>(app, 'GET', `/api/findings/summary?${query}`, { as: caller });
+  expect(reply.status, reply.text).toBe(200);
+  return reply.body.data;
+}
+
+/** Every finding GET /api/findings pages through with these filters. */
+async function listed(caller: Credentials, query = ''): Promise<Finding[]> {
+  const seen: Finding[] = [];
+  let cursor: string | null = null;
+  do {
+    const reply: Awaited<ReturnType<typeof call<ApiPage<Finding>>>> = await call<ApiPage<Finding>>(
+      app,
+      'GET',
+      `/api/findings?limit=3&${query}${cursor ? `&cursor=${cursor}` : ''}`,
+      { as: caller },
+    );
+    expect(reply.status, reply.text).toBe(200);
+    seen.push(...reply.body.data);
+    cursor = reply.body.next_cursor;
+  } while (cursor);
+  return seen;
+}
+
+/** The counts a list of findings makes, as the summary writes them. */
+function countsOf(findings: readonly Pick<Finding, 'severity'>[]): FindingSummary {
+  const by_severity = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
+  for (const finding of findings) by_severity[finding.severity] += 1;
+  return { total: findings.length, by_severity };
+}
+
+async function turbineOf(caller: Credentials, id: number): Promise<Turbine | undefined> {
+  const reply = await call<ApiSuccess<Turbine[]>>(app, 'GET', '/api/turbines', { as: caller });
+  expect(reply.status, reply.text).toBe(200);
+  return reply.body.data.find((turbine) => turbine.id === id);
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  home = await makeCompany(app.dataSource);
+  other = await makeCompany(app.dataSource);
+  for (const role of ['superadmin', 'company_manager', 'operator', 'customer'] as const) {
+    const user = await makeUser(app.dataSource, { role, companyId: home.id });
+    as[role] = (await signIn(app, user.email, PASSWORD)).bearer;
+  }
+  const outsider = await makeUser(app.dataSource, { role: 'company_manager', companyId: other.id });
+  stranger = (await signIn(app, outsider.email, PASSWORD)).bearer;
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('GET /api/findings/summary', () => {
+  let turbines: number[];
+  let foreignTurbine: number;
+
+  beforeAll(async () => {
+    turbines = [await makeTurbine(app.dataSource, home.id), await makeTurbine(app.dataSource, home.id)];
+    await plant(turbines[0]!, [
+      { severity: 1, stage: 'released' },
+      { severity: 3, stage: 'released', type: 'crack' },
+      { severity: 3, stage: 'released', year: 2025 },
+      { severity: 5, stage: 'draft', type: 'crack' },
+      { severity: 4, stage: 'released', status: 'repaired', blade: 'B' },
+    ]);
+    await plant(turbines[1]!, [
+      { severity: 2, stage: 'released' },
+      { severity: 4, stage: 'draft', year: 2025 },
+      { severity: 5, stage: 'released', type: 'crack', blade: 'C' },
+    ]);
+    foreignTurbine = await makeTurbine(app.dataSource, other.id);
+    await plant(foreignTurbine, [
+      { severity: 5, stage: 'released' },
+      { severity: 1, stage: 'released' },
+    ]);
+  });
+
+  it('counts every finding of the caller’s company by severity, each severity listed, as the list pages them', async () => {
+    const counts = await summary(as.company_manager!);
+    expect(counts).toEqual({ total: 8, by_severity: { 1: 1, 2: 1, 3: 2, 4: 2, 5: 2 } });
+    expect(counts).toEqual(countsOf(await listed(as.company_manager!)));
+  });
+
+  it.each([
+    ['type=crack', { total: 3, by_severity: { 1: 0, 2: 0, 3: 1, 4: 0, 5: 2 } }],
+    ['severity_min=4', { total: 4, by_severity: { 1: 0, 2: 0, 3: 0, 4: 2, 5: 2 } }],
+    ['year=2025', { total: 2, by_severity: { 1: 0, 2: 0, 3: 1, 4: 1, 5: 0 } }],
+    ['blade=B&status=repaired', { total: 1, by_severity: { 1: 0, 2: 0, 3: 0, 4: 1, 5: 0 } }],
+    ['stage=draft', { total: 2, by_severity: { 1: 0, 2: 0, 3: 0, 4: 1, 5: 1 } }],
+    ['surface=tip', { total: 0, by_severity: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } }],
+  ])('takes the list’s filters: %s', async (query, expected) => {
+    expect(await summary(as.company_manager!, query)).toEqual(expected);
+    expect(countsOf(await listed(as.company_manager!, query))).toEqual(expected);
+  });
+
+  it('takes the turbine filter, and answers the list’s counts for it', async () => {
+    const query = `turbine_id=${turbines[1]}`;
+    expect(await summary(as.operator!, query)).toEqual({ total: 3, by_severity: { 1: 0, 2: 1, 3: 0, 4: 1, 5: 1 } });
+    expect(await summary(as.operator!, query)).toEqual(countsOf(await listed(as.operator!, query)));
+  });
+
+  it('counts released findings only for a customer, even asked for drafts', async () => {
+    expect(await summary(as.customer!)).toEqual({ total: 6, by_severity: { 1: 1, 2: 1, 3: 2, 4: 1, 5: 1 } });
+    expect(await summary(as.customer!)).toEqual(countsOf(await listed(as.customer!)));
+    expect(await summary(as.customer!, 'stage=draft')).toEqual({
+      total: 0,
+      by_severity: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 },
+    });
+  });
+
+  it('never counts another company’s findings, even naming its turbine or the company', async () => {
+    const none = { total: 0, by_severity: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } };
+    expect(await summary(stranger, `turbine_id=${turbines[0]}`)).toEqual(none);
+    // company_id is a superadmin's filter: for anyone else the session's company decides.
+    expect(await summary(stranger, `company_id=${home.id}`)).toEqual({
+      total: 2,
+      by_severity: { 1: 1, 2: 0, 3: 0, 4: 0, 5: 1 },
+    });
+    expect(await summary(as.company_manager!, `turbine_id=${foreignTurbine}`)).toEqual(none);
+  });
+
+  it('lets a superadmin count one company, or a turbine of any company', async () => {
+    expect(await summary(as.superadmin!, `company_id=${other.id}`)).toEqual({
+      total: 2,
+      by_severity: { 1: 1, 2: 0, 3: 0, 4: 0, 5: 1 },
+    });
+    expect((await summary(as.superadmin!, `company_id=${home.id}`)).total).toBe(8);
+    expect((await summary(as.superadmin!, `turbine_id=${foreignTurbine}`)).total).toBe(2);
+  });
+
+  it('does not count the findings of a turbine being deleted', async () => {
+    const doomed = await makeTurbine(app.dataSource, other.id);
+    await plant(doomed, [{ severity: 2, stage: 'released' }]);
+    expect((await summary(stranger)).total).toBe(3);
+    await app.dataSource.query(`UPDATE turbines SET deleted_at = now() WHERE id = $1`, [doomed]);
+    expect((await summary(stranger)).total).toBe(2);
+  });
+
+  it.each([
+    ['severity_min=6', 400, 'SEVERITY_INVALID'],
+    ['severity_min=two', 400, 'SEVERITY_INVALID'],
+    ['blade=X', 400, 'BLADE_INVALID'],
+    ['surface=hub', 400, 'SURFACE_INVALID'],
+    ['type=rust', 400, 'FINDING_TYPE_INVALID'],
+    ['status=open', 400, 'FINDING_STATUS_INVALID'],
+    ['stage=final', 400, 'STAGE_INVALID'],
+    ['year=1999', 400, 'YEAR_INVALID'],
+    ['company_id=abc', 422, 'COMPANY_INVALID'],
+  ])('refuses %s with %i %s', async (query, status, code) => {
+    const reply = await call<Failure>(app, 'GET', `/api/findings/summary?${query}`, { as: as.company_manager! });
+    expect(reply.status, reply.text).toBe(status);
+    expect(reply.body.code).toBe(code);
+  });
+});
+
+describe('the turbine list’s worst open severity', () => {
+  it('is the highest severity among open findings; repaired and closed ones do not count', async () => {
+    const turbineId = await makeTurbine(app.dataSource, home.id);
+    await plant(turbineId, [
+      { severity: 2, stage: 'released', status: 'new' },
+      { severity: 3, stage: 'released', status: 'monitoring' },
+      { severity: 4, stage: 'released', status: 'repair_planned' },
+      { severity: 5, stage: 'released', status: 'repaired' },
+      { severity: 5, stage: 'released', status: 'closed' },
+    ]);
+    expect((await turbineOf(as.company_manager!, turbineId))?.worst_open_severity).toBe(4);
+    expect((await turbineOf(as.customer!, turbineId))?.worst_open_severity).toBe(4);
+    const clean = await makeTurbine(app.dataSource, home.id);
+    expect((await turbineOf(as.company_manager!, clean))?.worst_open_severity).toBeNull();
+  });
+
+  it.each(FINDING_STATUSES.map((status) => [status, OPEN_FINDING_STATUSES.some((open) => open === status)]))(
+    'counts a finding with status %s: %s',
+    async (status, open) => {
+      const turbineId = await makeTurbine(app.dataSource, home.id);
+      await plant(turbineId, [{ severity: 3, stage: 'released', status }]);
+      expect((await turbineOf(as.customer!, turbineId))?.worst_open_severity).toBe(open ? 3 : null);
+    },
+  );
+
+  it('counts a draft for who may read drafts, never for a customer', async () => {
+    const turbineId = await makeTurbine(app.dataSource, home.id);
+    await plant(turbineId, [
+      { severity: 5, stage: 'draft', status: 'new' },
+      { severity: 2, stage: 'released', status: 'monitoring' },
+    ]);
+    for (const role of ['superadmin', 'company_manager', 'operator'] as const) {
+      expect((await turbineOf(as[role]!, turbineId))?.worst_open_severity, role).toBe(5);
+    }
+    expect((await turbineOf(as.customer!, turbineId))?.worst_open_severity).toBe(2);
+
+    const onlyDrafts = await makeTurbine(app.dataSource, home.id);
+    await plant(onlyDrafts, [{ severity: 4, stage: 'draft', status: 'new' }]);
+    expect((await turbineOf(as.customer!, onlyDrafts))?.worst_open_severity).toBeNull();
+    expect((await turbineOf(as.operator!, onlyDrafts))?.worst_open_severity).toBe(4);
+  });
+
+  it('comes with the turbine itself, under the same rule', async () => {
+    const turbineId = await makeTurbine(app.dataSource, home.id);
+    await plant(turbineId, [
+      { severity: 5, stage: 'draft' },
+      { severity: 3, stage: 'released', status: 'repair_planned' },
+    ]);
+    const one = async (caller: Credentials) => {
+      const reply = await call<ApiSuccess<TurbineDetail>>(app, 'GET', `/api/turbines/${turbineId}`, { as: caller });
+      expect(reply.status, reply.text).toBe(200);
+      return reply.body.data.worst_open_severity;
+    };
+    expect(await one(as.company_manager!)).toBe(5);
+    expect(await one(as.customer!)).toBe(3);
+  });
+
+  it('is each turbine’s own in a longer list', async () => {
+    const turbineIds = await Promise.all(Array.from({ length: 12 }, () => makeTurbine(app.dataSource, other.id)));
+    for (const [index, turbineId] of turbineIds.entries()) {
+      await plant(turbineId, [{ severity: ((index % 5) + 1) as FindingSeverity, stage: 'released' }]);
+    }
+    const reply = await call<ApiSuccess<Turbine[]>>(app, 'GET', '/api/turbines', { as: stranger });
+    const worst = new Map(reply.body.data.map((turbine) => [turbine.id, turbine.worst_open_severity]));
+    expect(turbineIds.map((id) => worst.get(id))).toEqual(turbineIds.map((_id, index) => (index % 5) + 1));
+  });
+});
