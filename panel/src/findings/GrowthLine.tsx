@@ -1,0 +1,40 @@
+import { type FindingGrowth, type FindingSeverity } from '@kanat360/contracts';
+import { useI18n } from '@/i18n/language';
+
+/**
+ * How much a damage grew since an earlier year: "Since 2023: length +120 mm, width +20 mm; severity 2 → 4". The
+ * figures are the server's (`growth` of the finding); a size missing in either year shows as a dash.
+ */
+export function GrowthLine({
+  growth,
+  to,
+  testId,
+  as: Tag = 'li',
+}: {
+  growth: FindingGrowth;
+  /** The severity now, so the line can say where it came from. */
+  to: FindingSeverity;
+  testId: string;
+  as?: 'li' | 'p';
+}) {
+  const { t, locale } = useI18n();
+  const signed = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+  const change = (value: number | null) => (value === null ? '—' : signed.format(value));
+  return (
+    <Tag
+      data-testid={testId}
+      data-from-year={growth.from_year}
+      data-length={growth.length_mm ?? ''}
+      data-width={growth.width_mm ?? ''}
+      data-severity={growth.severity}
+    >
+      {t('panel.findingTrack.growthSince', {
+        year: growth.from_year,
+        length: change(growth.length_mm),
+        width: change(growth.width_mm),
+        from: to - growth.severity,
+        to,
+      })}
+    </Tag>
+  );
+}
