@@ -10,18 +10,21 @@ export function GrowthLine({
   to,
   testId,
   as: Tag = 'li',
+  className,
 }: {
   growth: FindingGrowth;
   /** The severity now, so the line can say where it came from. */
   to: FindingSeverity;
   testId: string;
   as?: 'li' | 'p';
+  className?: string;
 }) {
   const { t, locale } = useI18n();
   const signed = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
   const change = (value: number | null) => (value === null ? '—' : signed.format(value));
   return (
     <Tag
+      className={className}
       data-testid={testId}
       data-from-year={growth.from_year}
       data-length={growth.length_mm ?? ''}

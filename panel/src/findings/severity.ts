@@ -15,7 +15,7 @@ export const SEVERITY_COLOURS = {
 
 /** Text on a severity colour: light on the dark ones. */
 export const SEVERITY_TEXT = {
-  1: '#ffffff',
+  1: '#111827',
   2: '#111827',
   3: '#111827',
   4: '#ffffff',

@@ -1,9 +1,10 @@
-import { type TurbineDetail } from '@kanat360/contracts';
+import { FINDING_SEVERITIES, type TurbineDetail } from '@kanat360/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { turbineFindingsQueryOptions } from '@/api/findings';
 import { bladeLengthM, DEFAULT_BLADE_LENGTH_M, findingYears } from '@/findings/blade-map';
 import { BladeMap } from '@/findings/BladeMap';
+import { SeverityBadge } from '@/findings/SeverityBadge';
 import { useI18n } from '@/i18n/language';
 import { SectionCard } from './SectionCard';
 
@@ -83,7 +84,12 @@ export function BladeMapSection({ turbine }: { turbine: TurbineDetail }) {
             </p>
           )}
           <BladeMap findings={ofYear} turbineId={turbine.id} lengthM={lengthM} trackYears={trackYears} />
-          <ul className="mt-4 flex flex-col gap-0.5 text-xs text-slate-600 dark:text-slate-400">
+          <ul className="mt-4 flex flex-col gap-1 text-xs text-slate-600 dark:text-slate-400">
+            <li className="flex flex-wrap gap-1.5" data-testid="blade-map-severities">
+              {FINDING_SEVERITIES.map((severity) => (
+                <SeverityBadge key={severity} severity={severity} />
+              ))}
+            </li>
             <li>{t('panel.bladeMap.legendSurfaces')}</li>
             <li>
               {t('panel.bladeMap.legendSize')} {t('panel.bladeMap.legendInternal')}
