@@ -1,16 +1,50 @@
 import { FINDING_NAME_KEYS, type FindingDetail, type FindingTrackEntry, type MediaItem } from '@kanat360/contracts';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useI18n } from '@/i18n/language';
 import { MediaStage } from '@/media/MediaStage';
-import { type ViewerHandle } from '@/viewers/viewer-handle';
+import { type PictureRegion, type ViewerHandle } from '@/viewers/viewer-handle';
 import { findingRegion } from './finding-region';
 import { GrowthLine } from './GrowthLine';
+import { SEVERITY_COLOURS } from './severity';
 import { SeverityBadge } from './SeverityBadge';
 import { lockAnchoredViews } from './track-lock';
 
 /** Up to four years fill the width; more scroll sideways at a quarter each. */
 const SIDE_BY_SIDE = 4;
+
+/** A panorama direction has no size: a ring this wide (CSS pixels) marks it. */
+const DIRECTION_RING_PX = 28;
+
+/**
+ * That year's region outlined on its picture, following every pan and zoom, so the eye finds the damage at once.
+ * Drawn over the viewer from its projection; it takes no clicks.
+ */
+function RegionOutline({ handle, region, colour }: { handle: ViewerHandle; region: PictureRegion; colour: string }) {
+  const [box, setBox] = useState<{ left: number; top: number; width: number; height: number } | null>(null);
+  useEffect(() => {
+    const { projection } = handle;
+    const place = () => {
+      const from = projection.toScreen({ x: region.x, y: region.y });
+      const to = projection.toScreen({ x: region.x + region.width, y: region.y + region.height });
+      if (!from || !to) return setBox(null);
+      const width = Math.max(DIRECTION_RING_PX, to.x - from.x);
+      const height = Math.max(DIRECTION_RING_PX, to.y - from.y);
+      setBox({ left: (from.x + to.x - width) / 2, top: (from.y + to.y - height) / 2, width, height });
+    };
+    place();
+    return projection.subscribe(place);
+  }, [handle, region]);
+  if (!box) return null;
+  return (
+    <div
+      className={`pointer-events-none absolute border-2 shadow-[0_0_0_1px_rgb(0_0_0/0.6)] ${region.width === 0 ? 'rounded-full' : 'rounded-sm'}`}
+      style={{ ...box, borderColor: colour }}
+      aria-hidden="true"
+      data-testid="track-region"
+    />
+  );
+}
 
 /** One year of the track: its photo zoomed to that year's region, its size, severity, status and growth. */
 function TrackColumn({
@@ -34,7 +68,9 @@ function TrackColumn({
 }) {
   const { t, locale } = useI18n();
   const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-  const region = detail ? findingRegion(detail.target) : null;
+  const target = detail?.target;
+  const region = useMemo(() => (target ? findingRegion(target) : null), [target]);
+  const [handle, setHandle] = useState<ViewerHandle | null>(null);
   const size =
     entry.length_mm === null && entry.width_mm === null
       ? t('panel.bladeMap.sizeUnknown')
@@ -45,17 +81,17 @@ function TrackColumn({
   const headingId = `track-year-${entry.id}`;
   return (
     <section
-      className={`flex min-w-0 flex-col gap-2 ${wide ? 'flex-1 basis-0' : 'shrink-0 basis-[calc(25%-0.75rem)]'} min-w-[14rem]`}
+      className={`flex min-w-48 flex-col gap-2 ${wide ? 'flex-1 basis-0' : 'shrink-0 basis-[calc(25%-0.75rem)]'}`}
       aria-labelledby={headingId}
       data-testid="track-column"
       data-year={entry.year}
       data-finding-id={entry.id}
     >
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex min-h-7 flex-wrap items-center gap-2">
         <h2 id={headingId} className="text-lg font-semibold tabular-nums">
           {entry.year}
         </h2>
-        <SeverityBadge severity={entry.severity} />
+        <SeverityBadge severity={entry.severity} compact />
         {current && (
           <span className="badge bg-brand-100 text-brand-900 dark:bg-brand-950 dark:text-brand-100">
             {t('panel.findingTrack.current')}
@@ -74,10 +110,11 @@ function TrackColumn({
         {photo && detail ? (
           <MediaStage
             item={photo}
-            onHandle={(handle) => {
+            onHandle={(opened) => {
               // Every photo opens fitted; each year's is brought to that year's region as soon as it is open.
-              if (handle && region) handle.focus(region);
-              onHandle(handle);
+              if (opened && region) opened.focus(region);
+              setHandle(opened);
+              onHandle(opened);
             }}
           />
         ) : (
@@ -85,8 +122,13 @@ function TrackColumn({
             {photosFailed || (detail && photo === undefined) ? t('panel.findingTrack.noPicture') : '…'}
           </p>
         )}
+        {handle && region && photo && (
+          <RegionOutline handle={handle} region={region} colour={SEVERITY_COLOURS[entry.severity]} />
+        )}
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
+        <dt className="text-slate-600 dark:text-slate-400">{t('panel.findingTrack.severity')}</dt>
+        <dd data-testid="track-severity">{t(FINDING_NAME_KEYS.severity(entry.severity))}</dd>
         <dt className="text-slate-600 dark:text-slate-400">{t('panel.findingTrack.size')}</dt>
         <dd data-testid="track-size">{size}</dd>
         <dt className="text-slate-600 dark:text-slate-400">{t('panel.findingTrack.status')}</dt>
@@ -161,8 +203,9 @@ export function TrackColumns({
         </label>
       )}
       <div
-        className={`flex gap-4 ${wide ? '' : 'overflow-x-auto pb-2'}`}
+        className="flex gap-4 overflow-x-auto pb-2"
         data-testid="track-columns"
+        // Scrolled sideways by keyboard too, when the years do not fit.
         tabIndex={wide ? undefined : 0}
       >
         {history.map((entry, index) => {
