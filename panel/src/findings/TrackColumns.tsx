@@ -135,7 +135,13 @@ function TrackColumn({
         <dd>{t(FINDING_NAME_KEYS.status(entry.status))}</dd>
       </dl>
       {detail?.growth.since_previous && (
-        <GrowthLine as="p" growth={detail.growth.since_previous} to={entry.severity} testId="track-column-growth" />
+        <GrowthLine
+          as="p"
+          className="text-sm text-slate-700 dark:text-slate-300"
+          growth={detail.growth.since_previous}
+          to={entry.severity}
+          testId="track-column-growth"
+        />
       )}
       <Link
         to="/turbine/$turbineId/findings/$findingId"
