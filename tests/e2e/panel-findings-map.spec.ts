@@ -162,10 +162,13 @@ test.describe("a finding's track", () => {
   test('shows one column per year, zoomed to each region, with the growth the API computes', async ({ page }) => {
     const api = await apiAs(demo('operator'));
     const { turbineId, detail } = await longestTrack(api);
-    await signInAs(page, 'operator', {
-      path: `/dashboard/turbine/${turbineId}/findings/${detail.id}/track`,
-      language: 'en',
-    });
+    // The blade map's tooltip of the latest year leads to the track.
+    await signInAs(page, 'operator', { path: `/dashboard/turbine/${turbineId}`, language: 'en' });
+    await openMap(page);
+    await page.locator(`[data-testid=blade-mark][data-finding-id="${detail.id}"]`).hover();
+    await expect(page.getByTestId('blade-mark-track')).toHaveText(`Across the years (${detail.history.length} years)`);
+    await page.getByTestId('blade-mark-track').click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/turbine/${turbineId}/findings/${detail.id}/track$`));
     const columns = page.getByTestId('track-column');
     await expect(columns).toHaveCount(detail.history.length);
     expect(
@@ -199,6 +202,14 @@ test.describe("a finding's track", () => {
         .toBeGreaterThan(1);
     }
     expect(await blockingViolations(page)).toEqual([]);
+
+    // Locked, zooming one year's photo zooms the others by as much.
+    const before = Number(await zooms.nth(1).getAttribute('data-zoom'));
+    await page.getByTestId('track-lock').check();
+    const box = (await zooms.nth(0).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, 300);
+    await expect.poll(async () => Number(await zooms.nth(1).getAttribute('data-zoom'))).toBeLessThan(before * 0.9);
 
     await page.getByTestId('finding-track-back').click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/turbine/${turbineId}#blade-map$`));
