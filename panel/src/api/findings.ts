@@ -1,3 +1,4 @@
+import { ApiError } from '@kanat360/api-client';
 import {
   type ApiPage,
   type ApiSuccess,
@@ -6,9 +7,15 @@ import {
   type FindingDetail,
   type FindingFilters,
   FINDING_PAGE,
+  type InspectionReportRequest,
+  isErrorCode,
+  LANGUAGE_HEADER,
   type UpdateFindingBody,
 } from '@kanat360/contracts';
+import { translate } from '@kanat360/i18n';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { languageAtom } from '@/i18n/language';
+import { appStore } from '@/state/store';
 import { apiClient } from './client';
 import { turbineKeys } from './turbines';
 import { useApiMutation } from './use-api-mutation';
@@ -131,5 +138,51 @@ export function useLinkFinding(turbineId: number, onLinked?: (finding: FindingDe
       }),
     invalidates: touchedByFindings,
     onSuccess: onLinked,
+  });
+}
+
+/** What asking for an inspection report answers: the PDF itself, or a request being made in the background. */
+export type InspectionReportAnswer =
+  { kind: 'pdf'; blob: Blob; fileName: string } | { kind: 'queued'; request: InspectionReportRequest };
+
+/**
+ * GET /turbines/{id}/inspection-report?year= — a small report comes back as the PDF itself; a large one is made in
+ * the background (202 with the request to follow). Read as bytes, so it is not the JSON client's to parse.
+ */
+export async function requestInspectionReport(turbineId: number, year: number): Promise<InspectionReportAnswer> {
+  const language = appStore.get(languageAtom);
+  const response = await fetch(`/api/turbines/${turbineId}/inspection-report?year=${year}`, {
+    credentials: 'same-origin',
+    headers: { [LANGUAGE_HEADER]: language, Accept: 'application/pdf, application/json' },
+  });
+  if (response.ok && response.headers.get('Content-Type')?.startsWith('application/pdf')) {
+    const disposition = response.headers.get('Content-Disposition') ?? '';
+    const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+    const plain = /filename="([^"]+)"/i.exec(disposition)?.[1];
+    const fileName = encoded ? decodeURIComponent(encoded) : (plain ?? `inspection-report-${year}.pdf`);
+    return { kind: 'pdf', blob: await response.blob(), fileName };
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (response.status === 202) {
+    return { kind: 'queued', request: (body as ApiSuccess<InspectionReportRequest>).data };
+  }
+  const failure = body as { code?: string; message?: string } | null;
+  throw new ApiError(
+    failure?.message ?? translate(language, 'errors.SERVER_ERROR_STATUS', { status: response.status }),
+    isErrorCode(failure?.code) ? failure.code : 'SERVER_ERROR_STATUS',
+    response.status,
+  );
+}
+
+/** Where a report being made in the background stands, asked again every few seconds until it is ready or failed. */
+export function inspectionReportStatusQueryOptions(request: InspectionReportRequest | null) {
+  return queryOptions({
+    queryKey: [...findingKeys.all, 'inspection-report', request?.id ?? null] as const,
+    queryFn: async ({ signal }) =>
+      (await apiClient.get<ApiSuccess<InspectionReportRequest>>(request!.status_url.replace(/^\/api/, ''), { signal }))
+        .data,
+    enabled: request !== null,
+    refetchInterval: (query) => (query.state.data && query.state.data.status !== 'pending' ? false : 3000),
+    staleTime: 0,
   });
 }

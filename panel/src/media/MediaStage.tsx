@@ -1,6 +1,7 @@
 import { type MediaItem } from '@kanat360/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { StrokeIcon } from '@/components/StrokeIcon';
+import { type FindingsLayerProps } from '@/findings/viewer/findings-layer';
 import { useI18n } from '@/i18n/language';
 import { type ViewerHandle } from '@/viewers/viewer-handle';
 
@@ -8,6 +9,12 @@ import { type ViewerHandle } from '@/viewers/viewer-handle';
 const DeepZoomViewer = lazy(() => import('@/viewers/deep-zoom/DeepZoomViewer'));
 const PanoramaViewer = lazy(() => import('@/viewers/panorama/PanoramaViewer'));
 const PointCloudViewer = lazy(() => import('@/viewers/point-cloud/PointCloudViewer'));
+// Annotorious (with its WebGL renderer) comes only where findings are shown on a photo; the markers ride with PSV.
+const DeepZoomFindingsLayer = lazy(() => import('@/findings/viewer/DeepZoomFindingsLayer'));
+const PanoramaFindingsLayer = lazy(() => import('@/findings/viewer/PanoramaFindingsLayer'));
+
+/** The findings a stage draws over its picture, and a finding's short label (a panorama marker's tooltip). */
+export type StageFindings = FindingsLayerProps & { labelOf: (id: number) => string };
 
 /** A card in place of a picture: why it is not shown here, and the original to download. */
 export function StageCard({
@@ -87,7 +94,15 @@ function VideoStage({ item }: { item: MediaItem }) {
  * viewer (its tiles, never the original), a 2:1 panorama on a sphere, a video that plays and seeks, a point cloud in
  * 3D. The viewer of each kind is a lazy leaf; `onHandle` gets its controls (zoom, drawing projection, view lock).
  */
-export function MediaStage({ item, onHandle }: { item: MediaItem; onHandle?: (handle: ViewerHandle | null) => void }) {
+export function MediaStage({
+  item,
+  onHandle,
+  findings,
+}: {
+  item: MediaItem;
+  onHandle?: (handle: ViewerHandle | null) => void;
+  findings?: StageFindings;
+}) {
   const { t } = useI18n();
   if (item.kind === 'video') return <VideoStage item={item} />;
   if (item.kind === 'pointcloud') {
@@ -106,9 +121,35 @@ export function MediaStage({ item, onHandle }: { item: MediaItem; onHandle?: (ha
   return (
     <Suspense fallback={<Spinner testId="stage-loading" />}>
       {item.is_panorama ? (
-        <PanoramaViewer item={item} onHandle={onHandle} />
+        <PanoramaViewer
+          item={item}
+          onHandle={onHandle}
+          layer={
+            findings &&
+            ((viewer) => (
+              <Suspense fallback={null}>
+                <PanoramaFindingsLayer viewer={viewer} {...findings} />
+              </Suspense>
+            ))
+          }
+        />
       ) : (
-        <DeepZoomViewer item={item} onHandle={onHandle} />
+        <DeepZoomViewer
+          item={item}
+          onHandle={onHandle}
+          layer={
+            findings &&
+            ((viewer) => (
+              <Suspense fallback={null}>
+                <DeepZoomFindingsLayer
+                  viewer={viewer}
+                  picture={{ width: item.width ?? 0, height: item.height ?? 0 }}
+                  {...findings}
+                />
+              </Suspense>
+            ))
+          }
+        />
       )}
     </Suspense>
   );

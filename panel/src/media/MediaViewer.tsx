@@ -1,7 +1,8 @@
-import { type MediaItem } from '@kanat360/contracts';
+import { type FindingTarget, type MediaItem } from '@kanat360/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { atom, useAtom } from 'jotai';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { turbineFindingsQueryOptions } from '@/api/findings';
 import {
   isProcessing,
   photosByIdQueryOptions,
@@ -12,6 +13,9 @@ import {
 } from '@/api/media';
 import { StrokeIcon } from '@/components/StrokeIcon';
 import { isTypingTarget } from '@/components/typing-target';
+import { findingRegion } from '@/findings/finding-region';
+import { type FindingDrawTool } from '@/findings/viewer/findings-layer';
+import { FindingsPanel, findingSummary } from '@/findings/viewer/FindingsPanel';
 import { formatDate } from '@/i18n/format-date';
 import { useI18n } from '@/i18n/language';
 import { useCan } from '@/session/use-session';
@@ -192,21 +196,30 @@ function VersionsMenu({
   );
 }
 
+/** The finding open on the photo (the page keeps it in its URL), and how to open another or none. */
+export interface FindingsFocus {
+  id: number | null;
+  onChange: (id: number | null) => void;
+}
+
 /**
  * A media item in its viewer with the tools around it: zoom (0.5× to 5×, step 1.5, spec §9), drawing mode (pen,
  * circle, rectangle, text; undo with Delete or Backspace; clear; save as a new version), and the versions menu.
  * Drawing and restoring need `media.edit`. `onItemChange` hears of a new current version (saved or restored).
+ * With `findings`, the photo's findings are drawn over it and listed beside it, and new ones can be marked.
  */
 export function MediaViewer({
   turbineId,
   item,
   onItemChange,
+  findings,
 }: {
   turbineId: number;
   item: MediaItem;
   onItemChange: (item: MediaItem) => void;
+  findings?: FindingsFocus;
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const toast = useToast();
   const queryClient = useQueryClient();
   const canEdit = useCan('media.edit');
@@ -221,12 +234,58 @@ export function MediaViewer({
     setDrawings((current) => new Map(current).set(itemId, change(current.get(itemId) ?? [])));
   const setShapes = (next: Shape[]) => setShapesOf(item.id, () => next);
 
-  // Another photo: its own drawing, its current version.
+  // Findings: those of the photo on screen (every version of it), the region being drawn for a new one.
+  const findingsShown = findings !== undefined && item.kind !== 'video';
+  const findingList = useQuery({
+    ...turbineFindingsQueryOptions(turbineId, { media_id: item.id }),
+    enabled: findingsShown,
+  });
+  const [findingsOpen, setFindingsOpen] = useState(true);
+  const [findingTool, setFindingTool] = useState<FindingDrawTool | null>(null);
+  const [draft, setDraft] = useState<FindingTarget | null>(null);
+  const selectedFinding = findings?.id ?? null;
+  const onSelectFinding = findings?.onChange;
+
+  // Another photo: its own drawing, its current version, no region half drawn.
   const [shownId, setShownId] = useState(item.id);
   if (shownId !== item.id) {
     setShownId(item.id);
     setViewing(null);
+    setDraft(null);
+    setFindingTool(null);
   }
+
+  // The open finding is brought into view once its photo is open (from the URL, the list or a click).
+  const focused = useRef<{ handle: ViewerHandle; id: number } | null>(null);
+  const openFinding = findingList.data?.find((finding) => finding.id === selectedFinding);
+  useEffect(() => {
+    if (!handle || !openFinding) return;
+    if (focused.current?.handle === handle && focused.current.id === openFinding.id) return;
+    focused.current = { handle, id: openFinding.id };
+    const region = findingRegion(openFinding.target);
+    if (region) handle.focus(region);
+  }, [handle, openFinding]);
+
+  // Escape puts the finding tool down (a region half drawn goes with it), before anything else it would do.
+  useEffect(() => {
+    if (!findingTool) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || isTypingTarget(event.target)) return;
+      event.stopImmediatePropagation();
+      setFindingTool(null);
+    };
+    window.addEventListener('keydown', onKey, { capture: true });
+    return () => window.removeEventListener('keydown', onKey, { capture: true });
+  }, [findingTool]);
+
+  const labels = findingList.data;
+  const labelOf = useCallback(
+    (id: number) => {
+      const finding = labels?.find((candidate) => candidate.id === id);
+      return finding ? findingSummary(finding, t, locale) : '';
+    },
+    [labels, t, locale],
+  );
 
   // A version just saved is processed by the server; follow it until its tiles are there.
   const followed = useQuery(photosByIdQueryOptions(turbineId, isProcessing(item) ? [item.id] : []));
@@ -249,7 +308,8 @@ export function MediaViewer({
   }, [handle]);
 
   const drawable = canEdit && item.kind === 'photo' && item.status === 'ready' && !viewing;
-  const activeTool = drawable ? tool : null;
+  const activeTool = drawable && !findingTool ? tool : null;
+  const findingsDrawable = item.kind === 'photo' && item.status === 'ready' && !viewing;
   useEffect(() => {
     handle?.setNavigation(activeTool === null);
   }, [handle, activeTool]);
@@ -297,117 +357,181 @@ export function MediaViewer({
 
   const shown = viewing ?? item;
   return (
-    <div className="relative flex size-full items-center justify-center" data-testid="media-viewer">
-      <MediaStage item={shown} onHandle={setHandle} />
-      {handle && (
-        <DrawingLayer
-          projection={handle.projection}
-          tool={activeTool}
-          shapes={viewing ? [] : shapes}
-          onAdd={(shape) => setShapes([...shapes, shape])}
+    <div className="flex size-full min-h-0" data-testid="media-viewer">
+      <div className="relative flex min-w-0 flex-1 items-center justify-center">
+        <MediaStage
+          item={shown}
+          onHandle={setHandle}
+          findings={
+            findingsShown
+              ? {
+                  findings: findingList.data ?? [],
+                  selectedId: selectedFinding,
+                  onSelect: (id) => onSelectFinding?.(id),
+                  drawTool: findingsDrawable ? findingTool : null,
+                  onDrawn: (target) => {
+                    setDraft(target);
+                    setFindingTool(null);
+                    setFindingsOpen(true);
+                  },
+                  draft,
+                  labelOf,
+                }
+              : undefined
+          }
         />
-      )}
-      {viewing && (
-        <p
-          className="absolute top-3 left-1/2 -translate-x-1/2 rounded-full bg-amber-500/90 px-4 py-1 text-sm font-medium text-slate-950"
-          role="status"
-          data-testid="viewing-version"
-        >
-          {viewing.is_edited
-            ? t('panel.versions.viewing', { n: viewing.version })
-            : t('panel.versions.viewingOriginal')}{' '}
-          <button type="button" className="cursor-pointer underline" onClick={() => setViewing(null)}>
-            {t('panel.versions.backToCurrent')}
-          </button>
-        </p>
-      )}
-      {(handle || item.kind === 'photo') && (
-        <div
-          role="toolbar"
-          aria-label={t('panel.viewer.toolbar')}
-          className="absolute bottom-3 left-1/2 flex -translate-x-1/2 items-center gap-1 rounded-xl bg-slate-900/85 p-1 shadow-lg backdrop-blur"
-          data-testid="viewer-toolbar"
-        >
-          <ToolButton
-            label={t('panel.viewer.zoomOut')}
-            onClick={() => handle?.zoomOut()}
-            disabled={!handle || limits.atMin}
-            testId="viewer-zoom-out"
+        {handle && (
+          <DrawingLayer
+            projection={handle.projection}
+            tool={activeTool}
+            shapes={viewing ? [] : shapes}
+            onAdd={(shape) => setShapes([...shapes, shape])}
+          />
+        )}
+        {viewing && (
+          <p
+            className="absolute top-3 left-1/2 -translate-x-1/2 rounded-full bg-amber-500/90 px-4 py-1 text-sm font-medium text-slate-950"
+            role="status"
+            data-testid="viewing-version"
           >
-            <path d="M21 21l-5.2-5.2M15.8 10.5a5.3 5.3 0 1 1-10.6 0 5.3 5.3 0 0 1 10.6 0ZM7.5 10.5h6" />
-          </ToolButton>
-          <ToolButton
-            label={t('panel.viewer.resetZoom')}
-            onClick={() => handle?.resetZoom()}
-            disabled={!handle}
-            testId="viewer-zoom-reset"
+            {viewing.is_edited
+              ? t('panel.versions.viewing', { n: viewing.version })
+              : t('panel.versions.viewingOriginal')}{' '}
+            <button type="button" className="cursor-pointer underline" onClick={() => setViewing(null)}>
+              {t('panel.versions.backToCurrent')}
+            </button>
+          </p>
+        )}
+        {(handle || item.kind === 'photo') && (
+          <div
+            role="toolbar"
+            aria-label={t('panel.viewer.toolbar')}
+            className="absolute bottom-3 left-1/2 flex -translate-x-1/2 items-center gap-1 rounded-xl bg-slate-900/85 p-1 shadow-lg backdrop-blur"
+            data-testid="viewer-toolbar"
           >
-            <path d="M3.75 9V5.25A1.5 1.5 0 0 1 5.25 3.75H9m6 0h3.75a1.5 1.5 0 0 1 1.5 1.5V9m0 6v3.75a1.5 1.5 0 0 1-1.5 1.5H15m-6 0H5.25a1.5 1.5 0 0 1-1.5-1.5V15" />
-          </ToolButton>
-          <ToolButton
-            label={t('panel.viewer.zoomIn')}
-            onClick={() => handle?.zoomIn()}
-            disabled={!handle || limits.atMax}
-            testId="viewer-zoom-in"
-          >
-            <path d="M21 21l-5.2-5.2M15.8 10.5a5.3 5.3 0 1 1-10.6 0 5.3 5.3 0 0 1 10.6 0ZM10.5 7.5v6m3-3h-6" />
-          </ToolButton>
-          {drawable && handle && (
-            <>
-              <span className="mx-1 h-6 w-px bg-slate-600" aria-hidden="true" />
-              {DRAWING_TOOLS.map((name) => (
-                <ToolButton
-                  key={name}
-                  label={t(`panel.drawing.tool.${name}`)}
-                  pressed={tool === name}
-                  onClick={() => setTool(tool === name ? null : name)}
-                  testId={`drawing-tool-${name}`}
+            <ToolButton
+              label={t('panel.viewer.zoomOut')}
+              onClick={() => handle?.zoomOut()}
+              disabled={!handle || limits.atMin}
+              testId="viewer-zoom-out"
+            >
+              <path d="M21 21l-5.2-5.2M15.8 10.5a5.3 5.3 0 1 1-10.6 0 5.3 5.3 0 0 1 10.6 0ZM7.5 10.5h6" />
+            </ToolButton>
+            <ToolButton
+              label={t('panel.viewer.resetZoom')}
+              onClick={() => handle?.resetZoom()}
+              disabled={!handle}
+              testId="viewer-zoom-reset"
+            >
+              <path d="M3.75 9V5.25A1.5 1.5 0 0 1 5.25 3.75H9m6 0h3.75a1.5 1.5 0 0 1 1.5 1.5V9m0 6v3.75a1.5 1.5 0 0 1-1.5 1.5H15m-6 0H5.25a1.5 1.5 0 0 1-1.5-1.5V15" />
+            </ToolButton>
+            <ToolButton
+              label={t('panel.viewer.zoomIn')}
+              onClick={() => handle?.zoomIn()}
+              disabled={!handle || limits.atMax}
+              testId="viewer-zoom-in"
+            >
+              <path d="M21 21l-5.2-5.2M15.8 10.5a5.3 5.3 0 1 1-10.6 0 5.3 5.3 0 0 1 10.6 0ZM10.5 7.5v6m3-3h-6" />
+            </ToolButton>
+            {drawable && handle && (
+              <>
+                <span className="mx-1 h-6 w-px bg-slate-600" aria-hidden="true" />
+                {DRAWING_TOOLS.map((name) => (
+                  <ToolButton
+                    key={name}
+                    label={t(`panel.drawing.tool.${name}`)}
+                    pressed={activeTool === name}
+                    onClick={() => {
+                      setFindingTool(null);
+                      setTool(activeTool === name ? null : name);
+                    }}
+                    testId={`drawing-tool-${name}`}
+                  >
+                    {TOOL_ICONS[name]}
+                  </ToolButton>
+                ))}
+                {activeTool && (
+                  <>
+                    <ToolButton
+                      label={t('panel.drawing.undo')}
+                      onClick={() => setShapes(shapes.slice(0, -1))}
+                      disabled={shapes.length === 0}
+                    >
+                      <path d="M9 15 3 9m0 0 6-6M3 9h12a6 6 0 0 1 0 12h-3" />
+                    </ToolButton>
+                    <ToolButton
+                      label={t('panel.drawing.clear')}
+                      onClick={() => setShapes([])}
+                      disabled={shapes.length === 0}
+                    >
+                      <path d="M6 18 18 6M6 6l12 12" />
+                    </ToolButton>
+                    <button
+                      type="button"
+                      className="ml-1 h-9 cursor-pointer rounded-lg bg-red-600 px-3 text-sm font-semibold text-white hover:bg-red-500 disabled:opacity-50"
+                      onClick={() => void save()}
+                      disabled={saving}
+                      data-testid="drawing-save"
+                    >
+                      {saving ? t('panel.drawing.saving') : t('panel.drawing.save')}
+                    </button>
+                  </>
+                )}
+              </>
+            )}
+            {findingsShown && !findingsOpen && (
+              <>
+                <span className="mx-1 h-6 w-px bg-slate-600" aria-hidden="true" />
+                <button
+                  type="button"
+                  className="flex h-9 cursor-pointer items-center gap-1 rounded-lg px-2 text-sm text-slate-100 hover:bg-slate-700"
+                  onClick={() => setFindingsOpen(true)}
+                  data-testid="findings-show"
                 >
-                  {TOOL_ICONS[name]}
-                </ToolButton>
-              ))}
-              {tool && (
-                <>
-                  <ToolButton
-                    label={t('panel.drawing.undo')}
-                    onClick={() => setShapes(shapes.slice(0, -1))}
-                    disabled={shapes.length === 0}
-                  >
-                    <path d="M9 15 3 9m0 0 6-6M3 9h12a6 6 0 0 1 0 12h-3" />
-                  </ToolButton>
-                  <ToolButton
-                    label={t('panel.drawing.clear')}
-                    onClick={() => setShapes([])}
-                    disabled={shapes.length === 0}
-                  >
-                    <path d="M6 18 18 6M6 6l12 12" />
-                  </ToolButton>
-                  <button
-                    type="button"
-                    className="ml-1 h-9 cursor-pointer rounded-lg bg-red-600 px-3 text-sm font-semibold text-white hover:bg-red-500 disabled:opacity-50"
-                    onClick={() => void save()}
-                    disabled={saving}
-                    data-testid="drawing-save"
-                  >
-                    {saving ? t('panel.drawing.saving') : t('panel.drawing.save')}
-                  </button>
-                </>
-              )}
-            </>
-          )}
-          {item.kind === 'photo' && (
-            <>
-              <span className="mx-1 h-6 w-px bg-slate-600" aria-hidden="true" />
-              <VersionsMenu
-                turbineId={turbineId}
-                item={item}
-                viewing={viewing}
-                onView={setViewing}
-                onRestored={onItemChange}
-              />
-            </>
-          )}
-        </div>
+                  {t('panel.findingViewer.show', { n: findingList.data?.length ?? 0 })}
+                </button>
+              </>
+            )}
+            {item.kind === 'photo' && (
+              <>
+                <span className="mx-1 h-6 w-px bg-slate-600" aria-hidden="true" />
+                <VersionsMenu
+                  turbineId={turbineId}
+                  item={item}
+                  viewing={viewing}
+                  onView={setViewing}
+                  onRestored={onItemChange}
+                />
+              </>
+            )}
+          </div>
+        )}
+      </div>
+      {findingsShown && findingsOpen && (
+        <FindingsPanel
+          turbineId={turbineId}
+          item={item}
+          findings={findingList.data ?? []}
+          loading={findingList.isPending}
+          failed={findingList.isError}
+          selectedId={selectedFinding}
+          onSelect={(id) => onSelectFinding?.(id)}
+          drawTool={findingTool}
+          onDrawTool={(next) => {
+            if (next) setTool(null);
+            setFindingTool(next);
+          }}
+          draft={draft}
+          onDraftDone={(created) => {
+            setDraft(null);
+            if (created) onSelectFinding?.(created.id);
+          }}
+          drawable={findingsDrawable}
+          onClose={() => {
+            setFindingTool(null);
+            setFindingsOpen(false);
+          }}
+        />
       )}
     </div>
   );

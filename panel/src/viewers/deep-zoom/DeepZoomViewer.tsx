@@ -1,6 +1,6 @@
 import { type MediaItem } from '@kanat360/contracts';
 import OpenSeadragon from 'openseadragon';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useI18n } from '@/i18n/language';
 import { type Projection, type ViewerHandle, ZOOM } from '../viewer-handle';
 
@@ -13,6 +13,8 @@ export interface DeepZoomViewerProps {
   onHandle?: (handle: ViewerHandle | null) => void;
   /** The label a screen reader gives the picture. */
   label?: string;
+  /** What is drawn over the picture (findings' regions), given the viewer once a photo is open. */
+  layer?: (viewer: OpenSeadragon.Viewer) => ReactNode;
 }
 
 /** The largest zoom: 5× the fitted picture (spec §9), and never less than one screen pixel per original pixel. */
@@ -103,7 +105,7 @@ function handleOf(viewer: OpenSeadragon.Viewer): ViewerHandle {
  * the fitted picture, and the viewer is destroyed on unmount. Until the first tiles are drawn the list's thumbnail
  * (already in the browser's cache) stands in, so the stage is never empty.
  */
-export default function DeepZoomViewer({ item, onHandle, label }: DeepZoomViewerProps) {
+export default function DeepZoomViewer({ item, onHandle, label, layer }: DeepZoomViewerProps) {
   const { t } = useI18n();
   const element = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<OpenSeadragon.Viewer | null>(null);
@@ -111,6 +113,7 @@ export default function DeepZoomViewer({ item, onHandle, label }: DeepZoomViewer
   onHandleRef.current = onHandle;
   const [drawn, setDrawn] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  const [opened, setOpened] = useState<OpenSeadragon.Viewer | null>(null);
 
   useEffect(() => {
     const viewer = OpenSeadragon({
@@ -153,6 +156,7 @@ export default function DeepZoomViewer({ item, onHandle, label }: DeepZoomViewer
       viewer.viewport.goHome(true);
       markView();
       onHandleRef.current?.(handle);
+      setOpened(viewer);
     });
     viewer.addHandler('resize', fitLimits);
     viewer.addHandler('viewport-change', markView);
@@ -161,6 +165,7 @@ export default function DeepZoomViewer({ item, onHandle, label }: DeepZoomViewer
     return () => {
       onHandleRef.current?.(null);
       viewerRef.current = null;
+      setOpened(null);
       viewer.destroy();
     };
   }, []);
@@ -193,6 +198,7 @@ export default function DeepZoomViewer({ item, onHandle, label }: DeepZoomViewer
           {t('panel.viewer.loadFailed')}
         </p>
       )}
+      {opened && layer?.(opened)}
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import '@photo-sphere-viewer/core/index.css';
+import '@photo-sphere-viewer/markers-plugin/index.css';
 import { type MediaItem } from '@kanat360/contracts';
 import { type Position, Viewer } from '@photo-sphere-viewer/core';
 import { EquirectangularTilesAdapter } from '@photo-sphere-viewer/equirectangular-tiles-adapter';
-import { useEffect, useRef, useState } from 'react';
+import { MarkersPlugin } from '@photo-sphere-viewer/markers-plugin';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useI18n } from '@/i18n/language';
 import { type Projection, type ViewerHandle, ZOOM } from '../viewer-handle';
 
@@ -14,6 +16,8 @@ export interface PanoramaViewerProps {
   item: MediaItem;
   onHandle?: (handle: ViewerHandle | null) => void;
   label?: string;
+  /** What is drawn over the sphere (findings' markers), given the viewer once the panorama is shown. */
+  layer?: (viewer: Viewer) => ReactNode;
 }
 
 /** Photo Sphere Viewer's zoom level (0 = widest, 100 = narrowest) for a field of view in degrees. */
@@ -82,7 +86,7 @@ function handleOf(viewer: Viewer): ViewerHandle {
  * whole picture in one texture: the adapter loads only the tiles in view, at the level the zoom needs. One viewer per
  * mount; another panorama is set into it; destroyed (with its WebGL context) on unmount.
  */
-export default function PanoramaViewer({ item, onHandle, label }: PanoramaViewerProps) {
+export default function PanoramaViewer({ item, onHandle, label, layer }: PanoramaViewerProps) {
   const { t } = useI18n();
   const element = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<Viewer | null>(null);
@@ -110,6 +114,8 @@ export default function PanoramaViewer({ item, onHandle, label }: PanoramaViewer
         mousewheelCtrlKey: false,
         keyboard: false,
         loadingTxt: '',
+        // Findings are markers on the sphere (the plugin is made with the viewer: it cannot be added later).
+        plugins: [[MarkersPlugin, {}]],
       });
       viewerRef.current = viewer;
       const current = viewer;
@@ -147,6 +153,7 @@ export default function PanoramaViewer({ item, onHandle, label }: PanoramaViewer
           {t('panel.viewer.loadFailed')}
         </p>
       )}
+      {ready && viewerRef.current && layer?.(viewerRef.current)}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { reportListQueryOptions, useDeleteReport } from '@/api/reports';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { InspectionReportButton } from '@/findings/InspectionReportButton';
 import { StrokeIcon, TrashIcon } from '@/components/StrokeIcon';
 import { formatDate } from '@/i18n/format-date';
 import { useI18n } from '@/i18n/language';
@@ -57,7 +58,7 @@ function ReportRow({ report, onDelete }: { report: Report; onDelete: (() => void
 /**
  * Spec §2's reports panel (not for customers): the year, PDFs chosen (checked before sending) and uploaded through
  * the panel's upload queue (progress per file, cancel, retry, and it goes on while the user moves elsewhere), and the
- * year's reports to download or delete.
+ * year's reports to download or delete. The year's inspection report is generated from its findings here too.
  */
 export function ReportsPanel({ turbineId }: { turbineId: number }) {
   const { t, language } = useI18n();
@@ -89,7 +90,12 @@ export function ReportsPanel({ turbineId }: { turbineId: number }) {
       id="reports"
       title={t('panel.turbine.reportsTitle')}
       description={t('panel.reports.hint')}
-      actions={<YearPicker value={year} onChange={setYear} testId="reports-year" />}
+      actions={
+        <div className="flex flex-wrap items-center gap-2">
+          <InspectionReportButton turbineId={turbineId} year={year} />
+          <YearPicker value={year} onChange={setYear} testId="reports-year" />
+        </div>
+      }
     >
       <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
         {canUpload && (

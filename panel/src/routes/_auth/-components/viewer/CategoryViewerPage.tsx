@@ -37,7 +37,11 @@ export function CategoryViewerPage({
   const year = search.year ?? defaultViewerYear(places, category);
   const list = useQuery(watchedPhotosQueryOptions(turbineId, { category, year, blade: search.blade }, { poll: true }));
   const choose = (change: Partial<CategorySearch>) =>
-    void navigate({ to: '.', search: (previous) => ({ ...previous, photo: undefined, ...change }), replace: true });
+    void navigate({
+      to: '.',
+      search: (previous: CategorySearch) => ({ ...previous, photo: undefined, finding: undefined, ...change }),
+      replace: true,
+    });
 
   return (
     <ViewerPage
@@ -80,7 +84,22 @@ export function CategoryViewerPage({
           : t('panel.viewerPage.categoryEmpty', { year })
       }
       selectedId={search.photo}
-      onSelect={(photo) => void navigate({ to: '.', search: (previous) => ({ ...previous, photo }), replace: true })}
+      onSelect={(photo) =>
+        void navigate({
+          to: '.',
+          search: (previous: CategorySearch) => ({ ...previous, photo, finding: undefined }),
+          replace: true,
+        })
+      }
+      findings={{
+        id: search.finding ?? null,
+        onChange: (finding) =>
+          void navigate({
+            to: '.',
+            search: (previous: CategorySearch) => ({ ...previous, finding: finding ?? undefined }),
+            replace: true,
+          }),
+      }}
       back={{
         link: { to: '/turbine/$turbineId', params: { turbineId } },
         label: t('panel.viewerPage.backToTurbine'),

@@ -10,7 +10,7 @@ import { isProcessing } from '@/api/media';
 import { useI18n } from '@/i18n/language';
 import { mediaKindLabel } from '@/media/media-labels';
 import { MediaThumb } from '@/media/MediaThumb';
-import { drawingToolAtom, MediaViewer } from '@/media/MediaViewer';
+import { drawingToolAtom, type FindingsFocus, MediaViewer } from '@/media/MediaViewer';
 
 interface ViewerPageProps {
   turbineId: number;
@@ -29,6 +29,8 @@ interface ViewerPageProps {
   onSelect: (id: number) => void;
   /** Where "back" and Escape lead. */
   back: { link: LinkProps; label: string };
+  /** The finding open on the photo, kept in the page's URL. */
+  findings: FindingsFocus;
 }
 
 /**
@@ -50,6 +52,7 @@ export function ViewerPage({
   selectedId,
   onSelect,
   back,
+  findings,
 }: ViewerPageProps) {
   const { t, locale } = useI18n();
   const [sidebarOpen, setSidebarOpen] = useState(true);
@@ -251,6 +254,7 @@ export function ViewerPage({
                 setReplaced(item);
                 onSelect(item.id);
               }}
+              findings={findings}
             />
           ) : (
             !loading && <p className="text-sm text-slate-400">{emptyText}</p>

@@ -15,7 +15,7 @@ const findingParams = {
  * photo it was marked on — the 360° view for a blade room's photo, the category page otherwise — with the photo on
  * screen and the finding in view. The photo may have been edited since: the server answers its current version.
  */
-export const Route = createFileRoute('/_auth/turbine/$turbineId/findings/$findingId')({
+export const Route = createFileRoute('/_auth/turbine/$turbineId/findings/$findingId/')({
   params: findingParams,
   loader: async ({ context: { queryClient }, params: { turbineId, findingId } }) => {
     const finding = await queryClient.ensureQueryData(findingQueryOptions(turbineId, findingId));
