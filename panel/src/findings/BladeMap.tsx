@@ -70,16 +70,16 @@ function MarkTooltip({
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
           <dt className="text-slate-500 dark:text-slate-400">{t('panel.findingTrack.severity')}</dt>
           <dd>{t(FINDING_NAME_KEYS.severity(finding.severity))}</dd>
-          <dt className="text-slate-500 dark:text-slate-400">{t('panel.findingTrack.size')}</dt>
+          <dt className="text-slate-500 dark:text-slate-400">{t('panel.findingViewer.sizeLabel')}</dt>
           <dd>
             {finding.length_mm === null && finding.width_mm === null
               ? t('panel.bladeMap.sizeUnknown')
-              : t('panel.bladeMap.size', {
+              : t('panel.findingViewer.size', {
                   length: finding.length_mm === null ? '—' : numbers.format(finding.length_mm),
                   width: finding.width_mm === null ? '—' : numbers.format(finding.width_mm),
                 })}
           </dd>
-          <dt className="text-slate-500 dark:text-slate-400">{t('panel.findingTrack.status')}</dt>
+          <dt className="text-slate-500 dark:text-slate-400">{t('panel.findingViewer.field.status')}</dt>
           <dd>
             {t(FINDING_NAME_KEYS.status(finding.status))}
             {finding.stage === 'draft' && (
@@ -303,7 +303,7 @@ export function BladeMap({
             style={{ left: `${tick * 100}%` }}
           >
             <span className="h-1.5 w-px bg-slate-400" />
-            <span>{t('panel.bladeMap.metres', { m: numbers.format(tick * lengthM) })}</span>
+            <span>{t('panel.findingViewer.metres', { value: numbers.format(tick * lengthM) })}</span>
             {tick === 0 && <span>{t(FINDING_NAME_KEYS.surface('root'))}</span>}
             {tick === 1 && <span>{t(FINDING_NAME_KEYS.surface('tip'))}</span>}
           </span>

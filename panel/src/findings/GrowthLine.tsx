@@ -2,8 +2,9 @@ import { type FindingGrowth, type FindingSeverity } from '@kanat360/contracts';
 import { useI18n } from '@/i18n/language';
 
 /**
- * How much a damage grew since an earlier year: "Since 2023: length +120 mm, width +20 mm; severity 2 → 4". The
- * figures are the server's (`growth` of the finding); a size missing in either year shows as a dash.
+ * How much a damage grew since an earlier year: "Since 2023: length +120 mm, width +20 mm, severity 2 → 4", in the
+ * finding panel's words. The figures are the server's (`growth` of the finding); a size missing in either year is
+ * left out.
  */
 export function GrowthLine({
   growth,
@@ -20,8 +21,14 @@ export function GrowthLine({
   className?: string;
 }) {
   const { t, locale } = useI18n();
-  const signed = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
-  const change = (value: number | null) => (value === null ? '—' : signed.format(value));
+  const signed = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, signDisplay: 'always' });
+  const changes = [
+    growth.length_mm === null
+      ? null
+      : t('panel.findingViewer.growthLength', { value: signed.format(growth.length_mm) }),
+    growth.width_mm === null ? null : t('panel.findingViewer.growthWidth', { value: signed.format(growth.width_mm) }),
+    t('panel.findingTrack.severityChange', { from: to - growth.severity, to }),
+  ].filter(Boolean);
   return (
     <Tag
       className={className}
@@ -31,13 +38,7 @@ export function GrowthLine({
       data-width={growth.width_mm ?? ''}
       data-severity={growth.severity}
     >
-      {t('panel.findingTrack.growthSince', {
-        year: growth.from_year,
-        length: change(growth.length_mm),
-        width: change(growth.width_mm),
-        from: to - growth.severity,
-        to,
-      })}
+      {t('panel.findingViewer.growthSince', { year: growth.from_year, changes: changes.join(', ') })}
     </Tag>
   );
 }

@@ -74,7 +74,7 @@ function TrackColumn({
   const size =
     entry.length_mm === null && entry.width_mm === null
       ? t('panel.bladeMap.sizeUnknown')
-      : t('panel.bladeMap.size', {
+      : t('panel.findingViewer.size', {
           length: entry.length_mm === null ? '—' : numbers.format(entry.length_mm),
           width: entry.width_mm === null ? '—' : numbers.format(entry.width_mm),
         });
@@ -129,9 +129,9 @@ function TrackColumn({
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
         <dt className="text-slate-600 dark:text-slate-400">{t('panel.findingTrack.severity')}</dt>
         <dd data-testid="track-severity">{t(FINDING_NAME_KEYS.severity(entry.severity))}</dd>
-        <dt className="text-slate-600 dark:text-slate-400">{t('panel.findingTrack.size')}</dt>
+        <dt className="text-slate-600 dark:text-slate-400">{t('panel.findingViewer.sizeLabel')}</dt>
         <dd data-testid="track-size">{size}</dd>
-        <dt className="text-slate-600 dark:text-slate-400">{t('panel.findingTrack.status')}</dt>
+        <dt className="text-slate-600 dark:text-slate-400">{t('panel.findingViewer.field.status')}</dt>
         <dd>{t(FINDING_NAME_KEYS.status(entry.status))}</dd>
       </dl>
       {detail?.growth.since_previous && (

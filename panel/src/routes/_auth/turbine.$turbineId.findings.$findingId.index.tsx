@@ -25,6 +25,8 @@ export const Route = createFileRoute('/_auth/turbine/$turbineId/findings/$findin
     const photo = page.data[0];
     const search = { year: finding.year, photo: photo?.id ?? finding.media_id, finding: finding.id };
     if (!photo || photo.category === '') {
+      // The router's contract: a thrown redirect (a Response, not an Error) ends the load and navigates.
+      // eslint-disable-next-line @typescript-eslint/only-throw-error
       throw redirect({
         to: '/turbine/$turbineId/360-view',
         params: { turbineId },
@@ -32,6 +34,7 @@ export const Route = createFileRoute('/_auth/turbine/$turbineId/findings/$findin
         replace: true,
       });
     }
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
     throw redirect({
       to: `/turbine/$turbineId/${photo.category}-photos`,
       params: { turbineId },

@@ -29,9 +29,9 @@ const trackParams = {
 /**
  * Issue 14 item 6, a finding's track: the same damage in each year it was inspected, side by side, each year's
  * photo zoomed to that year's region, with its size, severity and status, and the growth since the previous and the
- * first inspection. Not nested in the finding's own address (that one only redirects to its photo).
+ * first inspection. Beside the finding's own address (its index, which redirects to its photo).
  */
-export const Route = createFileRoute('/_auth/turbine/$turbineId/findings/$findingId_/track')({
+export const Route = createFileRoute('/_auth/turbine/$turbineId/findings/$findingId/track')({
   params: trackParams,
   loader: ({ context: { queryClient }, params: { turbineId, findingId } }) =>
     queryClient.ensureQueryData(findingQueryOptions(turbineId, findingId)),
