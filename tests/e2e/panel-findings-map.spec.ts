@@ -187,7 +187,9 @@ test.describe("a finding's track", () => {
     await expect(sincePrevious).toHaveAttribute('data-length', String(previous.length_mm));
     await expect(sincePrevious).toHaveAttribute('data-width', String(previous.width_mm));
     await expect(sincePrevious).toContainText(`Since ${previous.from_year}: length +${previous.length_mm} mm`);
-    await expect(sincePrevious).toContainText(`severity ${detail.severity - previous.severity} → ${detail.severity}`);
+    await expect(sincePrevious).toContainText(
+      new RegExp(`severity ${detail.severity - previous.severity}\\s→\\s${detail.severity}`),
+    );
     const sinceFirst = page.getByTestId('finding-track-growth').getByTestId('growth-since-first');
     await expect(sinceFirst).toHaveAttribute('data-from-year', String(first.from_year));
     await expect(sinceFirst).toContainText(`Since ${first.from_year}: length +${first.length_mm} mm`);
