@@ -2,7 +2,7 @@ import { type APIRequestContext, type Page, expect, test } from '@playwright/tes
 import { type ApiPage, type ApiSuccess, type Finding, type FindingDetail, type Turbine } from '@kanat360/contracts';
 import { blockingViolations } from './a11y.js';
 import { demo } from './fixtures.js';
-import { apiAs, signInAs } from './panel.js';
+import { apiAs, seeder, signInAs } from './panel.js';
 
 // The blade map on the turbine screen (a year's findings on the three blades) and a finding's track across the
 // years, against the demo findings, as an operator and as a customer (who sees released findings only).
@@ -139,6 +139,20 @@ test.describe('blade map', () => {
     await expect(page).toHaveURL(new RegExp(`[?&]finding=${id}(&|$)`));
     await expect(page).toHaveURL(/[?&]photo=\d+/);
     await api.dispose();
+  });
+
+  test('a turbine without findings says so, and the section bar leads to the map', async ({ page }) => {
+    const seed = await seeder();
+    const turbine = await seed.createTurbine();
+    await signInAs(page, 'operator', { path: `/dashboard/turbine/${turbine.id}`, language: 'en' });
+    await page
+      .getByRole('navigation', { name: 'Sections of the turbine page' })
+      .getByRole('link', { name: 'Blade Map' })
+      .click();
+    await expect(page).toHaveURL(/#blade-map$/);
+    await expect(page.getByTestId('blade-map-empty')).toHaveText('This turbine has no findings to show yet.');
+    await expect(page.getByTestId('blade-mark')).toHaveCount(0);
+    await seed.dispose();
   });
 });
 
