@@ -39,7 +39,10 @@ function PanoramaView() {
   const year = search.year ?? defaultViewerYear(places, 'blade');
   const list = useQuery(watchedPhotosQueryOptions(turbineId, { category: 'blade', blade, room, year }));
   const choose = (change: Partial<typeof search>) =>
-    void navigate({ search: (previous) => ({ ...previous, photo: undefined, finding: undefined, ...change }), replace: true });
+    void navigate({
+      search: (previous) => ({ ...previous, photo: undefined, finding: undefined, ...change }),
+      replace: true,
+    });
 
   return (
     <ViewerPage
@@ -100,7 +103,9 @@ function PanoramaView() {
       onRetry={() => void list.refetch()}
       emptyText={t('panel.turbine.roomEmpty')}
       selectedId={search.photo}
-      onSelect={(photo) => void navigate({ search: (previous) => ({ ...previous, photo, finding: undefined }), replace: true })}
+      onSelect={(photo) =>
+        void navigate({ search: (previous) => ({ ...previous, photo, finding: undefined }), replace: true })
+      }
       findings={{
         id: search.finding ?? null,
         onChange: (finding) =>

@@ -10,6 +10,7 @@ import { useI18n } from '@/i18n/language';
 import { Lightbox } from '@/media/Lightbox';
 import { useCan } from '@/session/use-session';
 import { AllPhotos } from './-components/turbine/AllPhotos';
+import { BladeMapSection } from './-components/turbine/BladeMapSection';
 import { BladeSection } from './-components/turbine/BladeSection';
 import { CategorySections, CustomerGalleries } from './-components/turbine/CategorySections';
 import { photoFiltersOf, photoSearchSchema } from './-components/turbine/photo-search';
@@ -21,8 +22,8 @@ import { WorkspaceNav } from './-components/turbine/WorkspaceNav';
 
 /**
  * Spec §2's /dashboard/turbine/{id}: the turbine's title card; for those who may upload, the blade panels and the
- * drone, operator and robot sections (customers get the three galleries); the reports; every photo of the turbine
- * in one list; comments in a drawer; the lightbox over all of it.
+ * drone, operator and robot sections (customers get the three galleries); the blade map of the findings; the
+ * reports; every photo of the turbine in one list; comments in a drawer; the lightbox over all of it.
  */
 export const Route = createFileRoute('/_auth/turbine/$turbineId/')({
   validateSearch: photoSearchSchema,
@@ -42,6 +43,7 @@ function TurbineWorkspace() {
   const { data: turbine } = useSuspenseQuery(turbineQueryOptions(turbineId));
   const canUpload = useCan('media.upload');
   const canReadReports = useCan('report.read');
+  const canReadFindings = useCan('finding.read');
   const [commentsOpen, setCommentsOpen] = useState(false);
   const title = useTurbineTitle(turbine);
   usePageTitle(title);
@@ -73,6 +75,7 @@ function TurbineWorkspace() {
                 { id: 'categories', label: 'panel.turbine.categoriesTitle' as const },
               ]
             : [{ id: 'galleries', label: 'panel.turbine.galleriesTitle' as const }]),
+          ...(canReadFindings ? [{ id: 'blade-map', label: 'panel.turbine.bladeMapTitle' as const }] : []),
           ...(canReadReports ? [{ id: 'reports', label: 'panel.turbine.reportsTitle' as const }] : []),
           { id: 'all-photos', label: 'panel.turbine.allPhotosTitle' as const },
         ]}
@@ -85,6 +88,7 @@ function TurbineWorkspace() {
       ) : (
         <CustomerGalleries turbineId={turbineId} />
       )}
+      {canReadFindings && <BladeMapSection turbine={turbine} />}
       {canReadReports && <ReportsPanel turbineId={turbineId} />}
       <AllPhotos turbine={turbine} />
       {commentsOpen && <CommentsDrawer turbineId={turbineId} onClose={() => setCommentsOpen(false)} />}

@@ -1,0 +1,108 @@
+import { FINDING_SEVERITIES, type TurbineDetail } from '@kanat360/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { turbineFindingsQueryOptions } from '@/api/findings';
+import { bladeLengthM, DEFAULT_BLADE_LENGTH_M, findingYears } from '@/findings/blade-map';
+import { BladeMap } from '@/findings/BladeMap';
+import { SeverityBadge } from '@/findings/SeverityBadge';
+import { useI18n } from '@/i18n/language';
+import { SectionCard } from './SectionCard';
+
+/**
+ * The turbine screen's blade map (DESIGN "Findings"): a year's findings on the three blades, the year chosen among
+ * those with findings or media (the latest with findings first). Every year's findings are fetched at once, so the
+ * scale stays the same from year to year and each damage knows how many years its track has.
+ */
+export function BladeMapSection({ turbine }: { turbine: TurbineDetail }) {
+  const { t, locale } = useI18n();
+  const query = useQuery(turbineFindingsQueryOptions(turbine.id));
+  const all = useMemo(() => query.data ?? [], [query.data]);
+  const withFindings = useMemo(() => findingYears(all), [all]);
+  const years = useMemo(
+    () => [...new Set([...withFindings, ...turbine.media_years])].sort((a, b) => b - a),
+    [withFindings, turbine.media_years],
+  );
+  const [chosen, setChosen] = useState<number | null>(null);
+  const year = chosen ?? withFindings[0] ?? years[0] ?? null;
+  const lengthM = bladeLengthM(all);
+  const trackYears = useMemo(() => {
+    const counts = new Map<number, number>();
+    for (const finding of all) counts.set(finding.track_id, (counts.get(finding.track_id) ?? 0) + 1);
+    return counts;
+  }, [all]);
+  const ofYear = all.filter((finding) => finding.year === year);
+  const numbers = new Intl.NumberFormat(locale);
+
+  return (
+    <SectionCard
+      id="blade-map"
+      title={t('panel.turbine.bladeMapTitle')}
+      description={t('panel.bladeMap.description')}
+      actions={
+        years.length > 0 && (
+          <label className="flex items-center gap-2 text-sm">
+            <span className="text-slate-600 dark:text-slate-400">{t('panel.bladeMap.year')}</span>
+            <select
+              className="input h-9 w-44"
+              value={year ?? ''}
+              onChange={(event) => setChosen(Number(event.target.value))}
+              data-testid="blade-map-year"
+            >
+              {years.map((option) => (
+                <option key={option} value={option}>
+                  {t('panel.bladeMap.yearOption', {
+                    year: option,
+                    n: all.filter((finding) => finding.year === option).length,
+                  })}
+                </option>
+              ))}
+            </select>
+          </label>
+        )
+      }
+    >
+      {query.isPending ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400" role="status">
+          {t('panel.bladeMap.loading')}
+        </p>
+      ) : query.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-700 dark:text-red-300">
+          {t('panel.bladeMap.loadFailed')}
+          <button type="button" className="btn-secondary h-8" onClick={() => void query.refetch()}>
+            {t('common.tryAgain')}
+          </button>
+        </div>
+      ) : all.length === 0 || year === null ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="blade-map-empty">
+          {t('panel.bladeMap.empty')}
+        </p>
+      ) : (
+        <>
+          {ofYear.length === 0 && (
+            <p className="mb-3 text-sm text-slate-600 dark:text-slate-400" data-testid="blade-map-empty">
+              {t('panel.bladeMap.emptyYear', { year })}
+            </p>
+          )}
+          <BladeMap findings={ofYear} turbineId={turbine.id} lengthM={lengthM} trackYears={trackYears} />
+          <ul className="mt-4 flex flex-col gap-1 text-xs text-slate-600 dark:text-slate-400">
+            <li className="flex flex-wrap gap-1.5" data-testid="blade-map-severities">
+              {FINDING_SEVERITIES.map((severity) => (
+                <SeverityBadge key={severity} severity={severity} />
+              ))}
+            </li>
+            <li>{t('panel.bladeMap.legendSurfaces')}</li>
+            <li>
+              {t('panel.bladeMap.legendSize')} {t('panel.bladeMap.legendInternal')}
+            </li>
+            <li data-testid="blade-map-scale-note">
+              {t('panel.bladeMap.scaleNote', {
+                length: numbers.format(lengthM),
+                default: numbers.format(DEFAULT_BLADE_LENGTH_M),
+              })}
+            </li>
+          </ul>
+        </>
+      )}
+    </SectionCard>
+  );
+}
