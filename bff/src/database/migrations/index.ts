@@ -5,6 +5,7 @@ import { ContactMessages1795300000000 } from './1795300000000-contact-messages.j
 import { UploadLedger1795310000000 } from './1795310000000-upload-ledger.js';
 import { MediaViewers1795316400000 } from './1795316400000-media-viewers.js';
 import { Findings1795513597712 } from './1795513597712-findings.js';
+import { FindingsKeepPhotos1795524893349 } from './1795524893349-findings-keep-photos.js';
 
 /** Every migration, oldest first. `pnpm --filter @kanat360/bff cli migration:generate Name` writes the next one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -14,4 +15,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   UploadLedger1795310000000,
   MediaViewers1795316400000,
   Findings1795513597712,
+  FindingsKeepPhotos1795524893349,
 ];
