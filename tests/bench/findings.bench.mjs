@@ -180,9 +180,11 @@ async function inspectorOf(port) {
       socket.send(JSON.stringify({ id: nextId, method, params }));
     });
   return {
+    /** process.memoryUsage(), with each V8 heap space's used bytes as `spaces` (new_space, old_space, …). */
     async memory() {
       const result = await call('Runtime.evaluate', {
-        expression: 'JSON.stringify(process.memoryUsage())',
+        expression: `JSON.stringify({ ...process.memoryUsage(), spaces: Object.fromEntries(process
+          .getBuiltinModule('v8').getHeapSpaceStatistics().map((s) => [s.space_name, s.space_used_size])) })`,
         returnByValue: true,
       });
       return JSON.parse(result.result.value);
@@ -230,7 +232,7 @@ async function main(stack) {
   console.log('');
 
   // The BFF's resident set and V8 heap while the exports run, sampled every 100 ms.
-  const peak = { rss: 0, heapUsed: 0, heapTotal: 0, external: 0, live: 0 };
+  const peak = { rss: 0, heapUsed: 0, heapTotal: 0, external: 0, live: 0, spaces: {} };
   const liveEveryMs = Number(process.env.LIVE_HEAP_EVERY_S ?? 0) * 1000;
   const sampleRss = () => {
     let busy = false;
@@ -248,6 +250,9 @@ async function main(stack) {
             peak.live = Math.max(peak.live, memory.heapUsed);
           }
           peak.heapUsed = Math.max(peak.heapUsed, memory.heapUsed);
+          for (const [space, used] of Object.entries(memory.spaces)) {
+            peak.spaces[space] = Math.max(peak.spaces[space] ?? 0, used);
+          }
           peak.heapTotal = Math.max(peak.heapTotal, memory.heapTotal);
           peak.external = Math.max(peak.external, memory.external);
         })
@@ -309,6 +314,12 @@ async function main(stack) {
     `  BFF V8 heap: used ${mb(before.heapUsed)} before (after a full GC), peak ${mb(peak.heapUsed)} ` +
       `(heap size peak ${mb(peak.heapTotal)}, external peak ${mb(peak.external)}); after the exports and a full ` +
       `GC: used ${mb(after.heapUsed)}, heap size ${mb(after.heapTotal)}, RSS ${mb(after.rss)}`,
+  );
+  console.log(
+    `  BFF V8 heap spaces, peak used: ${Object.entries(peak.spaces)
+      .filter(([, used]) => used >= 1024 * 1024)
+      .map(([space, used]) => `${space} ${mb(used)}`)
+      .join(', ')}`,
   );
   if (liveEveryMs > 0) {
     console.log(`  BFF live heap during the exports (a full GC every ${liveEveryMs / 1000} s): peak ${mb(peak.live)}`);
