@@ -48,7 +48,7 @@ async function exportStream(
       if (next === null) break;
       page = await encodePage(next);
     }
-    yield Buffer.from(tail, 'utf8');
+    if (tail !== '') yield Buffer.from(tail, 'utf8');
   }
   return Readable.from(chunks());
 }
