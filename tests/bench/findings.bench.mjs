@@ -6,8 +6,10 @@
 //   pnpm run bench:findings            (builds the BFF first)
 //   ONLY=csv CSV_ROUNDS=1 node tests/bench/findings.bench.mjs   (the export alone, one round: a quicker look)
 //   BFF_NODE_OPTIONS=--max-old-space-size=160 …             (the BFF's heap capped: does the export still run?)
+//   BFF_EXEC_ARGV="--trace-gc --trace-gc-nvp" …   (V8 flags for the BFF, which NODE_OPTIONS refuses: its GC, traced)
 //   EXPORT_CONNECTIONS=1 ONLY=csv …                          (the export one at a time: what one export costs)
 //   LIVE_HEAP_EVERY_S=5 ONLY=csv …   (a full GC in the BFF every 5 s of the exports: what they really hold, live)
+//   PROMOTED_PROFILE=1 ONLY=csv …    (where the exports' garbage that outlives young collections is allocated)
 //   node tests/bench/findings.bench.mjs --bare-server   (internal: the baseline server, started as a child)
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -190,6 +192,38 @@ async function inspectorOf(port) {
       return JSON.parse(result.result.value);
     },
     collectGarbage: () => call('HeapProfiler.collectGarbage'),
+    /**
+     * Samples allocations that survive young collections and die in a full one: garbage V8 promoted to its old
+     * space, which only a full collection frees. `stop()` answers the functions that allocated most of it.
+     */
+    async samplePromoted() {
+      await call('HeapProfiler.enable');
+      await call('HeapProfiler.startSampling', {
+        samplingInterval: 16384,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: false,
+      });
+      return {
+        async stop() {
+          await call('HeapProfiler.collectGarbage');
+          const { profile } = await call('HeapProfiler.stopSampling');
+          const byFunction = new Map();
+          const visit = (node, path) => {
+            const frame = node.callFrame;
+            const here = frame.functionName || '(anonymous)';
+            const where = `${here} ${frame.url.split('/node_modules/').at(-1).split('/').slice(-2).join('/')}:${frame.lineNumber + 1}`;
+            const stack = [...path, where].slice(-3);
+            if (node.selfSize > 0) {
+              const key = stack.join(' < ');
+              byFunction.set(key, (byFunction.get(key) ?? 0) + node.selfSize);
+            }
+            for (const child of node.children) visit(child, stack);
+          };
+          visit(profile.head, []);
+          return [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 12);
+        },
+      };
+    },
     close: () => socket.close(),
   };
 }
@@ -200,9 +234,10 @@ async function main(stack) {
   console.log('Findings: fleet list and CSV export (issue #14 item 9)');
   // BFF_NODE_OPTIONS (e.g. --max-old-space-size=160) tells retained memory from a heap that grows because it may.
   const inspectPort = await freePort();
-  const bff = await stack.spawnBff({
-    NODE_OPTIONS: [process.env.BFF_NODE_OPTIONS, `--inspect=127.0.0.1:${inspectPort}`].filter(Boolean).join(' '),
-  });
+  const bff = await stack.spawnBff(
+    { NODE_OPTIONS: [process.env.BFF_NODE_OPTIONS, `--inspect=127.0.0.1:${inspectPort}`].filter(Boolean).join(' ') },
+    { execArgv: (process.env.BFF_EXEC_ARGV ?? '').split(' ').filter(Boolean) },
+  );
   const inspector = await inspectorOf(inspectPort);
   const data = await seed(stack.pool);
   const bare = stack.spawnNode([fileURLToPath(import.meta.url), '--bare-server'], {
@@ -278,6 +313,7 @@ async function main(stack) {
   // Growth is measured from before the first export (its warm-up included): what exports add to the process.
   await inspector.collectGarbage();
   const before = { rss: rssBytes(bff.pid), ...(await inspector.memory()) };
+  const promoted = process.env.PROMOTED_PROFILE ? await inspector.samplePromoted() : null;
   Object.assign(peak, { rss: before.rss, heapUsed: before.heapUsed, heapTotal: before.heapTotal });
   const [csvBff, csvBare] = await measureRoute(
     { route: `GET /api/findings/export.csv (all, ${EXPORT_CONNECTIONS} at once)`, ...ROUTES.csv },
@@ -287,6 +323,7 @@ async function main(stack) {
     ],
     EXPORT_LOAD,
   );
+  const promotedBy = await promoted?.stop();
   await inspector.collectGarbage();
   const after = { rss: rssBytes(bff.pid), ...(await inspector.memory()) };
   inspector.close();
@@ -321,6 +358,10 @@ async function main(stack) {
       .map(([space, used]) => `${space} ${mb(used)}`)
       .join(', ')}`,
   );
+  if (promotedBy) {
+    console.log('  BFF garbage promoted to the old space during the exports (sampled), by where it was allocated:');
+    for (const [stack, bytes] of promotedBy) console.log(`    ${mb(bytes).padStart(7)}  ${stack}`);
+  }
   if (liveEveryMs > 0) {
     console.log(`  BFF live heap during the exports (a full GC every ${liveEveryMs / 1000} s): peak ${mb(peak.live)}`);
   }

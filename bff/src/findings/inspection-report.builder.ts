@@ -49,10 +49,11 @@ export class InspectionReportBuilder {
     // 200-finding report never holds more than one decoded photo (only the small JPEG crops stay until the end).
     const crops = new Map<number, Buffer | null>();
     for (const [mediaId, media] of mediaRows) {
-      const ofMedia = rows.filter((row) => row.mediaId === mediaId).map(toFinding);
       const picture = media ? await this.decodePicture(media) : null;
-      for (const finding of ofMedia)
-        crops.set(finding.id, picture && media ? await crop(picture, media, finding) : null);
+      if (!media || !picture) continue;
+      for (const row of rows) {
+        if (row.mediaId === mediaId) crops.set(row.id, await crop(picture, media, toFinding(row)));
+      }
     }
     const entries = rows.map((row) => ({
       finding: toFinding(row),
