@@ -1,4 +1,4 @@
-import { type Finding, FINDING_FIELDS } from '@kanat360/contracts';
+import { type Finding, FINDING_FIELDS, MEDIA_FRAGMENT_SPEC } from '@kanat360/contracts';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { type PagePosition } from '@/common/page-cursor.js';
@@ -21,7 +21,7 @@ function finding(id: number): Finding {
     distance_from_root_m: 12.5,
     extent_m: null,
     distance_from_le_m: null,
-    target: { selector: { type: 'FragmentSelector', value: 'xywh=pixel:1,2,3,4' } },
+    target: { selector: { type: 'FragmentSelector', conformsTo: MEDIA_FRAGMENT_SPEC, value: 'xywh=pixel:1,2,3,4' } },
     type: 'erosion',
     severity: 3,
     action: 'repair_planned',
