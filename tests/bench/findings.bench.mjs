@@ -52,7 +52,7 @@ const TARGET_RSS_GROWTH_MB = 50;
 /**
  * The SQL the BFF runs, recorded from its own repository (bff/dist) with a stand-in DataSource: the list's first
  * page (50 findings and the total) and, for the export, every finding of the company in the same order in one query
- * (the BFF reads them in keyset batches of 1,000; the baseline takes the easy way and reads them at once).
+ * (the BFF reads them in keyset pages of 200; the baseline takes the easy way and reads them at once).
  */
 export async function findingQueries(companyId) {
   const { FindingsRepository } = await importBff('findings/findings.repository.js');
