@@ -5,6 +5,7 @@ import {
   type FindingDetail,
   FINDING_FIELDS,
   type InspectionReportRequest,
+  type MediaItem,
   type Role,
 } from '@kanat360/contracts';
 import Papa from 'papaparse';
@@ -12,7 +13,7 @@ import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
-import { eventually } from './eventually.js';
+import { countOf, eventually } from './eventually.js';
 import { outbox, waitForMails } from './mail-reader.js';
 import { makeCompany, makeTurbine, makeUser, type MadeCompany, PASSWORD, unique } from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
@@ -35,7 +36,7 @@ const userIds: Partial<Record<Role, number>> = {};
 let stranger: Credentials;
 let operatorEmail: string;
 
-/** A media row of a turbine (its original stored as a real JPEG when `stored`). */
+/** A media row of a turbine (its original stored as a real JPEG of its size when `stored`). */
 async function makeMedia(
   turbineId: number,
   options: {
@@ -71,7 +72,7 @@ async function makeMedia(
   );
   if (options.stored) {
     const storage = app.app.get<ObjectStorage>(OBJECT_STORAGE);
-    const bytes = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#7a9' } })
+    const bytes = await sharp({ create: { width, height, channels: 3, background: '#7a9' } })
       .jpeg()
       .toBuffer();
     await storage.put(key, bytes, 'image/jpeg');
@@ -736,13 +737,31 @@ describe('the inspection report', () => {
     expect(tr.text).toContain('ğüşiöç İ');
   });
 
-  it('above the threshold is made in the background, stored as a report of the year, and its status says so', async () => {
+  it('of 200 findings is made in the background, stored as a report of the year, and the requester is told', async () => {
     const turbineId = await makeTurbine(app.dataSource, home.id);
-    const photo = await makeMedia(turbineId, { stored: true, width: 400, height: 300, year: 2025 });
-    const released: Finding[] = [];
-    for (let i = 0; i <= SYNC_MAX; i += 1) {
-      released.push(await release(turbineId, await create(turbineId, as.operator!, body(photo, { target: SMALL }))));
+    // Eight photos at a preview's size, 25 released findings on each, spread over the blades and the photo.
+    const photos: number[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      photos.push(await makeMedia(turbineId, { stored: true, width: 2048, height: 1536, year: 2025 }));
     }
+    const inserted: { id: number }[] = await app.dataSource.query(
+      `INSERT INTO findings (turbine_id, media_id, media_version, year, blade, surface, zone, internal,
+                             distance_from_root_m, target, type, severity, action, status, stage, created_by)
+       SELECT $1, ($2::int[])[1 + g % 8], 1, 2025, (ARRAY['A', 'B', 'C'])[1 + g % 3], 'leading_edge', 1 + g % 25,
+              false, 1 + g * 0.25,
+              jsonb_build_object('selector', jsonb_build_object('type', 'FragmentSelector',
+                'value', 'xywh=pixel:' || (40 + (g * 37) % 1800) || ',' || (30 + (g * 53) % 1300) || ',120,80')),
+              'crack', 1 + g % 5, (ARRAY['none', 'follow_up', 'repair_planned', 'repair_soon', 'stop'])[1 + g % 5],
+              'new', 'released', $3
+         FROM generate_series(0, 199) g
+       RETURNING id`,
+      [turbineId, photos, userIds.operator],
+    );
+    const released = inserted.map((row) => row.id);
+    const drafts: Finding[] = [];
+    for (let i = 0; i < 3; i += 1)
+      drafts.push(await create(turbineId, as.operator!, body(photos[i]!, { target: SMALL })));
+
     const queued = await call<{ success: true; data: InspectionReportRequest }>(
       app,
       'GET',
@@ -758,14 +777,18 @@ describe('the inspection report', () => {
       { as: as.operator! },
     );
     expect([202, 200]).toContain(again.status);
-    const ready = await eventually(async () => {
-      const status = await call<{ data: InspectionReportRequest }>(app, 'GET', queued.body.data.status_url, {
-        as: as.operator!,
-      });
-      expect(status.status).toBe(200);
-      expect(status.body.data.status).not.toBe('failed');
-      return status.body.data.status === 'ready' && status.body.data;
-    }, 'the inspection report job');
+    const ready = await eventually(
+      async () => {
+        const status = await call<{ data: InspectionReportRequest }>(app, 'GET', queued.body.data.status_url, {
+          as: as.operator!,
+        });
+        expect(status.status).toBe(200);
+        expect(status.body.data.status).not.toBe('failed');
+        return status.body.data.status === 'ready' && status.body.data;
+      },
+      'the inspection report job',
+      { timeoutMs: 120_000, intervalMs: 250 },
+    );
     const reports = await call<{ data: { id: number; year: number }[] }>(
       app,
       'GET',
@@ -775,9 +798,12 @@ describe('the inspection report', () => {
     expect(reports.body.data.map((report) => report.id)).toEqual([ready.report_id]);
     const file = await fetch(app.baseUrl + ready.report_url!);
     expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
     const { pages, text } = await pdfOf(await file.arrayBuffer());
-    expect(pages).toBe(2 + released.length);
-    for (const finding of released) expect(text).toContain(`Bulgu ${finding.id} `);
+    // A cover, the summary with the blade map, then a page per released finding.
+    expect(pages).toBe(2 + 200);
+    for (const id of released) expect(text).toContain(`Bulgu ${id} `);
+    for (const draft of drafts) expect(text).not.toContain(`Bulgu ${draft.id} `);
 
     const [mail] = await waitForMails(() => outbox(app), operatorEmail);
     expect(mail!.subject).toContain('Muayene raporu hazır');
@@ -800,6 +826,128 @@ describe('the inspection report', () => {
       });
       expect(reply.status, query).toBe(400);
       expect(reply.body.code).toBe('YEAR_INVALID');
+    }
+  });
+});
+
+describe('a finding and its photo', () => {
+  /** Saves a drawn-on copy of the photo as its new current version (what the viewer's drawing mode does). */
+  async function saveEdited(turbineId: number, photoId: number): Promise<MediaItem> {
+    const form = new FormData();
+    form.append('photoId', String(photoId));
+    const bytes = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#a97' } })
+      .jpeg()
+      .toBuffer();
+    form.append('photo', new Blob([new Uint8Array(bytes)]), 'edited.jpg');
+    const reply = await call<{ data: MediaItem }>(app, 'POST', `/api/turbines/${turbineId}/save-edited-photo`, {
+      as: as.operator!,
+      form,
+    });
+    expect(reply.status, reply.text).toBe(200);
+    return reply.body.data;
+  }
+
+  async function findingsOn(turbineId: number, mediaId: number): Promise<number[]> {
+    const reply = await call<ApiPage<Finding>>(app, 'GET', `/api/turbines/${turbineId}/findings?media_id=${mediaId}`, {
+      as: as.operator!,
+    });
+    expect(reply.status, reply.text).toBe(200);
+    return reply.body.data.map((finding) => finding.id).sort((a, b) => a - b);
+  }
+
+  async function photosById(turbineId: number, ids: number[]): Promise<MediaItem[]> {
+    const reply = await call<ApiPage<MediaItem>>(app, 'GET', `/api/turbines/${turbineId}/photos?ids=${ids.join(',')}`, {
+      as: as.customer!,
+    });
+    expect(reply.status, reply.text).toBe(200);
+    return reply.body.data;
+  }
+
+  it('shows the findings of every version of the photo, and opens the photo as it is now from any version', async () => {
+    const turbineId = await makeTurbine(app.dataSource, home.id);
+    const photo = await makeMedia(turbineId, { stored: true, width: 400, height: 300 });
+    const elsewhere = await makeMedia(turbineId, { stored: true, width: 400, height: 300 });
+    const onOriginal = await create(turbineId, as.operator!, body(photo, { target: SMALL }));
+    const onOther = await create(turbineId, as.operator!, body(elsewhere, { target: SMALL }));
+
+    const edited = await saveEdited(turbineId, photo);
+    expect(edited).toMatchObject({ version: 2, is_edited: true });
+    const onEdit = await create(turbineId, as.operator!, body(edited.id, { target: SMALL }));
+    expect(onEdit).toMatchObject({ media_id: edited.id, media_version: 2 });
+
+    // The id of either version finds the findings of both, and none of another photo.
+    const both = [onOriginal.id, onEdit.id].sort((a, b) => a - b);
+    expect(await findingsOn(turbineId, photo)).toEqual(both);
+    expect(await findingsOn(turbineId, edited.id)).toEqual(both);
+    expect(await findingsOn(turbineId, elsewhere)).toEqual([onOther.id]);
+    expect(await findingsOn(turbineId, 2_000_000_000)).toEqual([]);
+
+    // The version a finding was marked on, edited since, opens as the photo's current version.
+    expect((await photosById(turbineId, [onOriginal.media_id])).map((item) => item.id)).toEqual([edited.id]);
+    expect((await photosById(turbineId, [photo, edited.id, elsewhere])).map((item) => item.id).sort()).toEqual(
+      [edited.id, elsewhere].sort(),
+    );
+    // Another turbine's photo is still not found through this one.
+    const foreignTurbine = await makeTurbine(app.dataSource, home.id);
+    expect(await photosById(foreignTurbine, [photo])).toEqual([]);
+  });
+
+  it('keeps a photo with findings: deleting it is refused, naming how many, until its findings are deleted', async () => {
+    const turbineId = await makeTurbine(app.dataSource, home.id);
+    const photo = await makeMedia(turbineId, { stored: true, width: 400, height: 300 });
+    const onOriginal = await create(turbineId, as.operator!, body(photo, { target: SMALL }));
+    const edited = await saveEdited(turbineId, photo);
+    const onEdit = await release(turbineId, await create(turbineId, as.operator!, body(edited.id, { target: SMALL })));
+
+    const remove = (headers: Record<string, string> = {}) =>
+      call<Failure & { message: string }>(
+        app,
+        'DELETE',
+        `/api/turbines/${turbineId}/photos?key=${encodeURIComponent(edited.key)}`,
+        { as: as.company_manager!, headers },
+      );
+    const refused = await remove({ 'X-Lang': 'en' });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body).toMatchObject({ success: false, code: 'PHOTO_HAS_FINDINGS' });
+    expect(refused.body.message).toContain('2 findings are marked on this photo');
+    expect((await remove()).body.message).toContain('Bu fotoğrafta 2 bulgu işaretli');
+    // Nothing went: the photo's versions and both findings are all there.
+    expect(await findingsOn(turbineId, photo)).toEqual([onOriginal.id, onEdit.id].sort((a, b) => a - b));
+    expect(
+      await countOf(app.dataSource, `SELECT count(*)::int AS count FROM media WHERE turbine_id = $1`, [turbineId]),
+    ).toBe(2);
+
+    for (const finding of [onOriginal, onEdit]) {
+      const deleted = await call(app, 'DELETE', `/api/turbines/${turbineId}/findings/${finding.id}`, {
+        as: as.company_manager!,
+      });
+      expect(deleted.status, deleted.text).toBe(200);
+    }
+    const removed = await remove();
+    expect(removed.status, removed.text).toBe(200);
+    expect(
+      await countOf(app.dataSource, `SELECT count(*)::int AS count FROM media WHERE turbine_id = $1`, [turbineId]),
+    ).toBe(0);
+  });
+
+  it('goes with its turbine: deleting the turbine removes its findings and photos together', async () => {
+    const turbineId = await makeTurbine(app.dataSource, home.id);
+    const photo = await makeMedia(turbineId, { stored: true, width: 400, height: 300 });
+    await create(turbineId, as.operator!, body(photo, { target: SMALL }));
+    const edited = await saveEdited(turbineId, photo);
+    await create(turbineId, as.operator!, body(edited.id, { target: SMALL }));
+    const deleted = await call(app, 'DELETE', `/api/turbines/${turbineId}`, { as: as.superadmin! });
+    expect(deleted.status, deleted.text).toBe(200);
+    await eventually(
+      async () =>
+        (await countOf(app.dataSource, `SELECT count(*)::int AS count FROM turbines WHERE id = $1`, [turbineId])) === 0,
+      'the turbine to be purged',
+    );
+    for (const table of ['findings', 'media']) {
+      expect(
+        await countOf(app.dataSource, `SELECT count(*)::int AS count FROM ${table} WHERE turbine_id = $1`, [turbineId]),
+        table,
+      ).toBe(0);
     }
   });
 });

@@ -6,6 +6,10 @@
 //   pnpm run bench:findings            (builds the BFF first)
 //   ONLY=csv CSV_ROUNDS=1 node tests/bench/findings.bench.mjs   (the export alone, one round: a quicker look)
 //   BFF_NODE_OPTIONS=--max-old-space-size=160 …             (the BFF's heap capped: does the export still run?)
+//   BFF_EXEC_ARGV="--trace-gc --trace-gc-nvp" …   (V8 flags for the BFF, which NODE_OPTIONS refuses: its GC, traced)
+//   EXPORT_CONNECTIONS=1 ONLY=csv …                          (the export one at a time: what one export costs)
+//   LIVE_HEAP_EVERY_S=5 ONLY=csv …   (a full GC in the BFF every 5 s of the exports: what they really hold, live)
+//   PROMOTED_PROFILE=1 ONLY=csv …    (where the exports' garbage that outlives young collections is allocated)
 //   node tests/bench/findings.bench.mjs --bare-server   (internal: the baseline server, started as a child)
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -14,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { findingListQuery } from '@kanat360/contracts';
 import {
   formatMs,
+  freePort,
   importBff,
   login,
   makeCompanies,
@@ -28,20 +33,26 @@ import {
 const TURBINES = 500;
 const FINDINGS_PER_TURBINE = 40;
 const CONNECTIONS = 50;
+const EXPORT_CONNECTIONS = Number(process.env.EXPORT_CONNECTIONS ?? CONNECTIONS);
 /** Each round is one whole pass: every connection sends one request, all at once (see list-latency.bench.mjs). */
 const ROUTES = {
   list: { rounds: 4, requestsPerRound: CONNECTIONS, warmupRequests: CONNECTIONS },
-  csv: { rounds: Number(process.env.CSV_ROUNDS ?? 2), requestsPerRound: CONNECTIONS, warmupRequests: 10 },
+  csv: {
+    rounds: Number(process.env.CSV_ROUNDS ?? 2),
+    requestsPerRound: EXPORT_CONNECTIONS,
+    warmupRequests: Math.min(10, EXPORT_CONNECTIONS),
+  },
 };
 const TIME_CAP_MS = 10 * 60 * 1000;
 const LOAD = { connections: CONNECTIONS, timeCapMs: TIME_CAP_MS };
+const EXPORT_LOAD = { connections: EXPORT_CONNECTIONS, timeCapMs: TIME_CAP_MS };
 const TARGET_RATIO = 2;
 const TARGET_RSS_GROWTH_MB = 50;
 
 /**
  * The SQL the BFF runs, recorded from its own repository (bff/dist) with a stand-in DataSource: the list's first
  * page (50 findings and the total) and, for the export, every finding of the company in the same order in one query
- * (the BFF reads them in keyset batches of 1,000; the baseline takes the easy way and reads them at once).
+ * (the BFF reads them in keyset pages of 200; the baseline takes the easy way and reads them at once).
  */
 export async function findingQueries(companyId) {
   const { FindingsRepository } = await importBff('findings/findings.repository.js');
@@ -145,10 +156,89 @@ function rssBytes(pid) {
   return kiB ? Number(kiB[1]) * 1024 : 0;
 }
 
+/**
+ * The BFF's V8 heap through its inspector (it runs with --inspect on a port of its own): `memory()` answers
+ * process.memoryUsage() inside it, `collectGarbage()` runs a full collection. With both, what the exports hold
+ * (heap used, and what is left after a collection) is told apart from what V8 merely kept (RSS).
+ */
+async function inspectorOf(port) {
+  const [target] = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  let nextId = 0;
+  const waiting = new Map();
+  socket.onmessage = (event) => {
+    const message = JSON.parse(String(event.data));
+    waiting.get(message.id)?.(message.result);
+    waiting.delete(message.id);
+  };
+  const call = (method, params = {}) =>
+    new Promise((resolve) => {
+      nextId += 1;
+      waiting.set(nextId, resolve);
+      socket.send(JSON.stringify({ id: nextId, method, params }));
+    });
+  return {
+    /** process.memoryUsage(), with each V8 heap space's used bytes as `spaces` (new_space, old_space, …). */
+    async memory() {
+      const result = await call('Runtime.evaluate', {
+        expression: `JSON.stringify({ ...process.memoryUsage(), spaces: Object.fromEntries(process
+          .getBuiltinModule('v8').getHeapSpaceStatistics().map((s) => [s.space_name, s.space_used_size])) })`,
+        returnByValue: true,
+      });
+      return JSON.parse(result.result.value);
+    },
+    collectGarbage: () => call('HeapProfiler.collectGarbage'),
+    /**
+     * Samples allocations that survive young collections and die in a full one: garbage V8 promoted to its old
+     * space, which only a full collection frees. `stop()` answers the functions that allocated most of it.
+     */
+    async samplePromoted() {
+      await call('HeapProfiler.enable');
+      await call('HeapProfiler.startSampling', {
+        samplingInterval: 16384,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: false,
+      });
+      return {
+        async stop() {
+          await call('HeapProfiler.collectGarbage');
+          const { profile } = await call('HeapProfiler.stopSampling');
+          const byFunction = new Map();
+          const visit = (node, path) => {
+            const frame = node.callFrame;
+            const here = frame.functionName || '(anonymous)';
+            const where = `${here} ${frame.url.split('/node_modules/').at(-1).split('/').slice(-2).join('/')}:${frame.lineNumber + 1}`;
+            const stack = [...path, where].slice(-3);
+            if (node.selfSize > 0) {
+              const key = stack.join(' < ');
+              byFunction.set(key, (byFunction.get(key) ?? 0) + node.selfSize);
+            }
+            for (const child of node.children) visit(child, stack);
+          };
+          visit(profile.head, []);
+          return [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 12);
+        },
+      };
+    },
+    close: () => socket.close(),
+  };
+}
+
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
 async function main(stack) {
   console.log('Findings: fleet list and CSV export (issue #14 item 9)');
   // BFF_NODE_OPTIONS (e.g. --max-old-space-size=160) tells retained memory from a heap that grows because it may.
-  const bff = await stack.spawnBff(process.env.BFF_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BFF_NODE_OPTIONS } : {});
+  const inspectPort = await freePort();
+  const bff = await stack.spawnBff(
+    { NODE_OPTIONS: [process.env.BFF_NODE_OPTIONS, `--inspect=127.0.0.1:${inspectPort}`].filter(Boolean).join(' ') },
+    { execArgv: (process.env.BFF_EXEC_ARGV ?? '').split(' ').filter(Boolean) },
+  );
+  const inspector = await inspectorOf(inspectPort);
   const data = await seed(stack.pool);
   const bare = stack.spawnNode([fileURLToPath(import.meta.url), '--bare-server'], {
     DATABASE_URL: stack.databaseUrl,
@@ -170,14 +260,40 @@ async function main(stack) {
     `  bare: node:http + pg Pool (max 10) running the SQL of the BFF's repository; the list's rows as JSON, the ` +
       `export's rows read in one query and written with csv-stringify (pid ${bare.pid})`,
   );
-  console.log(`  load: autocannon, ${CONNECTIONS} connections; all traffic on 127.0.0.1; ${cpus().length} cores`);
+  console.log(
+    `  load: autocannon, ${CONNECTIONS} connections (the export: ${EXPORT_CONNECTIONS}); all traffic on ` +
+      `127.0.0.1; ${cpus().length} cores`,
+  );
   console.log('');
 
-  // The BFF's resident set while the exports run, sampled every 100 ms.
-  let rssPeak = 0;
+  // The BFF's resident set and V8 heap while the exports run, sampled every 100 ms.
+  const peak = { rss: 0, heapUsed: 0, heapTotal: 0, external: 0, live: 0, spaces: {} };
+  const liveEveryMs = Number(process.env.LIVE_HEAP_EVERY_S ?? 0) * 1000;
   const sampleRss = () => {
+    let busy = false;
+    let lastLive = performance.now();
     const timer = setInterval(() => {
-      if (bff.child.exitCode === null) rssPeak = Math.max(rssPeak, rssBytes(bff.pid));
+      if (bff.child.exitCode !== null || busy) return;
+      peak.rss = Math.max(peak.rss, rssBytes(bff.pid));
+      busy = true;
+      const live = liveEveryMs > 0 && performance.now() - lastLive > liveEveryMs;
+      void (live ? inspector.collectGarbage() : Promise.resolve())
+        .then(() => inspector.memory())
+        .then((memory) => {
+          if (live) {
+            lastLive = performance.now();
+            peak.live = Math.max(peak.live, memory.heapUsed);
+          }
+          peak.heapUsed = Math.max(peak.heapUsed, memory.heapUsed);
+          for (const [space, used] of Object.entries(memory.spaces)) {
+            peak.spaces[space] = Math.max(peak.spaces[space] ?? 0, used);
+          }
+          peak.heapTotal = Math.max(peak.heapTotal, memory.heapTotal);
+          peak.external = Math.max(peak.external, memory.external);
+        })
+        .finally(() => {
+          busy = false;
+        });
     }, 100);
     return () => clearInterval(timer);
   };
@@ -195,16 +311,22 @@ async function main(stack) {
     results.push({ route: 'GET /api/findings', viaBff: listBff, viaBare: listBare });
   }
   // Growth is measured from before the first export (its warm-up included): what exports add to the process.
-  const rssBefore = rssBytes(bff.pid);
-  rssPeak = rssBefore;
+  await inspector.collectGarbage();
+  const before = { rss: rssBytes(bff.pid), ...(await inspector.memory()) };
+  const promoted = process.env.PROMOTED_PROFILE ? await inspector.samplePromoted() : null;
+  Object.assign(peak, { rss: before.rss, heapUsed: before.heapUsed, heapTotal: before.heapTotal });
   const [csvBff, csvBare] = await measureRoute(
-    { route: 'GET /api/findings/export.csv (all)', ...ROUTES.csv },
+    { route: `GET /api/findings/export.csv (all, ${EXPORT_CONNECTIONS} at once)`, ...ROUTES.csv },
     [
       { label: 'BFF', url: `${bff.baseUrl}/api/findings/export.csv`, headers: auth, onRound: sampleRss },
       { label: 'bare SQL through pg', url: `${bareUrl}/csv`, headers: {} },
     ],
-    LOAD,
+    EXPORT_LOAD,
   );
+  const promotedBy = await promoted?.stop();
+  await inspector.collectGarbage();
+  const after = { rss: rssBytes(bff.pid), ...(await inspector.memory()) };
+  inspector.close();
   results.push({ route: 'GET /api/findings/export.csv', viaBff: csvBff, viaBare: csvBare });
 
   console.log('');
@@ -220,12 +342,29 @@ async function main(stack) {
         `${ratio <= TARGET_RATIO ? 'target met' : 'target missed'}   (round by round: ${perRound.join(', ')})`,
     );
   }
-  const growthMb = (rssPeak - rssBefore) / 1024 / 1024;
+  const growthMb = (peak.rss - before.rss) / 1024 / 1024;
   console.log(
-    `  BFF RSS during the exports: ${(rssBefore / 1024 / 1024).toFixed(0)} MB before, peak ` +
-      `${(rssPeak / 1024 / 1024).toFixed(0)} MB, growth ${growthMb.toFixed(1)} MB (target ≤ ${TARGET_RSS_GROWTH_MB} MB): ` +
-      `${growthMb <= TARGET_RSS_GROWTH_MB ? 'target met' : 'target missed'}`,
+    `  BFF RSS during the exports: ${mb(before.rss)} before, peak ${mb(peak.rss)}, growth ${growthMb.toFixed(1)} MB ` +
+      `(target ≤ ${TARGET_RSS_GROWTH_MB} MB): ${growthMb <= TARGET_RSS_GROWTH_MB ? 'target met' : 'target missed'}`,
   );
+  console.log(
+    `  BFF V8 heap: used ${mb(before.heapUsed)} before (after a full GC), peak ${mb(peak.heapUsed)} ` +
+      `(heap size peak ${mb(peak.heapTotal)}, external peak ${mb(peak.external)}); after the exports and a full ` +
+      `GC: used ${mb(after.heapUsed)}, heap size ${mb(after.heapTotal)}, RSS ${mb(after.rss)}`,
+  );
+  console.log(
+    `  BFF V8 heap spaces, peak used: ${Object.entries(peak.spaces)
+      .filter(([, used]) => used >= 1024 * 1024)
+      .map(([space, used]) => `${space} ${mb(used)}`)
+      .join(', ')}`,
+  );
+  if (promotedBy) {
+    console.log('  BFF garbage promoted to the old space during the exports (sampled), by where it was allocated:');
+    for (const [stack, bytes] of promotedBy) console.log(`    ${mb(bytes).padStart(7)}  ${stack}`);
+  }
+  if (liveEveryMs > 0) {
+    console.log(`  BFF live heap during the exports (a full GC every ${liveEveryMs / 1000} s): peak ${mb(peak.live)}`);
+  }
   console.log(bff.log.summary());
 }
 

@@ -86,12 +86,15 @@ export async function startStack(name) {
     return child;
   }
 
-  /** The built BFF (`node bff/dist/main.js`) on a free port of 127.0.0.1; answers when /api/health/ready does. */
-  async function spawnBff(extraEnv = {}) {
+  /**
+   * The built BFF (`node bff/dist/main.js`) on a free port of 127.0.0.1; answers when /api/health/ready does.
+   * `execArgv`: node's own flags before the script (V8 flags, which NODE_OPTIONS does not take).
+   */
+  async function spawnBff(extraEnv = {}, { execArgv = [] } = {}) {
     const port = await freePort();
     const baseUrl = `http://${HOST}:${port}`;
     const child = spawnNode(
-      [join(BFF_DIST, 'main.js')],
+      [...execArgv, join(BFF_DIST, 'main.js')],
       {
         NODE_ENV: 'production',
         DATA_DIR: dataDir,
@@ -139,7 +142,8 @@ function collectLog(child) {
       const lines = (rest + text).split('\n');
       rest = lines.pop() ?? '';
       for (const line of lines) {
-        if (!line.trim() || /Kanat360 is running|API docs/.test(line)) continue;
+        // The start-up banner, and node's inspector notices (a bench that reads the heap runs the BFF with --inspect).
+        if (!line.trim() || /Kanat360 is running|API docs|^Debugger |getting-started\/debugging/.test(line)) continue;
         let entry;
         try {
           entry = JSON.parse(line);

@@ -26,7 +26,8 @@ import { UserEntity } from '@/users/user.entity.js';
 /**
  * A damage record marked on one version of a turbine's media. Findings of one physical damage across years share
  * a track: `track_id` is the id of the track's first finding, null while a finding stands alone (its track is
- * itself). A finding goes with the media it was marked on: its region means nothing without it.
+ * itself). A finding keeps the media it was marked on: its region means nothing without it, so a photo with
+ * findings cannot be deleted (the turbine's delete takes both).
  */
 @Index('IDX_findings_turbine_created', ['turbineId', 'createdAt', 'id'])
 @Index('IDX_findings_created', ['createdAt', 'id'])
@@ -64,7 +65,7 @@ export class FindingEntity {
   @Column({ name: 'media_id', type: 'int' })
   mediaId: number;
 
-  @ManyToOne(() => MediaEntity, { onDelete: 'CASCADE' })
+  @ManyToOne(() => MediaEntity, { onDelete: 'NO ACTION' })
   @JoinColumn({ name: 'media_id', foreignKeyConstraintName: 'FK_findings_media' })
   media: Relation<MediaEntity>;
 

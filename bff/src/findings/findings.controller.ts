@@ -111,7 +111,10 @@ export class FindingsController {
 
   @Get('turbines/:id/findings')
   @RequirePermission('finding.read')
-  @ApiOperation({ summary: "A turbine's findings (filters as the fleet list's, and media_id), paged with a cursor" })
+  @ApiOperation({
+    summary: "A turbine's findings (filters as the fleet list's, and media_id), paged with a cursor",
+    description: 'media_id: the id of any version of a photo finds the findings marked on each of its versions.',
+  })
   async list(
     @CurrentPrincipal() actor: Principal,
     @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,

@@ -25,6 +25,7 @@ import {
   type SqlType,
   sqlValue,
 } from '@/database/row-mapper.js';
+import { lineageMediaIds } from '@/media/media.repository.js';
 import { isLiveTurbine, turbineIdsOfCompany } from '@/turbines/turbines.repository.js';
 import { FindingEntity } from './finding.entity.js';
 
@@ -44,6 +45,11 @@ export function worstOpenSeverities(turbineId: string): string {
                  max(findings.severity) FILTER (WHERE findings.stage = 'released') AS worst_released
             FROM findings
            WHERE findings.turbine_id = ${turbineId} AND findings.status IN ('new', 'monitoring', 'repair_planned')`;
+}
+
+/** How many findings are marked on the media rows whose ids `mediaIds` (a subquery) answers (SQL, a scalar). */
+export function findingCountOnMedia(mediaIds: string): string {
+  return `(SELECT count(*)::int FROM findings fm WHERE fm.media_id IN (${mediaIds}))`;
 }
 
 const f = <T extends SqlType>(name: string, type: T) => col('findings', 'f', name, type);
@@ -312,7 +318,8 @@ function whereClause(reach: FindingReach, filters: FindingFilters, params: unkno
     if (filters.turbine_id !== undefined) where.push(`f.turbine_id = ${param(filters.turbine_id)}`);
   }
   if (reach.releasedOnly) where.push(`f.stage = 'released'`);
-  if (filters.media_id !== undefined) where.push(`f.media_id = ${param(filters.media_id)}`);
+  // A finding belongs to the photo, not to the version it was drawn on: any version's id finds every version's.
+  if (filters.media_id !== undefined) where.push(`f.media_id IN (${lineageMediaIds(param(filters.media_id))})`);
   if (filters.year !== undefined) where.push(`f.year = ${param(filters.year)}`);
   if (filters.blade !== undefined) where.push(`f.blade = ${param(filters.blade)}`);
   if (filters.surface !== undefined) where.push(`f.surface = ${param(filters.surface)}`);

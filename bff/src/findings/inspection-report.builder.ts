@@ -45,22 +45,21 @@ export class InspectionReportBuilder {
     for (const row of rows) {
       if (!mediaRows.has(row.mediaId)) mediaRows.set(row.mediaId, await this.media.findById(row.mediaId));
     }
-    const previews = new Map<number, Promise<Buffer | null>>();
-    const entries = [];
-    for (const row of rows) {
-      const finding = toFinding(row);
-      const media = mediaRows.get(row.mediaId) ?? null;
-      let preview = previews.get(row.mediaId);
-      if (!preview) {
-        preview = media ? this.readPicture(media) : Promise.resolve(null);
-        previews.set(row.mediaId, preview);
+    // One photo at a time: its preview is read and decoded once for all its findings' crops, then let go, so a
+    // 200-finding report never holds more than one decoded photo (only the small JPEG crops stay until the end).
+    const crops = new Map<number, Buffer | null>();
+    for (const [mediaId, media] of mediaRows) {
+      const picture = media ? await this.decodePicture(media) : null;
+      if (!media || !picture) continue;
+      for (const row of rows) {
+        if (row.mediaId === mediaId) crops.set(row.id, await crop(picture, media, toFinding(row)));
       }
-      entries.push({
-        finding,
-        history: tracks.filter((entry) => entry.trackId === row.trackId).map(toTrackEntry),
-        picture: media ? await crop(await preview, media, finding) : null,
-      });
     }
+    const entries = rows.map((row) => ({
+      finding: toFinding(row),
+      history: tracks.filter((entry) => entry.trackId === row.trackId).map(toTrackEntry),
+      picture: crops.get(row.id) ?? null,
+    }));
     const taken = [...mediaRows.values()]
       .filter((row): row is MediaRow => row !== null)
       .map((row) => (row.capturedAt ?? row.createdAt).getTime());
@@ -78,65 +77,80 @@ export class InspectionReportBuilder {
     return { pdf, fileName: translate(language, 'findings.report.fileName', { turbine: turbine.code, year }) };
   }
 
-  /** The photo's preview (the original when there is none yet); null for what is not a still picture. */
-  private async readPicture(media: MediaRow): Promise<Buffer | null> {
+  /**
+   * The photo's preview (the original when there is none yet) decoded to pixels; null for what is not a still
+   * picture, or for bytes sharp cannot read (the entries go without a crop; the report is still made).
+   */
+  private async decodePicture(media: MediaRow): Promise<DecodedPicture | null> {
     if (media.kind !== 'photo') return null;
     const key = media.previewKey ?? media.storageKey;
     const object = await this.storage.get(key);
     if (!object) return null;
     const parts: Buffer[] = [];
     for await (const chunk of object.body as AsyncIterable<Buffer>) parts.push(chunk);
-    return Buffer.concat(parts);
+    try {
+      const { data, info } = await sharp(Buffer.concat(parts), { failOn: 'none' })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return { pixels: data, width: info.width, height: info.height, channels: info.channels };
+    } catch {
+      return null;
+    }
   }
 }
 
+/** A photo's pixels, decoded once for every crop cut from it. */
+interface DecodedPicture {
+  pixels: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
 /** The region of the finding with some photo around it, as a JPEG; null when there is nothing to cut from. */
-async function crop(picture: Buffer | null, media: MediaRow, finding: Finding): Promise<Buffer | null> {
-  if (!picture) return null;
-  try {
-    const image = sharp(picture, { failOn: 'none' });
-    const { width = 0, height = 0 } = await sharp(picture).metadata();
-    if (width === 0 || height === 0) return null;
-    // The target is in the original's pixels; the picture may be its smaller preview.
-    const scale = media.width ? width / media.width : 1;
-    let region: { left: number; top: number; width: number; height: number };
-    const box = targetBox(finding.target);
-    const panorama = PANORAMA_PATTERN.exec(finding.target.selector.value);
-    if (box) {
-      const marginX = Math.max(box.width * CROP_MARGIN, 40 / scale);
-      const marginY = Math.max(box.height * CROP_MARGIN, 40 / scale);
-      region = {
-        left: (box.x - marginX) * scale,
-        top: (box.y - marginY) * scale,
-        width: (box.width + 2 * marginX) * scale,
-        height: (box.height + 2 * marginY) * scale,
-      };
-    } else if (panorama && finding.target.selector.type === 'PanoramaSelector') {
-      const yaw = Number(panorama[1]);
-      const pitch = Number(panorama[2]);
-      const cropWidth = width * PANORAMA_CROP_SHARE;
-      const cropHeight = cropWidth * 0.66;
-      const x = ((((yaw + 180) % 360) + 360) % 360) * (width / 360);
-      const y = ((90 - pitch) / 180) * height;
-      region = { left: x - cropWidth / 2, top: y - cropHeight / 2, width: cropWidth, height: cropHeight };
-    } else {
-      return null;
-    }
-    const left = clamp(Math.round(region.left), 0, width - 1);
-    const top = clamp(Math.round(region.top), 0, height - 1);
-    const extract = {
-      left,
-      top,
-      width: clamp(Math.round(region.width), 1, width - left),
-      height: clamp(Math.round(region.height), 1, height - top),
+async function crop(picture: DecodedPicture, media: MediaRow, finding: Finding): Promise<Buffer | null> {
+  const { width, height } = picture;
+  if (width === 0 || height === 0) return null;
+  // The target is in the original's pixels; the picture may be its smaller preview.
+  const scale = media.width ? width / media.width : 1;
+  let region: { left: number; top: number; width: number; height: number };
+  const box = targetBox(finding.target);
+  const panorama = PANORAMA_PATTERN.exec(finding.target.selector.value);
+  if (box) {
+    const marginX = Math.max(box.width * CROP_MARGIN, 40 / scale);
+    const marginY = Math.max(box.height * CROP_MARGIN, 40 / scale);
+    region = {
+      left: (box.x - marginX) * scale,
+      top: (box.y - marginY) * scale,
+      width: (box.width + 2 * marginX) * scale,
+      height: (box.height + 2 * marginY) * scale,
     };
-    return await image
+  } else if (panorama && finding.target.selector.type === 'PanoramaSelector') {
+    const yaw = Number(panorama[1]);
+    const pitch = Number(panorama[2]);
+    const cropWidth = width * PANORAMA_CROP_SHARE;
+    const cropHeight = cropWidth * 0.66;
+    const x = ((((yaw + 180) % 360) + 360) % 360) * (width / 360);
+    const y = ((90 - pitch) / 180) * height;
+    region = { left: x - cropWidth / 2, top: y - cropHeight / 2, width: cropWidth, height: cropHeight };
+  } else {
+    return null;
+  }
+  const left = clamp(Math.round(region.left), 0, width - 1);
+  const top = clamp(Math.round(region.top), 0, height - 1);
+  const extract = {
+    left,
+    top,
+    width: clamp(Math.round(region.width), 1, width - left),
+    height: clamp(Math.round(region.height), 1, height - top),
+  };
+  try {
+    return await sharp(picture.pixels, { raw: { width, height, channels: picture.channels } })
       .extract(extract)
       .resize(CROP_SIZE, CROP_SIZE, { fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 80 })
       .toBuffer();
   } catch {
-    // A picture sharp cannot read leaves the entry without a crop; the report is still made.
     return null;
   }
 }

@@ -168,6 +168,12 @@ export class MediaController {
   @Delete('photos')
   @HttpCode(200)
   @RequirePermission('media.delete')
+  @ApiOperation({
+    summary: 'Deletes a photo with every version (the key of any version names it)',
+    description:
+      'A photo with findings on any version is refused: 409 PHOTO_HAS_FINDINGS, the message naming how many. ' +
+      'Findings are inspection records; they are deleted first, on purpose.',
+  })
   async delete(
     @CurrentPrincipal() actor: Principal,
     @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,

@@ -18,9 +18,11 @@ import {
   rowMapper,
   scalar,
   scalars,
+  type SqlRunner,
   type SqlType,
   sqlValue,
 } from '@/database/row-mapper.js';
+import { findingCountOnMedia } from '@/findings/findings.repository.js';
 import { isLiveTurbine } from '@/turbines/turbines.repository.js';
 import { joinUser } from '@/users/users.repository.js';
 import { MediaEntity } from './media.entity.js';
@@ -42,6 +44,15 @@ export function currentMediaCounts(turbineId: string): string {
 /** The bytes of every media version of the turbines whose ids `turbineIds` (a subquery) answers. */
 export function mediaBytesOfTurbines(turbineIds: string): string {
   return `(SELECT COALESCE(sum(media.size), 0) FROM media WHERE media.turbine_id IN (${turbineIds}))`;
+}
+
+/**
+ * The ids of every version of the photo that the media row `mediaId` (SQL) is a version of: its lineage, the
+ * original and each edit (none for an unknown id). A finding is marked on one version and belongs to the photo.
+ */
+export function lineageMediaIds(mediaId: string): string {
+  return `SELECT l.id FROM media l, (SELECT COALESCE(k.original_id, k.id) AS root FROM media k WHERE k.id = ${mediaId}) r
+           WHERE l.id = r.root OR l.original_id = r.root`;
 }
 
 const c = <T extends SqlType>(name: string, type: T) => col('media', 'm', name, type);
@@ -178,7 +189,11 @@ export class MediaRepository {
       return `$${params.length}`;
     };
     const where = ['m.turbine_id = $1', 'm.is_current'];
-    if (filters.ids !== undefined) where.push(`m.id = ANY(${param(filters.ids)}::int[])`);
+    // The id of any version finds the photo as it is now: a finding marked on a version edited since opens it.
+    if (filters.ids !== undefined) {
+      where.push(`${SORT_ID} IN (SELECT COALESCE(k.original_id, k.id) FROM media k
+                                 WHERE k.turbine_id = $1 AND k.id = ANY(${param(filters.ids)}::int[]))`);
+    }
     if (filters.room !== undefined) where.push(`m.room = ${param(filters.room)}`);
     if (filters.year !== undefined) where.push(`m.year = ${param(filters.year)}`);
     // Spec §9: blade A also holds photos with no blade.
@@ -338,6 +353,17 @@ export class MediaRepository {
   async makeCurrent(manager: EntityManager, rootId: number, id: number): Promise<void> {
     await this.retireCurrent(manager, rootId);
     await manager.query(`UPDATE media SET is_current = true, updated_at = now() WHERE id = $1`, [id]);
+  }
+
+  /** How many findings are marked on any version of a lineage. */
+  async findingsOnLineage(runner: SqlRunner, rootId: number): Promise<number> {
+    const count = await scalar(
+      runner,
+      `SELECT ${findingCountOnMedia('SELECT l.id FROM media l WHERE l.id = $1 OR l.original_id = $1')} AS value`,
+      [rootId],
+      'integer',
+    );
+    return count ?? 0;
   }
 
   /** Deletes a whole lineage (the original takes its versions with it); answers the rows' keys and assets. */

@@ -18,6 +18,7 @@ import { DataSource } from 'typeorm';
 import { AccessService } from '@/access/access.service.js';
 import { type Principal } from '@/auth/principal.js';
 import { AppError } from '@/common/app-error.js';
+import { isForeignKeyViolation } from '@/common/database-errors.js';
 import { decodeCursor, encodeCursor } from '@/common/page-cursor.js';
 import { validationError } from '@/common/zod-validation.js';
 import { FileUrls } from '@/files/file-urls.js';
@@ -218,11 +219,30 @@ export class MediaService {
     }
   }
 
-  /** Deletes a photo with all its versions; the blobs go through a job queued in the same transaction. */
+  /**
+   * Deletes a photo with all its versions; the blobs go through a job queued in the same transaction. A photo with
+   * findings on any version is refused: a finding is an inspection record, and removing the photo would either
+   * take it along unseen or leave it pointing at nothing. Its findings are deleted first, on purpose.
+   */
   async delete(actor: Principal, turbineId: number, key: string): Promise<void> {
     const current = await this.currentByKey(actor, 'media.delete', turbineId, key);
+    const rootId = current.originalId ?? current.id;
+    const findings = () => this.media.findingsOnLineage(this.dataSource, rootId);
+    const refusal = (count: number) => new AppError('PHOTO_HAS_FINDINGS', { params: { count } });
+    const count = await findings();
+    if (count > 0) throw refusal(count);
+    try {
+      await this.deleteLineage(turbineId, rootId);
+    } catch (error) {
+      // A finding was marked between the check and the delete: the foreign key keeps it, and says so.
+      if (isForeignKeyViolation(error)) throw refusal(await findings());
+      throw error;
+    }
+  }
+
+  private async deleteLineage(turbineId: number, rootId: number): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const gone = await this.media.deleteLineage(manager, current.originalId ?? current.id);
+      const gone = await this.media.deleteLineage(manager, rootId);
       if (gone.length === 0) return;
       await this.jobs.send(
         QUEUES.deleteBlobs,

@@ -6,6 +6,7 @@ import { UploadLedger1795310000000 } from './1795310000000-upload-ledger.js';
 import { MediaViewers1795316400000 } from './1795316400000-media-viewers.js';
 import { Findings1795513597712 } from './1795513597712-findings.js';
 import { FindingsOpenSeverity1795520000000 } from './1795520000000-findings-open-severity.js';
+import { FindingsKeepPhotos1795524893349 } from './1795524893349-findings-keep-photos.js';
 
 /** Every migration, oldest first. `pnpm --filter @kanat360/bff cli migration:generate Name` writes the next one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   MediaViewers1795316400000,
   Findings1795513597712,
   FindingsOpenSeverity1795520000000,
+  FindingsKeepPhotos1795524893349,
 ];

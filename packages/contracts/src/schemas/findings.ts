@@ -282,6 +282,7 @@ const queryInt = (code: ErrorCode, max: number) =>
 const findingFilterFields = {
   company_id: queryInt('COMPANY_INVALID', 2_147_483_647),
   turbine_id: queryInt('TURBINE_NOT_FOUND', 2_147_483_647),
+  /** The findings of a photo: the id of any of its versions finds those marked on every version. */
   media_id: queryInt('FINDING_MEDIA_INVALID', 2_147_483_647),
   year: z.preprocess(optionalBlank, yearField.optional()),
   blade: z.preprocess(optionalBlank, z.enum(BLADES, { error: 'BLADE_INVALID' }).optional()),

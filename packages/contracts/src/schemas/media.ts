@@ -190,7 +190,10 @@ export const photoListQuery = z.object({
       .max(PHOTO_PAGE.maxLimit, { error: 'LIMIT_INVALID' })
       .default(PHOTO_PAGE.defaultLimit),
   ),
-  /** Only these media (comma-separated ids, at most 200): how a client follows photos still being processed. */
+  /**
+   * Only these media (comma-separated ids, at most 200): how a client follows photos still being processed. The id
+   * of an older version answers the photo's current version (a finding names the version it was marked on).
+   */
   ids: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? value.split(',') : undefined),
     z

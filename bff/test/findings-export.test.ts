@@ -1,0 +1,86 @@
+import { type Finding, FINDING_FIELDS, MEDIA_FRAGMENT_SPEC } from '@kanat360/contracts';
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { type PagePosition } from '@/common/page-cursor.js';
+import { findingsCsv, type FindingPages, findingsJsonLd } from '@/findings/findings-export.js';
+
+const PAGES = 6;
+const PER_PAGE = 3;
+
+function finding(id: number): Finding {
+  return {
+    id,
+    turbine_id: 1,
+    media_id: 2,
+    media_version: 1,
+    year: 2025,
+    blade: 'A',
+    surface: 'leading_edge',
+    zone: 3,
+    internal: false,
+    distance_from_root_m: 12.5,
+    extent_m: null,
+    distance_from_le_m: null,
+    target: { selector: { type: 'FragmentSelector', conformsTo: MEDIA_FRAGMENT_SPEC, value: 'xywh=pixel:1,2,3,4' } },
+    type: 'erosion',
+    severity: 3,
+    action: 'repair_planned',
+    length_mm: 10,
+    width_mm: 2,
+    description: `Şişli "${id}", virgül`,
+    status: 'new',
+    stage: 'released',
+    track_id: id,
+    created_by: null,
+    created_at: '2025-06-01T10:00:00.000Z',
+    updated_at: '2025-06-01T10:00:00.000Z',
+  };
+}
+
+/** Six pages of three findings; `reads` counts the pages asked for. */
+function pages(): { read: FindingPages; reads: (PagePosition | null)[] } {
+  const reads: (PagePosition | null)[] = [];
+  const read: FindingPages = (after) => {
+    reads.push(after);
+    const page = reads.length;
+    const findings = Array.from({ length: PER_PAGE }, (_, i) => finding((page - 1) * PER_PAGE + i + 1));
+    return Promise.resolve({ findings, next: page < PAGES ? { at: `2025-06-0${page}`, id: page } : null });
+  };
+  return { read, reads };
+}
+
+// An export holds one page at a time whatever the total (bench:findings measures the memory this keeps down).
+describe('an export stream', () => {
+  it('reads the first page before answering, then each page only once the client has taken the one before', async () => {
+    const { read, reads } = pages();
+    const stream = await findingsCsv(read);
+    expect(reads).toEqual([null]);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      // The stream reads ahead one chunk at most: never a page the client is not about to take.
+      expect(reads.length).toBeLessThanOrEqual(chunks.length + 1);
+    }
+    expect(reads).toHaveLength(PAGES);
+    expect(reads.slice(1)).toEqual(
+      Array.from({ length: PAGES - 1 }, (_, i) => ({ at: `2025-06-0${i + 1}`, id: i + 1 })),
+    );
+    const csv = Buffer.concat(chunks).toString('utf8');
+    expect(csv.startsWith('\ufeff')).toBe(true);
+    const parsed = Papa.parse<Record<string, string>>(csv.slice(1), { header: true, skipEmptyLines: true });
+    expect(parsed.meta.fields).toEqual([...FINDING_FIELDS]);
+    expect(parsed.data.map((row) => Number(row.id))).toEqual(Array.from({ length: PAGES * PER_PAGE }, (_, i) => i + 1));
+    expect(parsed.data[0]).toMatchObject({ description: 'Şişli "1", virgül', internal: 'false' });
+  });
+
+  it('writes JSON-LD pages as one valid collection, with no page left out', async () => {
+    const { read } = pages();
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await findingsJsonLd(read, 'https://x.test', (key) => key)) as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+    }
+    const collection = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { first: { items: { id: string }[] } };
+    expect(collection.first.items).toHaveLength(PAGES * PER_PAGE);
+    expect(collection.first.items[0]!.id).toBe('https://x.test/api/turbines/1/findings/1');
+  });
+});
