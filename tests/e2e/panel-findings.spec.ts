@@ -171,14 +171,14 @@ test('an operator marks findings on a photo and on the panorama, links one to la
   await adminPage.getByTestId('finding-release').click();
   await expect(adminPage.getByTestId('finding-stage')).toHaveText('Yayınlandı');
 
-  // The year's inspection report downloads as a PDF naming the turbine.
-  await adminPage.goto(`/dashboard/turbine/${turbineId}#reports`);
-  await adminPage.getByTestId('reports-year').selectOption(String(photo.year));
+  // The year's inspection report, made from the blade map, downloads as a PDF.
+  await adminPage.goto(`/dashboard/turbine/${turbineId}#blade-map`);
+  await adminPage.getByTestId('blade-map-year').selectOption(String(photo.year));
   const download = adminPage.waitForEvent('download');
   await adminPage.getByTestId('inspection-report-button').click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/\.pdf$/);
-  const bytes = await (await import('node:fs/promises')).readFile((await file.path()));
+  const bytes = await (await import('node:fs/promises')).readFile(await file.path());
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   await adminContext.close();
 
@@ -191,5 +191,16 @@ test('an operator marks findings on a photo and on the panorama, links one to la
   await expect(customerPage.getByTestId('finding-stage')).toHaveText('Yayınlandı');
   await expect(customerPage.getByTestId('finding-edit')).toHaveCount(0);
   await expect(customerPage.getByTestId('finding-tool-rectangle')).toHaveCount(0);
+
+  // On the turbine's blade map, in its year, and in the fleet list (filtered to the turbine) — the draft in neither.
+  await customerPage.goto(`/dashboard/turbine/${turbineId}#blade-map`);
+  await customerPage.getByTestId('blade-map-year').selectOption(String(photo.year));
+  const mark = customerPage.locator(`[data-testid=blade-mark][data-finding-id="${onPhoto}"]`);
+  await expect(mark).toHaveAttribute('data-severity', '3');
+  await expect(mark).toHaveAttribute('data-stage', 'released');
+  await expect(customerPage.locator(`[data-testid=blade-mark][data-finding-id="${onPanorama}"]`)).toHaveCount(0);
+  await customerPage.goto(`/dashboard/findings?turbine=${turbineId}&year=${photo.year}`);
+  await expect(customerPage.locator(`[data-testid=finding-row][data-finding-id="${onPhoto}"]`)).toBeVisible();
+  await expect(customerPage.locator(`[data-testid=finding-row][data-finding-id="${onPanorama}"]`)).toHaveCount(0);
   await customerContext.close();
 });

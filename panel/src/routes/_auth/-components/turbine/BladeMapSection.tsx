@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { turbineFindingsQueryOptions } from '@/api/findings';
 import { bladeLengthM, DEFAULT_BLADE_LENGTH_M, findingYears } from '@/findings/blade-map';
 import { BladeMap } from '@/findings/BladeMap';
+import { InspectionReportButton } from '@/findings/InspectionReportButton';
 import { SeverityBadge } from '@/findings/SeverityBadge';
 import { useI18n } from '@/i18n/language';
 import { SectionCard } from './SectionCard';
@@ -11,7 +12,8 @@ import { SectionCard } from './SectionCard';
 /**
  * The turbine screen's blade map (DESIGN "Findings"): a year's findings on the three blades, the year chosen among
  * those with findings or media (the latest with findings first). Every year's findings are fetched at once, so the
- * scale stays the same from year to year and each damage knows how many years its track has.
+ * scale stays the same from year to year and each damage knows how many years its track has. The year's inspection
+ * report is made here, from these findings.
  */
 export function BladeMapSection({ turbine }: { turbine: TurbineDetail }) {
   const { t, locale } = useI18n();
@@ -40,24 +42,27 @@ export function BladeMapSection({ turbine }: { turbine: TurbineDetail }) {
       description={t('panel.bladeMap.description')}
       actions={
         years.length > 0 && (
-          <label className="flex items-center gap-2 text-sm">
-            <span className="text-slate-600 dark:text-slate-400">{t('panel.bladeMap.year')}</span>
-            <select
-              className="input h-9 w-44"
-              value={year ?? ''}
-              onChange={(event) => setChosen(Number(event.target.value))}
-              data-testid="blade-map-year"
-            >
-              {years.map((option) => (
-                <option key={option} value={option}>
-                  {t('panel.bladeMap.yearOption', {
-                    year: option,
-                    n: all.filter((finding) => finding.year === option).length,
-                  })}
-                </option>
-              ))}
-            </select>
-          </label>
+          <div className="flex flex-wrap items-center gap-2">
+            {year !== null && ofYear.length > 0 && <InspectionReportButton turbineId={turbine.id} year={year} />}
+            <label className="flex items-center gap-2 text-sm">
+              <span className="text-slate-600 dark:text-slate-400">{t('panel.bladeMap.year')}</span>
+              <select
+                className="input h-9 w-44"
+                value={year ?? ''}
+                onChange={(event) => setChosen(Number(event.target.value))}
+                data-testid="blade-map-year"
+              >
+                {years.map((option) => (
+                  <option key={option} value={option}>
+                    {t('panel.bladeMap.yearOption', {
+                      year: option,
+                      n: all.filter((finding) => finding.year === option).length,
+                    })}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
         )
       }
     >

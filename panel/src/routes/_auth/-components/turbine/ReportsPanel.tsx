@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { reportListQueryOptions, useDeleteReport } from '@/api/reports';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { InspectionReportButton } from '@/findings/InspectionReportButton';
 import { StrokeIcon, TrashIcon } from '@/components/StrokeIcon';
 import { formatDate } from '@/i18n/format-date';
 import { useI18n } from '@/i18n/language';
@@ -58,7 +57,8 @@ function ReportRow({ report, onDelete }: { report: Report; onDelete: (() => void
 /**
  * Spec §2's reports panel (not for customers): the year, PDFs chosen (checked before sending) and uploaded through
  * the panel's upload queue (progress per file, cancel, retry, and it goes on while the user moves elsewhere), and the
- * year's reports to download or delete. The year's inspection report is generated from its findings here too.
+ * year's reports to download or delete. A generated inspection report (made from
+ * the year's findings on the blade map) is listed here too.
  */
 export function ReportsPanel({ turbineId }: { turbineId: number }) {
   const { t, language } = useI18n();
@@ -90,12 +90,7 @@ export function ReportsPanel({ turbineId }: { turbineId: number }) {
       id="reports"
       title={t('panel.turbine.reportsTitle')}
       description={t('panel.reports.hint')}
-      actions={
-        <div className="flex flex-wrap items-center gap-2">
-          <InspectionReportButton turbineId={turbineId} year={year} />
-          <YearPicker value={year} onChange={setYear} testId="reports-year" />
-        </div>
-      }
+      actions={<YearPicker value={year} onChange={setYear} testId="reports-year" />}
     >
       <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
         {canUpload && (
