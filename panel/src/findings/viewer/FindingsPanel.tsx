@@ -3,7 +3,6 @@ import {
   FINDING_NAME_KEYS,
   type Finding,
   type FindingDetail,
-  type FindingGrowth,
   type FindingTarget,
   type MediaItem,
 } from '@kanat360/contracts';
@@ -22,6 +21,7 @@ import { StrokeIcon } from '@/components/StrokeIcon';
 import { useI18n } from '@/i18n/language';
 import { useCan } from '@/session/use-session';
 import { useToast } from '@/toast/toast-store';
+import { GrowthLine } from '../GrowthLine';
 import { SeverityBadge } from '../SeverityBadge';
 import { type FindingDrawTool } from './findings-layer';
 import { FindingForm } from './FindingForm';
@@ -46,19 +46,6 @@ function sizeText(length: number | null, width: number | null, t: Translate, loc
     length: length === null ? '—' : mm.format(length),
     width: width === null ? '—' : mm.format(width),
   });
-}
-
-/** "+12 mm length, +3 mm width, severity +1 since 2025": the change a track shows since an earlier year. */
-function growthText(growth: FindingGrowth, t: Translate, locale: string): string {
-  const signed = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, signDisplay: 'always' });
-  const parts = [
-    growth.length_mm === null
-      ? null
-      : t('panel.findingViewer.growthLength', { value: signed.format(growth.length_mm) }),
-    growth.width_mm === null ? null : t('panel.findingViewer.growthWidth', { value: signed.format(growth.width_mm) }),
-    t('panel.findingViewer.growthSeverity', { value: signed.format(growth.severity) }),
-  ].filter(Boolean);
-  return t('panel.findingViewer.growthSince', { changes: parts.join(', '), year: growth.from_year });
 }
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -208,15 +195,23 @@ function FindingDetails({
             ))}
           </ol>
           {detail.data.growth.since_previous && (
-            <p className="mt-2 text-xs" data-testid="finding-growth-previous">
-              {growthText(detail.data.growth.since_previous, t, locale)}
-            </p>
+            <GrowthLine
+              as="p"
+              className="mt-2 text-xs"
+              growth={detail.data.growth.since_previous}
+              to={finding.severity}
+              testId="finding-growth-previous"
+            />
           )}
           {detail.data.growth.since_first &&
             detail.data.growth.since_first.from_year !== detail.data.growth.since_previous?.from_year && (
-              <p className="text-xs" data-testid="finding-growth-first">
-                {growthText(detail.data.growth.since_first, t, locale)}
-              </p>
+              <GrowthLine
+                as="p"
+                className="text-xs"
+                growth={detail.data.growth.since_first}
+                to={finding.severity}
+                testId="finding-growth-first"
+              />
             )}
           <Link
             to="/turbine/$turbineId/findings/$findingId/track"
