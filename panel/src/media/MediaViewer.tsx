@@ -406,7 +406,7 @@ export function MediaViewer({
           <div
             role="toolbar"
             aria-label={t('panel.viewer.toolbar')}
-            className="absolute bottom-3 left-1/2 flex -translate-x-1/2 items-center gap-1 rounded-xl bg-slate-900/85 p-1 shadow-lg backdrop-blur"
+            className="absolute bottom-3 left-1/2 flex max-w-[calc(100%-1rem)] -translate-x-1/2 flex-wrap items-center justify-center gap-1 rounded-xl bg-slate-900/85 p-1 shadow-lg backdrop-blur"
             data-testid="viewer-toolbar"
           >
             <ToolButton

@@ -222,7 +222,7 @@ export function FindingForm({
                   role="radio"
                   aria-checked={chosen}
                   title={t(FINDING_NAME_KEYS.severity(severity))}
-                  className={`h-9 flex-1 cursor-pointer rounded-lg text-sm font-semibold ring-offset-2 ring-offset-white dark:ring-offset-slate-900 ${chosen ? 'ring-2 ring-slate-900 dark:ring-white' : 'opacity-60 hover:opacity-100'}`}
+                  className={`h-9 flex-1 cursor-pointer rounded-lg text-sm font-semibold ring-offset-2 ring-offset-white dark:ring-offset-slate-900 ${chosen ? 'ring-2 ring-slate-900 dark:ring-white' : 'opacity-75 hover:opacity-100'}`}
                   style={{ background: SEVERITY_COLOURS[severity], color: SEVERITY_TEXT[severity] }}
                   onClick={() => set('severity', severity)}
                   data-testid={`finding-severity-${severity}`}
