@@ -1,6 +1,8 @@
+import { PassThrough } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { csvJson, csvValue, sqlLiteral } from '@/database/copy-csv.js';
+import { CsvCopy, csvJson, csvValue, sqlLiteral } from '@/database/copy-csv.js';
 import { expr } from '@/database/row-mapper.js';
 
 let client: pg.Client;
@@ -65,5 +67,63 @@ describe('CSV values that PostgreSQL prints', () => {
     expect(rows[0]).toEqual({ value: text, n: 42 });
     expect(() => sqlLiteral(1.5)).toThrow(TypeError);
     expect(() => sqlLiteral(null)).toThrow(TypeError);
+  });
+});
+
+/** A message of PostgreSQL's protocol: its code, its length, its body. */
+function message(code: string, body: Buffer | string = ''): Buffer {
+  const bytes = Buffer.from(body);
+  const head = Buffer.alloc(5);
+  head.write(code, 0, 'latin1');
+  head.writeUInt32BE(bytes.length + 4, 1);
+  return Buffer.concat([head, bytes]);
+}
+
+/**
+ * Runs a CsvCopy over `bytes` arriving in chunks of `size`, on a stand-in for pg's connection: answers the rows the
+ * copy passed on and the bytes that went back to pg.
+ */
+async function copied(bytes: Buffer, size: number, ends: boolean): Promise<{ rows: string; pg: Buffer }> {
+  const stream = new PassThrough();
+  const toPg: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => toPg.push(chunk));
+  const copy = new CsvCopy('COPY (SELECT 1) TO STDOUT');
+  copy.submit({ stream, query: () => undefined } as unknown as pg.Connection);
+  const rows: Buffer[] = [];
+  copy.on('data', (chunk: Buffer) => rows.push(chunk));
+  const ended = new Promise((resolve) => copy.once('end', resolve));
+  for (let at = 0; at < bytes.length; at += size) {
+    // A copy of its own, as a socket's chunk is: CsvCopy moves the rows within it.
+    stream.write(Buffer.from(bytes.subarray(at, at + size)));
+    await nextTurn();
+  }
+  if (ends) await ended;
+  await nextTurn();
+  return { rows: Buffer.concat(rows).toString('utf8'), pg: Buffer.concat(toPg) };
+}
+
+describe('a CsvCopy', () => {
+  const rows = ['1,"Şişli ""a"", b"\n', '2,,true\n', `3,${'x'.repeat(300)}\n`];
+  const start = [message('H', Buffer.from([0, 0, 3, 0, 0, 0, 0, 0, 0])), message('d', rows[0])];
+  const after = [message('C', 'COPY 3\0'), message('Z', 'I')];
+  const copy = [...start, message('N', 'notice'), message('d', rows[1]), message('d', rows[2]), message('c')];
+
+  it('passes on the rows alone and hands what follows the copy back to pg, however the bytes are cut', async () => {
+    const bytes = Buffer.concat([...copy, ...after]);
+    for (const size of [1, 2, 3, 4, 5, 6, 7, 11, 64, bytes.length]) {
+      expect(await copied(bytes, size, true), `chunks of ${size}`).toEqual({
+        rows: rows.join(''),
+        pg: Buffer.concat(after),
+      });
+    }
+  });
+
+  it('hands an error and what follows it back to pg', async () => {
+    const failure = [message('E', 'SERROR\0'), message('Z', 'I')];
+    for (const size of [1, 5, 1000]) {
+      const { rows: passed, pg: back } = await copied(Buffer.concat([...start, ...failure]), size, false);
+      expect(passed, `chunks of ${size}`).toBe(rows[0]);
+      expect(back).toEqual(Buffer.concat(failure));
+    }
   });
 });

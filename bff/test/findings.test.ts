@@ -705,6 +705,10 @@ describe('the fleet list and its exports', () => {
     expect(Buffer.from(await response.arrayBuffer()).toString('utf8')).toBe(
       `\ufeff${FINDING_FIELDS.join(',')}\n${written}`,
     );
+    // No finding: the header alone.
+    const none = await download('/api/findings/export.csv?type=hole', caller);
+    expect(none.status).toBe(200);
+    expect(Buffer.from(await none.arrayBuffer()).toString('utf8')).toBe(`\ufeff${FINDING_FIELDS.join(',')}\n`);
   });
 
   it('frees the connection and the turn of an export whose client leaves mid-download', async () => {

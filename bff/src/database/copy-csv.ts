@@ -89,7 +89,7 @@ const WITHIN_COPY = new Set([0x48, COPY_DATA, 0x53, 0x4e, 0x41]);
  * are moved together within that chunk, over their 5-byte message headers, and passed on as one Buffer (no copy of
  * the bytes either: the chunk's memory is garbage enough).
  */
-class CsvCopy extends CopyToStream {
+export class CsvCopy extends CopyToStream {
   /** A message header cut by the end of the previous chunk. */
   private head: Buffer | null = null;
   private code = 0;
