@@ -45,9 +45,10 @@ export function csvValue(column: RowColumn): string {
 }
 
 /**
- * A float as JavaScript's `String(number)`. PostgreSQL prints the same shortest digits, but in exponent form from
- * 1e-4 down and from 1e15 up, with two exponent digits; JavaScript only below 1e-6 and from 1e21, with one. Read
- * back as numeric, pg's text prints its digits without an exponent. -0 is 0 to JavaScript.
+ * A float as JavaScript's `String(number)`. PostgreSQL prints the same shortest digits (extra_float_digits 1, its
+ * default), but in exponent form below 1e-4 and from 1e15 up, with two exponent digits; JavaScript only below 1e-6
+ * and from 1e21, with one. Read back as numeric, pg's text prints its digits without an exponent. -0 is 0 to
+ * JavaScript.
  */
 function jsNumber(sql: string): string {
   return `CASE WHEN ${sql} = 0 THEN '0'
