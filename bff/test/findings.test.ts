@@ -8,10 +8,12 @@ import {
   type MediaItem,
   type Role,
 } from '@kanat360/contracts';
+import { stringify } from 'csv-stringify/sync';
 import Papa from 'papaparse';
 import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { poolUsage } from '@/database/app-data-source.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
 import { countOf, eventually } from './eventually.js';
 import { outbox, waitForMails } from './mail-reader.js';
@@ -145,9 +147,14 @@ async function pdfOf(bytes: ArrayBuffer): Promise<{ pages: number; text: string 
   return { pages: totalPages, text };
 }
 
-async function download(path: string, caller: Credentials, headers: Record<string, string> = {}): Promise<Response> {
+async function download(
+  path: string,
+  caller: Credentials,
+  headers: Record<string, string> = {},
+  signal?: AbortSignal,
+): Promise<Response> {
   const auth: Record<string, string> = 'token' in caller ? { Authorization: `Bearer ${caller.token}` } : {};
-  return fetch(app.baseUrl + path, { headers: { ...auth, ...headers } });
+  return fetch(app.baseUrl + path, { headers: { ...auth, ...headers }, signal });
 }
 
 beforeAll(async () => {
@@ -664,6 +671,88 @@ describe('the fleet list and its exports', () => {
       );
     expect(parsed.data).toEqual(list.map(asCsv));
     expect(parsed.data[0]!.description).toContain('Şişli');
+  });
+
+  it('writes the CSV byte for byte as the list’s findings written by a CSV writer', async () => {
+    const company = await makeCompany(app.dataSource);
+    const user = await makeUser(app.dataSource, { role: 'company_manager', companyId: company.id });
+    const caller = (await signIn(app, user.email, PASSWORD)).bearer;
+    const turbineId = await makeTurbine(app.dataSource, company.id);
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><polygon points="5,5 50,8 20,60"/></svg>';
+    const odd = [
+      { distance_from_root_m: 0, extent_m: 0.001, length_mm: 0.1, width_mm: null, description: null },
+      {
+        distance_from_root_m: 199.999,
+        distance_from_le_m: 0.3,
+        length_mm: 100_000,
+        width_mm: 0,
+        internal: true,
+        target: { selector: { type: 'SvgSelector', value: svg } },
+        description: 'tırnak "içinde", virgül;\r\nsatır — Şişli \\ ters eğik',
+      },
+      { distance_from_root_m: 12.345, extent_m: 1.5, description: '  boşluk  ', stage: 'released' },
+    ];
+    for (const overrides of odd) await create(turbineId, caller, body(await makeMedia(turbineId), overrides));
+    const response = await download('/api/findings/export.csv', caller);
+    expect(response.status).toBe(200);
+    const list = await all('', caller);
+    expect(list).toHaveLength(odd.length);
+    // What the export wrote before PostgreSQL did: csv-stringify over the list's findings.
+    const written = stringify(list, {
+      columns: [...FINDING_FIELDS],
+      cast: { boolean: (value: boolean) => String(value), object: (value: object) => JSON.stringify(value) },
+    });
+    expect(Buffer.from(await response.arrayBuffer()).toString('utf8')).toBe(
+      `\ufeff${FINDING_FIELDS.join(',')}\n${written}`,
+    );
+    // No finding: the header alone.
+    const none = await download('/api/findings/export.csv?type=hole', caller);
+    expect(none.status).toBe(200);
+    expect(Buffer.from(await none.arrayBuffer()).toString('utf8')).toBe(`\ufeff${FINDING_FIELDS.join(',')}\n`);
+  });
+
+  it('frees the connection and the turn of an export whose client leaves mid-download', async () => {
+    const company = await makeCompany(app.dataSource);
+    const user = await makeUser(app.dataSource, { role: 'company_manager', companyId: company.id });
+    const caller = (await signIn(app, user.email, PASSWORD)).bearer;
+    const turbineId = await makeTurbine(app.dataSource, company.id);
+    const mediaId = await makeMedia(turbineId);
+    // 20 MB of CSV: more than the sockets and streams between PostgreSQL and the client buffer.
+    const rows = 20_000;
+    await app.dataSource.query(
+      `INSERT INTO findings (turbine_id, media_id, media_version, year, blade, surface, zone, distance_from_root_m,
+                             target, type, severity, action, description)
+       SELECT $1, $2, 1, 2024, 'A', 'leading_edge', 3, n / 1000.0, $3::jsonb, 'erosion', 3, 'follow_up', $4
+         FROM generate_series(1, $5::int) n`,
+      [turbineId, mediaId, JSON.stringify(SMALL), 'ç'.repeat(500), rows],
+    );
+    const busy = () => poolUsage(app.dataSource).find((usage) => usage.pool === 'jobs')!;
+    const copying = () =>
+      countOf(
+        app.dataSource,
+        `SELECT count(*)::int AS count FROM pg_stat_activity
+          WHERE datname = current_database() AND query LIKE 'COPY (%'`,
+      );
+    // More clients leaving than exports run at once: a turn not given back would hold the last one for ever.
+    for (let i = 0; i < 4; i += 1) {
+      const abort = new AbortController();
+      const response = await download('/api/findings/export.csv', caller, {}, abort.signal);
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      await reader.read();
+      expect(await copying()).toBe(1);
+      abort.abort();
+      await eventually(async () => (await copying()) === 0, 'PostgreSQL to stop the copy');
+      await eventually(() => busy().total === busy().idle, 'the connection back (or closed)');
+    }
+    const response = await download('/api/findings/export.csv', caller);
+    expect(response.status).toBe(200);
+    const lines = Buffer.from(await response.arrayBuffer())
+      .toString('utf8')
+      .split('\n')
+      .filter((line) => line !== '');
+    expect(lines).toHaveLength(rows + 1);
+    expect(busy().waiting).toBe(0);
   });
 
   it('exports the same findings as W3C Web Annotations (JSON-LD)', async () => {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { type Readable } from 'node:stream';
 import {
   type Blade,
   type FindingAction,
@@ -7,16 +8,19 @@ import {
   type FindingStage,
   type FindingStatus,
   type FindingSurface,
+  FINDING_FIELDS,
   type FindingType,
 } from '@kanat360/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type TenantScope } from '@/auth/principal.js';
 import { cursorTime, type PagePosition } from '@/common/page-cursor.js';
+import { copyCsv, csvJson, csvValue, sqlLiteral } from '@/database/copy-csv.js';
 import {
   affectedRows,
   col,
   expr,
   queryRows,
+  type RowColumn,
   type RowOf,
   rowMapper,
   scalar,
@@ -150,6 +154,26 @@ export interface FindingReach {
 const SELECT_FINDING = `SELECT ${FINDING_ROW.select} ${FINDING_ROW.from}`;
 const ORDER = 'ORDER BY f.created_at DESC, f.id DESC';
 
+/**
+ * A finding's columns as the CSV export writes them: 2a's fields in their order, each as the list's JSON answers it
+ * (FINDING_ROW's column of the same name, read as toFinding reads it), the target as its JSON.
+ */
+const FINDING_CSV = FINDING_FIELDS.map((field) => {
+  if (field === 'target') return csvJson('f.target');
+  const name = field.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+  const column = (FINDING_ROW.columns as Record<string, RowColumn | undefined>)[name];
+  if (!column) throw new Error(`The finding row has no column for the field ${field}`);
+  return csvValue(column);
+}).join(', ');
+
+/** Puts a value into a statement as a bind parameter (`$n`), added to `params`. */
+function bindParams(params: unknown[]): (value: unknown) => string {
+  return (value) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+}
+
 /** Every read names the turbine or the tenant scope: a finding of another company is never found. */
 @Injectable()
 export class FindingsRepository {
@@ -167,11 +191,8 @@ export class FindingsRepository {
     { count = true }: { count?: boolean } = {},
   ): Promise<{ rows: FindingRow[]; total: number; last: PagePosition | null; more: boolean }> {
     const params: unknown[] = [];
-    const matching = whereClause(reach, filters, params);
-    const param = (value: unknown) => {
-      params.push(value);
-      return `$${params.length}`;
-    };
+    const param = bindParams(params);
+    const matching = whereClause(reach, filters, param);
     const keyset = after ? ` AND (f.created_at, f.id) < (${param(after.at)}::timestamptz, ${param(after.id)})` : '';
     const page = `SELECT ${FINDING_ROW.select} ${FINDING_ROW.from} WHERE ${matching}${keyset} ${ORDER} LIMIT ${param(limit + 1)}`;
     let found: FindingRow[];
@@ -197,10 +218,20 @@ export class FindingsRepository {
     return { rows, total, last: lastRow ? { at: lastRow.sortAt, id: lastRow.id } : null, more };
   }
 
+  /**
+   * The findings the reach and filters select, in the lists' order, as CSV rows that PostgreSQL writes (no header):
+   * what the list would page through, streamed on one connection for the whole download (database/copy-csv.ts).
+   * COPY takes no bind parameters: the filters' values go in as literals.
+   */
+  async exportCsv(reach: FindingReach, filters: FindingFilters): Promise<Readable> {
+    const matching = whereClause(reach, filters, sqlLiteral);
+    return copyCsv(this.dataSource, `SELECT ${FINDING_CSV} ${FINDING_ROW.from} WHERE ${matching} ${ORDER}`);
+  }
+
   /** How many findings the reach and filters select, by severity (one GROUP BY; severities without one are absent). */
   async countBySeverity(reach: FindingReach, filters: FindingFilters): Promise<SeverityCountRow[]> {
     const params: unknown[] = [];
-    const matching = whereClause(reach, filters, params);
+    const matching = whereClause(reach, filters, bindParams(params));
     return SEVERITY_COUNT_ROW.all(
       this.dataSource,
       `SELECT ${SEVERITY_COUNT_ROW.select} ${SEVERITY_COUNT_ROW.from}
@@ -300,12 +331,11 @@ export class FindingsRepository {
   }
 }
 
-/** The WHERE of a list: the reach (turbine or tenant, released only) and the filters. */
-function whereClause(reach: FindingReach, filters: FindingFilters, params: unknown[]): string {
-  const param = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+/**
+ * The WHERE of a list: the reach (turbine or tenant, released only) and the filters; `param` puts each value into
+ * the statement (a bind parameter, or a literal where none can be bound).
+ */
+function whereClause(reach: FindingReach, filters: FindingFilters, param: (value: unknown) => string): string {
   const where: string[] = [];
   if (reach.turbineId !== undefined) {
     where.push(`f.turbine_id = ${param(reach.turbineId)}`);
