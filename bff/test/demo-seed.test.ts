@@ -286,6 +286,10 @@ describe('seedDemo', () => {
     expect(findings.length).toBeGreaterThanOrEqual(30);
     expect(new Set(findings.map((finding) => finding.severity))).toEqual(new Set([1, 2, 3, 4, 5]));
     expect(findings.some((finding) => finding.stage === 'draft')).toBe(true);
+    // A customer (released findings only) sees every severity too.
+    expect(
+      new Set(findings.filter((finding) => finding.stage === 'released').map((finding) => finding.severity)),
+    ).toEqual(new Set([1, 2, 3, 4, 5]));
     expect(findings.filter((finding) => finding.stage === 'released').length).toBeGreaterThan(findings.length / 2);
     expect(new Set(findings.map((finding) => finding.selector))).toEqual(
       new Set(['FragmentSelector', 'PanoramaSelector']),

@@ -122,8 +122,9 @@ export async function insertDemoFindings(
         widthMm: 5 + ((seed * 13) % 40),
         description: DESCRIPTIONS[type],
         status: STATUS_BY_SEVERITY[severity],
-        // Every fifth is still waiting for review (customers do not see it).
-        stage: seed % 5 === 4 ? 'draft' : 'released',
+        // Every seventh is still waiting for review (customers do not see it); seven against the five severities,
+        // so every severity has drafts and released findings alike.
+        stage: seed % 7 === 4 ? 'draft' : 'released',
         createdBy: medium.uploadedBy,
         createdAt: created,
         updatedAt: created,
