@@ -1,4 +1,4 @@
-import { type FindingSeverity, OPEN_FINDING_STATUSES } from '@kanat360/contracts';
+import { type FindingSeverity } from '@kanat360/contracts';
 
 /**
  * One colour per GWO severity wherever a finding is drawn (overlays, blade map, lists, counts): green for minor up
@@ -21,6 +21,3 @@ export const SEVERITY_TEXT = {
   4: '#ffffff',
   5: '#ffffff',
 } as const satisfies Record<FindingSeverity, string>;
-
-/** Findings still to be dealt with: the turbine list's worst severity counts these (the contracts' list). */
-export const OPEN_STATUSES = OPEN_FINDING_STATUSES;

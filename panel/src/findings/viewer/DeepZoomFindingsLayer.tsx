@@ -90,7 +90,6 @@ export default function DeepZoomFindingsLayer({
   draft,
 }: FindingsLayerProps & { viewer: OpenSeadragon.Viewer; picture: { width: number; height: number } }) {
   const annotator = useRef<OpenSeadragonAnnotator<ImageAnnotation, W3CImageAnnotation> | null>(null);
-  const canvas = useRef<HTMLCanvasElement | null>(null);
   const shapes = useRef<OverlayShape[]>([]);
   const latest = useRef({ onSelect, onDrawn, picture, drawTool, selectedId, draft });
   latest.current = { onSelect, onDrawn, picture, drawTool, selectedId, draft };
@@ -102,7 +101,6 @@ export default function DeepZoomFindingsLayer({
     element.style.cssText = 'position:absolute;inset:0;width:100%;height:100%;pointer-events:none';
     element.dataset.testid = 'findings-overlay';
     viewer.canvas.append(element);
-    canvas.current = element;
     let frame = 0;
     const draw = () => {
       frame = 0;
@@ -175,7 +173,6 @@ export default function DeepZoomFindingsLayer({
       viewer.removeHandler('resize', schedule);
       viewer.removeHandler('canvas-click', onClick);
       element.remove();
-      canvas.current = null;
       redraw.current = () => undefined;
     };
   }, [viewer]);

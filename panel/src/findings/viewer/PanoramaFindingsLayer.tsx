@@ -1,17 +1,19 @@
-import { PANORAMA_PATTERN, type FindingTarget } from '@kanat360/contracts';
+import { type FindingTarget } from '@kanat360/contracts';
 import { type events, type Viewer } from '@photo-sphere-viewer/core';
 import { type events as markerEvents, type MarkerConfig, MarkersPlugin } from '@photo-sphere-viewer/markers-plugin';
 import { useEffect, useRef } from 'react';
+import { findingRegion } from '../finding-region';
 import { SEVERITY_COLOURS } from '../severity';
 import { DRAFT_OVERLAY_ID, findingIdOf, type FindingsLayerProps, overlayId, panoramaTarget } from './findings-layer';
 
 /** A marker's radius in screen pixels: larger for the open finding. */
 const RADIUS = { normal: 9, open: 14 } as const;
 
+/** A panorama target's direction as the viewer takes it (radians); null for a photo's region. */
 function positionOf(target: FindingTarget): { yaw: number; pitch: number } | null {
   if (target.selector.type !== 'PanoramaSelector') return null;
-  const [, yaw = 0, pitch = 0] = (PANORAMA_PATTERN.exec(target.selector.value) ?? []).map(Number);
-  return { yaw: (yaw * Math.PI) / 180, pitch: (pitch * Math.PI) / 180 };
+  const region = findingRegion(target)!;
+  return { yaw: region.x, pitch: region.y };
 }
 
 function marker(
