@@ -496,7 +496,11 @@ describe('makeDerivatives', () => {
     // Half of the file: the lower half of the picture is missing (libvips fills it grey).
     await storage.put('turbines/1/photos/truncated.jpg', blade.subarray(0, Math.floor(blade.length / 2)), 'image/jpeg');
     const prefix = 'turbines/1/derivatives/truncated/';
-    const result = await makeDerivatives(storage, { sourceKey: 'turbines/1/photos/truncated.jpg', prefix, kind: 'photo' });
+    const result = await makeDerivatives(storage, {
+      sourceKey: 'turbines/1/photos/truncated.jpg',
+      prefix,
+      kind: 'photo',
+    });
     expect(result).toMatchObject({ width: 6000, height: 4000, processingWarning: 'IMAGE_DAMAGED', capturedAt });
     // The lower half is one flat grey in the preview, the upper half is the photo.
     const preview = sharp(await stored(result.previewKey!));
@@ -507,7 +511,10 @@ describe('makeDerivatives', () => {
     expect(spread(await row(100))).toBeGreaterThan(0);
     expect(await storage.head(`${prefix}tiles/image.dzi`)).not.toBeNull();
     // A whole photo has no warning (the blade photo of the first test).
-    expect((await makeDerivatives(storage, { sourceKey: 'turbines/1/photos/blade.jpg', prefix, kind: 'photo' })).processingWarning).toBeNull();
+    expect(
+      (await makeDerivatives(storage, { sourceKey: 'turbines/1/photos/blade.jpg', prefix, kind: 'photo' }))
+        .processingWarning,
+    ).toBeNull();
   });
 
   it('cuts a 2:1 panorama into equirectangular tiles, level by level, and replaces them on a second run', async () => {

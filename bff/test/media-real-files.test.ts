@@ -75,10 +75,12 @@ const FILES = [
 beforeAll(async () => {
   app = await startTestApp();
   const company = await makeCompany(app.dataSource);
-  operator = (await signIn(app, (await makeUser(app.dataSource, { role: 'operator', companyId: company.id })).email, PASSWORD))
-    .bearer;
-  customer = (await signIn(app, (await makeUser(app.dataSource, { role: 'customer', companyId: company.id })).email, PASSWORD))
-    .bearer;
+  operator = (
+    await signIn(app, (await makeUser(app.dataSource, { role: 'operator', companyId: company.id })).email, PASSWORD)
+  ).bearer;
+  customer = (
+    await signIn(app, (await makeUser(app.dataSource, { role: 'customer', companyId: company.id })).email, PASSWORD)
+  ).bearer;
   turbineId = await makeTurbine(app.dataSource, company.id);
   // Two uploads, as two cards would come in.
   await upload(turbineId, FILES.slice(0, 5));
@@ -196,12 +198,12 @@ describe('real camera files, uploaded and processed', () => {
   });
 
   it('stores the camera’s clock in a zoneless column, whatever the server’s zone', async () => {
-    const rows = (await app.dataSource.query(
+    const rows = await app.dataSource.query<Record<string, string | null>[]>(
       `SELECT captured_at_local::text AS local, pg_typeof(captured_at_local)::text AS type, captured_offset,
               camera_make, camera_model, processing_warning, failure_code
          FROM media WHERE turbine_id = $1 AND original_name = 'sony-dsc-hx5v-gps.jpg'`,
       [turbineId],
-    )) as Record<string, string | null>[];
+    );
     expect(rows).toEqual([
       {
         local: '2010-05-15 17:12:05',
@@ -265,20 +267,12 @@ describe('failures people are told', () => {
     form.append('photos', new Blob([new Uint8Array(olympus.subarray(0, 12_000))], { type: 'image/jpeg' }), 'cut.jpg');
     const garbage = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5000, 7)]);
     form.append('photos', new Blob([new Uint8Array(garbage)], { type: 'image/jpeg' }), 'garbage.jpg');
-    const reply = await call<{ skipped: unknown[] }>(
-      app,
-      'POST',
-      `/api/turbines/${turbine}/photos`,
-      { as: who, form },
-    );
+    const reply = await call<{ skipped: unknown[] }>(app, 'POST', `/api/turbines/${turbine}/photos`, { as: who, form });
     expect([reply.status, reply.body.skipped]).toEqual([201, []]);
-    const all = await eventually(
-      async () => {
-        const found = await list(turbine, '', who);
-        return found.length === 2 && found.every((item) => item.status !== 'pending') && found;
-      },
-      'the broken files to be processed',
-    );
+    const all = await eventually(async () => {
+      const found = await list(turbine, '', who);
+      return found.length === 2 && found.every((item) => item.status !== 'pending') && found;
+    }, 'the broken files to be processed');
     expect(all.map((item) => [item.originalName, item.status, item.failure_code]).sort()).toEqual([
       ['cut.jpg', 'failed', 'IMAGE_CORRUPT'],
       ['garbage.jpg', 'failed', 'IMAGE_CORRUPT'],
@@ -286,10 +280,10 @@ describe('failures people are told', () => {
     const text = JSON.stringify(all);
     expect(text).not.toMatch(/vips|jpeg image|premature|corrupt header/i);
     // What the image library said stays with the row, for operators.
-    const details = (await app.dataSource.query(
+    const details = await app.dataSource.query<{ failure_detail: string }[]>(
       `SELECT failure_detail FROM media WHERE turbine_id = $1 AND status = 'failed'`,
       [turbine],
-    )) as { failure_detail: string }[];
+    );
     expect(details.every((row) => /VipsJpeg/.test(row.failure_detail))).toBe(true);
   });
 });

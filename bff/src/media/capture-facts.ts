@@ -174,8 +174,8 @@ function offsetText(minutes: number): string | null {
  */
 export function offsetFromGpsClock(local: string, dateStamp: unknown, timeStamp: unknown): string | null {
   if (typeof dateStamp !== 'string' || !Array.isArray(timeStamp) || timeStamp.length !== 3) return null;
-  const [hours, minutes, seconds] = timeStamp.map(finite);
-  if (hours == null || minutes == null || seconds == null) return null;
+  const [hours = null, minutes = null, seconds = null] = timeStamp.map(finite);
+  if (hours === null || minutes === null || seconds === null) return null;
   const day = exifLocalTime(`${dateStamp.trim()} 00:00:00`);
   if (!day) return null;
   const gps = Date.parse(`${day}Z`) + ((hours * 60 + minutes) * 60 + seconds) * 1000;
@@ -242,7 +242,10 @@ function cleanText(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   // EXIF text ends at its first NUL, whatever the field's length says.
   const [ended = ''] = value.split('\u0000', 1);
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const text = ended.replace(/[\u0001-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = ended
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
+    .replace(/[\u0001-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text ? text.slice(0, TEXT_LIMIT) : null;
 }

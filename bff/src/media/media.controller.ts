@@ -93,8 +93,8 @@ export class MediaController {
   @ApiOperation({
     summary: "The cameras that made the turbine's current media, the most used first",
     description:
-      'Make and model as the files name them (EXIF, or a video\'s container), with how many media each made; ' +
-      'media without a camera are left out. `id` is the value of the photo list\'s `camera` filter that finds them.',
+      "Make and model as the files name them (EXIF, or a video's container), with how many media each made; " +
+      "media without a camera are left out. `id` is the value of the photo list's `camera` filter that finds them.",
   })
   async cameras(
     @CurrentPrincipal() actor: Principal,

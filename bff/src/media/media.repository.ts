@@ -465,7 +465,10 @@ export class MediaRepository {
 
   private async update(
     id: number,
-    { capturedAtLocal, ...columns }: Partial<Omit<MediaEntity, 'capturedAtLocal'>> & { capturedAtLocal?: string | null },
+    {
+      capturedAtLocal,
+      ...columns
+    }: Partial<Omit<MediaEntity, 'capturedAtLocal'>> & { capturedAtLocal?: string | null },
   ): Promise<boolean> {
     const update = this.dataSource.createQueryBuilder().update(MediaEntity).set(columns).where('id = :id', { id });
     // The camera's clock goes in as text: TypeORM would make it a JS Date, in the server's zone.
