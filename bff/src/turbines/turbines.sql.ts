@@ -1,0 +1,24 @@
+// How other features' statements reach `turbines`: a leaf that imports nothing of the app (STYLE 7a).
+
+/** How many turbines the company `companyId` (SQL) has, as an int: those being deleted too (their rows remain). */
+export function turbineCountOfCompany(companyId: string): string {
+  return `(SELECT count(*) FROM turbines WHERE turbines.company_id = ${companyId})::int`;
+}
+
+/**
+ * Whether the turbine `turbineId` (SQL) is live: a row of a turbine being deleted is as gone as a deleted row, so
+ * whatever it holds stops being served the moment the delete is committed.
+ */
+export function isLiveTurbine(turbineId: string): string {
+  return `EXISTS (SELECT 1 FROM turbines WHERE turbines.id = ${turbineId} AND turbines.deleted_at IS NULL)`;
+}
+
+/** The company of the turbine `turbineId` (SQL): a scalar subquery, null for a missing turbine. */
+export function companyOfTurbine(turbineId: string): string {
+  return `(SELECT turbines.company_id FROM turbines WHERE turbines.id = ${turbineId})`;
+}
+
+/** The ids (column `id`) of every turbine of the company `companyId` (SQL), being deleted or not: a subquery. */
+export function turbineIdsOfCompany(companyId: string): string {
+  return `SELECT turbines.id FROM turbines WHERE turbines.company_id = ${companyId}`;
+}
