@@ -128,6 +128,8 @@ export function MediaInfo({ item }: { item: MediaItem }) {
       if (isTypingTarget(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
       if (event.key === 'i' || event.key === 'I') setOpen((current) => !current);
       else if (event.key === 'Escape' && open) {
+        // Not the lightbox's Escape too (nor the dialog's own close on Escape, which only preventDefault stops).
+        event.preventDefault();
         event.stopImmediatePropagation();
         setOpen(false);
       }
