@@ -299,8 +299,18 @@ describe('photos processed by an older release', () => {
         WHERE id = ANY($1)`,
       [[sony.id, olympus.id]],
     );
+    // And one whose original is gone from the store: passed over, left as it was.
+    const [gone] = await app.dataSource.query<{ id: number }[]>(
+      `INSERT INTO media (turbine_id, asset_id, storage_key, kind, category, room, year, month, original_name, size,
+                          mime, status, captured_at)
+       VALUES ($1, gen_random_uuid(), 'turbines/0/gone-' || gen_random_uuid() || '.jpg', 'photo', 'drone', 1, 2024, 1,
+               'gone.jpg', 10, 'image/jpeg', 'ready', '2020-01-01T10:00:00Z')
+       RETURNING id`,
+      [turbineId],
+    );
     await app.app.get(MediaWorkers).recapture();
     const after = new Map((await list(turbineId)).map((item) => [item.id, item]));
+    expect(after.get(gone!.id)).toMatchObject({ captured_at: '2020-01-01T10:00:00.000Z', captured_at_local: null });
     expect(after.get(olympus.id)).toMatchObject({
       captured_at_local: '2015-09-08T11:02:17',
       captured_offset: null,

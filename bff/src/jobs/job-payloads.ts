@@ -17,8 +17,8 @@ export const JOB_PAYLOADS = {
   }),
   /** Thumbnail, preview, deep-zoom tiles and EXIF of one media row. */
   'media.derivatives': z.object({ mediaId: id }),
-  /** Capture facts read again for photos processed before they were read as now; carries nothing. */
-  'media.recapture': z.object({}).passthrough(),
+  /** Capture facts read again for photos processed before they were read as now, those after row `afterId`. */
+  'media.recapture': z.object({ afterId: z.number().int().min(0) }),
   /** A deleted turbine's blobs, then its row (media, reports, comments and intents go with it). */
   'turbine.purge': z.object({ turbineId: id }),
   /** Blobs whose rows are gone (deleted photos and reports). */

@@ -419,15 +419,15 @@ export class MediaRepository {
 
   /**
    * Rows processed before capture facts were read as they are now: photos with a capture instant but no local time
-   * (`media.recapture` reads them again), oldest first.
+   * (`media.recapture` reads them again), in id order after `afterId`.
    */
-  async withoutLocalCaptureTime(limit: number): Promise<{ id: number; storageKey: string }[]> {
+  async withoutLocalCaptureTime(afterId: number, limit: number): Promise<{ id: number; storageKey: string }[]> {
     return MEDIA_SOURCE_ROW.all(
       this.dataSource,
       `SELECT ${MEDIA_SOURCE_ROW.select} ${MEDIA_SOURCE_ROW.from}
-        WHERE m.kind = 'photo' AND m.captured_at IS NOT NULL AND m.captured_at_local IS NULL
-        ORDER BY m.id LIMIT $1`,
-      [limit],
+        WHERE m.kind = 'photo' AND m.captured_at IS NOT NULL AND m.captured_at_local IS NULL AND m.id > $1
+        ORDER BY m.id LIMIT $2`,
+      [afterId, limit],
     );
   }
 

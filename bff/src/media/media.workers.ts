@@ -44,9 +44,9 @@ export class MediaWorkers implements OnModuleInit {
       batchSize: 2,
     });
     await this.jobs.work(QUEUES.deleteBlobs, (blobs) => this.deleteBlobs(blobs));
-    await this.jobs.work(QUEUES.recaptureMedia, () => this.recapture());
+    await this.jobs.work(QUEUES.recaptureMedia, ({ afterId }) => this.recapture(afterId));
     // Photos processed by an older release read again, once; a start with none to read does one query.
-    await this.jobs.send(QUEUES.recaptureMedia, {}, undefined, { background: true });
+    await this.jobs.send(QUEUES.recaptureMedia, { afterId: 0 }, undefined, { background: true });
   }
 
   /**
@@ -80,17 +80,19 @@ export class MediaWorkers implements OnModuleInit {
   /**
    * Capture facts (local time and offset, camera, GPS) read again from the head of photos an older release
    * processed, which kept only an instant that may have been the camera's clock taken for UTC. EXIF sits in the
-   * first 64 KB, so a 45 MP original is not downloaded for it.
+   * first 64 KB, so a 45 MP original is not downloaded for it. A batch at a time, in id order, each job sending the
+   * next: a row that cannot be read is passed, not read again and again.
    */
-  async recapture(): Promise<void> {
-    const rows = await this.media.withoutLocalCaptureTime(RECAPTURE_BATCH);
+  async recapture(afterId = 0): Promise<void> {
+    const rows = await this.media.withoutLocalCaptureTime(afterId, RECAPTURE_BATCH);
     for (const row of rows) {
       const head = await this.storage.readStart(row.storageKey, HEAD_BYTES);
       // An original gone from the store has nothing to tell: its row keeps what it has.
       if (head) await this.media.updateCapture(row.id, await readPhotoCapture(head));
     }
-    if (rows.length === RECAPTURE_BATCH) {
-      await this.jobs.send(QUEUES.recaptureMedia, {}, undefined, { background: true });
+    const last = rows.at(-1);
+    if (rows.length === RECAPTURE_BATCH && last) {
+      await this.jobs.send(QUEUES.recaptureMedia, { afterId: last.id }, undefined, { background: true });
     }
   }
 
