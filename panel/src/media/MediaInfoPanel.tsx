@@ -30,7 +30,7 @@ export function MediaInfoPanel({ item, onClose }: { item: MediaItem; onClose: ()
   const camera = item.camera && (item.camera.make || item.camera.model) ? cameraName(item.camera) : null;
   return (
     <aside
-      className="absolute top-14 right-3 z-20 flex max-h-[calc(100%-8rem)] w-80 flex-col gap-3 overflow-y-auto rounded-xl bg-slate-900/90 p-4 shadow-lg ring-1 ring-slate-700 backdrop-blur"
+      className="absolute top-14 right-3 z-20 flex max-h-[calc(100%-11rem)] w-80 flex-col gap-3 overflow-y-auto rounded-xl bg-slate-900/90 p-4 shadow-lg ring-1 ring-slate-700 backdrop-blur"
       aria-labelledby="media-info-title"
       data-testid="media-info"
     >
