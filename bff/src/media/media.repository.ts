@@ -55,6 +55,11 @@ export function lineageMediaIds(mediaId: string): string {
            WHERE l.id = r.root OR l.original_id = r.root`;
 }
 
+/** Joins the media row (a version) that `mediaId` (SQL) names, as `alias`. */
+export function joinMedia(alias: string, mediaId: string): string {
+  return `JOIN media ${alias} ON ${alias}.id = ${mediaId}`;
+}
+
 const c = <T extends SqlType>(name: string, type: T) => col('media', 'm', name, type);
 
 /** A media row with what the list shows of its uploader and its lineage. */
