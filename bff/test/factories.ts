@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type Role } from '@kanat360/contracts';
+import { type FindingDetail, type Role } from '@kanat360/contracts';
 import sharp from 'sharp';
 import { type DataSource } from 'typeorm';
 import { hashPassword } from '@/auth/passwords.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
+import { call, type Credentials } from './http.js';
 import { type TestApp } from './test-app.js';
 
 let sequence = 0;
@@ -121,4 +122,35 @@ export async function makeMedia(app: TestApp, turbineId: number, options: MediaO
     await storage.put(key, bytes, 'image/jpeg');
   }
   return rows[0]!.id;
+}
+
+/**
+ * A finding made through the API by `caller` on the media `fields.media_id` of a turbine: a released crack of
+ * severity 4 on blade A's leading edge, 12.5 m from the root, unless `fields` say otherwise.
+ */
+export async function makeFinding(
+  app: TestApp,
+  caller: Credentials,
+  turbineId: number,
+  fields: Record<string, unknown> & { media_id: number },
+): Promise<FindingDetail> {
+  const reply = await call<{ data: FindingDetail }>(app, 'POST', `/api/turbines/${turbineId}/findings`, {
+    as: caller,
+    body: {
+      blade: 'A',
+      surface: 'leading_edge',
+      zone: 3,
+      internal: false,
+      distance_from_root_m: 12.5,
+      target: { selector: { type: 'FragmentSelector', value: 'xywh=pixel:100,200,300,150' } },
+      type: 'crack',
+      severity: 4,
+      length_mm: 120,
+      width_mm: 2.5,
+      stage: 'released',
+      ...fields,
+    },
+  });
+  if (reply.status !== 201) throw new Error(`the finding was not made: ${reply.status} ${reply.text}`);
+  return reply.body.data;
 }

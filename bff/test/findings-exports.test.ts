@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import jsonld from 'jsonld';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCompany, makeMedia, makeTurbine, makeUser, PASSWORD } from './factories.js';
+import { makeCompany, makeFinding, makeMedia, makeTurbine, makeUser, PASSWORD } from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -30,26 +30,8 @@ const FORMULA_STARTS = [
   ['a carriage return', '\r=1+1'],
 ] as const;
 
-async function create(turbineId: number, fields: Record<string, unknown>): Promise<FindingDetail> {
-  const reply = await call<{ data: FindingDetail }>(app, 'POST', `/api/turbines/${turbineId}/findings`, {
-    as: manager,
-    body: {
-      blade: 'A',
-      surface: 'leading_edge',
-      zone: 3,
-      internal: false,
-      distance_from_root_m: 12.5,
-      target: { selector: { type: 'FragmentSelector', value: 'xywh=pixel:100,200,300,150' } },
-      type: 'crack',
-      severity: 4,
-      length_mm: 120,
-      width_mm: 2.5,
-      stage: 'released',
-      ...fields,
-    },
-  });
-  expect(reply.status, reply.text).toBe(201);
-  return reply.body.data;
+function create(turbineId: number, fields: Record<string, unknown> & { media_id: number }): Promise<FindingDetail> {
+  return makeFinding(app, manager, turbineId, fields);
 }
 
 async function download(path: string, caller: Credentials): Promise<Response> {

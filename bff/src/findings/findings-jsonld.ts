@@ -39,7 +39,8 @@ export function findingsContextUrl(publicUrl: string): string {
  */
 export function findingsContext(publicUrl: string): Record<string, unknown> {
   const term = (name: string) => `k360:${name}`;
-  const property = (name: string, type?: '@id' | '@vocab') => (type ? { '@id': term(name), '@type': type } : term(name));
+  const property = (name: string, type?: '@id' | '@vocab') =>
+    type ? { '@id': term(name), '@type': type } : term(name);
   return {
     '@context': {
       k360: `${publicUrl}/api/ns/findings#`,
@@ -154,12 +155,7 @@ export function exportAddress(publicUrl: string, fileQuery: FindingFileQuery): s
  */
 export function findingsJsonLd(
   read: FindingPages,
-  {
-    publicUrl,
-    query,
-    language,
-    t,
-  }: { publicUrl: string; query: FindingFileQuery; language: Language; t: Translate },
+  { publicUrl, query, language, t }: { publicUrl: string; query: FindingFileQuery; language: Language; t: Translate },
 ): Promise<Readable> {
   const id = exportAddress(publicUrl, query);
   const collection = {
@@ -176,7 +172,6 @@ export function findingsJsonLd(
       const items = rows.map((row) => JSON.stringify(toAnnotation(row, publicUrl, language, t))).join(',');
       return !first && items !== '' ? `,${items}` : items;
     },
-    tail: (count, empty) =>
-      `${empty ? '' : `],"partOf":${JSON.stringify(id)},"startIndex":0}`},"total":${count}}`,
+    tail: (count, empty) => `${empty ? '' : `],"partOf":${JSON.stringify(id)},"startIndex":0}`},"total":${count}}`,
   });
 }

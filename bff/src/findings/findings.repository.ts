@@ -289,6 +289,21 @@ export class FindingsRepository {
     );
   }
 
+  /**
+   * How far from the root the released findings of a turbine reach, every year's (the furthest one's distance plus
+   * its extent; 0 with none): the blade map's scale as the panel draws it for a customer.
+   */
+  async furthestReleasedReach(turbineId: number): Promise<number> {
+    const reach = await scalar(
+      this.dataSource,
+      `SELECT max(distance_from_root_m + COALESCE(extent_m, 0)) AS value FROM findings
+        WHERE turbine_id = $1 AND stage = 'released'`,
+      [turbineId],
+      'double precision',
+    );
+    return reach ?? 0;
+  }
+
   /** How many released findings a turbine's year has (whether its report is made now or by a job). */
   async countReleased(turbineId: number, year: number): Promise<number> {
     const count = await scalar(

@@ -143,11 +143,7 @@ export class FindingsService {
     const t = translator(language);
     const release = await this.workbooks.reserve(1);
     try {
-      const workbook = await findingsXlsx(
-        this.exportPages(actor, filters),
-        findingSheet(t, this.config.publicUrl),
-        t,
-      );
+      const workbook = await findingsXlsx(this.exportPages(actor, filters), findingSheet(t, this.config.publicUrl), t);
       finished(workbook, release);
       return workbook;
     } catch (error) {
