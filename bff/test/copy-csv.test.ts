@@ -33,7 +33,7 @@ describe('CSV values that PostgreSQL prints', () => {
   // OWASP's CSV injection guidance: a cell beginning with any of these is a formula to Excel or LibreOffice.
   it.each([
     ['=', '=HYPERLINK("http://x.example","tıkla")'],
-    ['+', '+1+cmd|\' /C calc\'!A0'],
+    ['+', "+1+cmd|' /C calc'!A0"],
     ['-', '-2+3'],
     ['@', '@SUM(1,2)'],
     ['a tab', '\t=1+1'],

@@ -9,6 +9,7 @@ import {
 import { type Language, type Translate } from '@kanat360/i18n';
 import { findingAddress, photoAddress, turbineAddress } from './finding-address.js';
 import { type FindingPages, pagedTextExport } from './findings-export.js';
+import { toFinding } from './findings.mapper.js';
 import { type FindingSheetRow } from './findings.repository.js';
 
 /*
@@ -80,59 +81,55 @@ function selectorOf(target: FindingTarget): Record<string, string> {
   return selector.type === 'FragmentSelector' ? { ...selector, conformsTo: MEDIA_FRAGMENT_SPEC } : { ...selector };
 }
 
-/** A finding as an annotation: motivated by assessing, classified by its damage type, its region the target. */
+/**
+ * A finding as an annotation: motivated by assessing, classified by its damage type, its region the target; the
+ * finding's own fields (the API's, as toFinding answers them) as properties of our context.
+ */
 function toAnnotation(row: FindingSheetRow, publicUrl: string, language: Language, t: Translate) {
+  const {
+    id,
+    turbine_id: turbineId,
+    media_id: mediaId,
+    target,
+    type,
+    description,
+    track_id: trackId,
+    created_by: _author,
+    created_at: created,
+    updated_at: modified,
+    ...fields
+  } = toFinding(row);
   const body: Record<string, string>[] = [
     {
       type: 'TextualBody',
       purpose: 'classifying',
-      value: t(FINDING_NAME_KEYS.type(row.type)),
+      value: t(FINDING_NAME_KEYS.type(type)),
       language,
       format: 'text/plain',
     },
   ];
-  if (row.description) {
-    body.push({ type: 'TextualBody', purpose: 'describing', value: row.description, format: 'text/plain' });
-  }
+  if (description) body.push({ type: 'TextualBody', purpose: 'describing', value: description, format: 'text/plain' });
   const annotation: Record<string, unknown> = {
-    id: findingAddress(publicUrl, row.turbineId, row.id),
+    id: findingAddress(publicUrl, turbineId, id),
     type: ['Annotation', 'Finding'],
     motivation: 'assessing',
-    created: row.createdAt.toISOString(),
-    modified: row.updatedAt.toISOString(),
+    created,
+    modified,
     ...(row.author && { creator: { type: 'Person', name: row.author } }),
     body,
     target: {
-      source: {
-        id: photoAddress(publicUrl, row.turbineId, row.mediaId),
-        type: 'Image',
-        label: row.photoName,
-      },
-      selector: selectorOf(JSON.parse(row.target) as FindingTarget),
+      source: { id: photoAddress(publicUrl, turbineId, mediaId), type: 'Image', label: row.photoName },
+      selector: selectorOf(target),
     },
-    damage_type: row.type,
+    damage_type: type,
     turbine: {
-      id: turbineAddress(publicUrl, row.turbineId),
+      id: turbineAddress(publicUrl, turbineId),
       type: 'Turbine',
       label: row.turbineName,
       turbine_code: row.turbineCode,
     },
-    track: findingAddress(publicUrl, row.turbineId, row.trackId),
-    media_version: row.mediaVersion,
-    year: row.year,
-    blade: row.blade,
-    surface: row.surface,
-    zone: row.zone,
-    internal: row.internal,
-    distance_from_root_m: row.distanceFromRootM,
-    extent_m: row.extentM,
-    distance_from_le_m: row.distanceFromLeM,
-    severity: row.severity,
-    action: row.action,
-    length_mm: row.lengthMm,
-    width_mm: row.widthMm,
-    status: row.status,
-    stage: row.stage,
+    track: findingAddress(publicUrl, turbineId, trackId),
+    ...fields,
   };
   // A null is no statement: left out rather than written.
   return Object.fromEntries(Object.entries(annotation).filter(([, value]) => value !== null));

@@ -21,7 +21,9 @@ export interface BladeScale {
 }
 
 /** How far from the root the findings reach: the furthest one's distance plus its extent along the blade. */
-export function furthestReachM(findings: readonly Pick<Finding, 'distance_from_root_m' | 'extent_m'>[]): number {
+export function furthestReachM(
+  findings: readonly (Pick<Finding, 'distance_from_root_m'> & { extent_m?: number | null })[],
+): number {
   return Math.max(0, ...findings.map((finding) => finding.distance_from_root_m + (finding.extent_m ?? 0)));
 }
 
