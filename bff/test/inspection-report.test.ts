@@ -13,6 +13,7 @@ import {
 } from '@kanat360/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cropPlan } from '@/findings/inspection-report.builder.js';
 import { CROP_PRINT, PDF_BLADE_MAP } from '@/findings/inspection-report.pdf.js';
 import { makeCompany, makeFinding, makeMedia, makeTurbine, makeUser, PASSWORD } from './factories.js';
 import { type Credentials, signIn } from './http.js';
@@ -241,5 +242,41 @@ describe('the blade map of the report', () => {
       const along = ((dot!.centreX * 72) / dpi - PDF_BLADE_MAP.left) / PDF_BLADE_MAP.width;
       expect(along).toBeCloseTo(alongBlade(place.distance_from_root_m, scale), 2);
     }
+  });
+});
+
+describe('where a crop is cut', () => {
+  const on = (selector: Record<string, string>, photo = PHOTO) =>
+    cropPlan({ ...large, id: 7, target: { selector } as FindingDetail['target'] }, photo);
+
+  it('centres a panorama’s direction in 15 % of the turn, marked by a point', () => {
+    expect(on({ type: 'PanoramaSelector', value: 'yaw=0,pitch=0' }, { width: 8000, height: 4000 })).toEqual({
+      findingId: 7,
+      frame: { left: 3400, top: 1600, width: 1200, height: 800 },
+      outline: { kind: 'point', x: 600, y: 400 },
+    });
+  });
+
+  it('moves a frame at the photo’s edge inside it, and keeps a polygon’s points', () => {
+    const corner = on({ type: 'FragmentSelector', value: 'xywh=pixel:0,0,50,50' })!;
+    expect(corner.frame).toEqual({ left: 0, top: 0, width: 1182, height: 788 });
+    expect(corner.outline).toEqual({ kind: 'box', box: { left: 0, top: 0, width: 50, height: 50 } });
+    const polygon = on({ type: 'SvgSelector', value: '<svg><polygon points="5990,3990 5900,3950 5950,3900"/></svg>' })!;
+    expect(polygon.frame).toEqual({ left: 6000 - 1182, top: 4000 - 788, width: 1182, height: 788 });
+    expect(polygon.outline).toEqual({
+      kind: 'polygon',
+      points: [
+        [5990 - 4818, 3990 - 3212],
+        [5900 - 4818, 3950 - 3212],
+        [5950 - 4818, 3900 - 3212],
+      ],
+    });
+  });
+
+  it('takes a whole photo smaller than 10 cm at 300 ppi, and cuts nothing from a point cloud', () => {
+    expect(
+      on({ type: 'FragmentSelector', value: 'xywh=pixel:10,10,20,20' }, { width: 800, height: 600 })!.frame,
+    ).toEqual({ left: 0, top: 0, width: 800, height: 600 });
+    expect(on({ type: 'PointSelector', value: 'xyz=1,2,3' })).toBeNull();
   });
 });
