@@ -22,7 +22,7 @@ import {
 import { type Language, translator } from '@kanat360/i18n';
 import { DataSource } from 'typeorm';
 import { AccessService } from '@/access/access.service.js';
-import { type Principal, tenantScope } from '@/auth/principal.js';
+import { type Principal, tenantScope } from '@/access/principal.js';
 import { AppError } from '@/common/app-error.js';
 import { isForeignKeyViolation } from '@/common/database-errors.js';
 import { decodeCursor, encodeCursor } from '@/common/page-cursor.js';

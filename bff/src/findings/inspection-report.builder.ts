@@ -8,7 +8,7 @@ import { type MediaRow, MediaRepository } from '@/media/media.repository.js';
 import { MemoryBudget } from '@/media/memory-budget.js';
 import { MAX_IMAGE_PIXELS } from '@/media/sniff.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
-import { TurbinesRepository } from '@/turbines/turbines.repository.js';
+import { TurbineListQuery } from '@/turbines/turbine-list.query.js';
 import { toFinding, toTrackEntry } from './findings.mapper.js';
 import { FindingsRepository } from './findings.repository.js';
 import {
@@ -59,7 +59,7 @@ export class InspectionReportBuilder {
   constructor(
     @Inject(CONFIG) config: Config,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
-    private readonly turbines: TurbinesRepository,
+    private readonly turbines: TurbineListQuery,
     private readonly findings: FindingsRepository,
     private readonly media: MediaRepository,
   ) {

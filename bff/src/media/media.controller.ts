@@ -18,8 +18,8 @@ import {
   type PresignedUploadBody,
 } from '@kanat360/contracts';
 import { type Language, translate, type Translate } from '@kanat360/i18n';
+import { type Principal } from '@/access/principal.js';
 import { CurrentPrincipal, RequirePermission } from '@/auth/access.decorators.js';
-import { type Principal } from '@/auth/principal.js';
 import { ConditionalGet } from '@/common/conditional-get.js';
 import { IdPipe } from '@/common/id.pipe.js';
 import { CallerLanguage } from '@/common/request-language.js';

@@ -22,43 +22,10 @@ import {
   type SqlType,
   sqlValue,
 } from '@/database/row-mapper.js';
-import { findingCountOnMedia } from '@/findings/findings.repository.js';
-import { isLiveTurbine } from '@/turbines/turbines.repository.js';
-import { joinUser } from '@/users/users.repository.js';
+import { findingCountOnMedia } from '@/findings/findings.sql.js';
+import { isLiveTurbine } from '@/turbines/turbines.sql.js';
+import { joinUser } from '@/users/users.sql.js';
 import { MediaEntity } from './media.entity.js';
-
-/*
- * `media` in the statements of other repositories: this file is the only one that names the table (STYLE 7a).
- * Function declarations, for the reason users.repository.ts gives.
- */
-
-/**
- * The counts a turbine shows of the turbine `turbineId` (SQL), over the current-media index: a subquery for a
- * lateral join, answering `photo_count` and `media_count`.
- */
-export function currentMediaCounts(turbineId: string): string {
-  return `SELECT count(*) FILTER (WHERE m.kind = 'photo')::int AS photo_count, count(*)::int AS media_count
-            FROM media m WHERE m.turbine_id = ${turbineId} AND m.is_current`;
-}
-
-/** The bytes of every media version of the turbines whose ids `turbineIds` (a subquery) answers. */
-export function mediaBytesOfTurbines(turbineIds: string): string {
-  return `(SELECT COALESCE(sum(media.size), 0) FROM media WHERE media.turbine_id IN (${turbineIds}))`;
-}
-
-/**
- * The ids of every version of the photo that the media row `mediaId` (SQL) is a version of: its lineage, the
- * original and each edit (none for an unknown id). A finding is marked on one version and belongs to the photo.
- */
-export function lineageMediaIds(mediaId: string): string {
-  return `SELECT l.id FROM media l, (SELECT COALESCE(k.original_id, k.id) AS root FROM media k WHERE k.id = ${mediaId}) r
-           WHERE l.id = r.root OR l.original_id = r.root`;
-}
-
-/** Joins the media row (a version) that `mediaId` (SQL) names, as `alias`. */
-export function joinMedia(alias: string, mediaId: string): string {
-  return `JOIN media ${alias} ON ${alias}.id = ${mediaId}`;
-}
 
 const c = <T extends SqlType>(name: string, type: T) => col('media', 'm', name, type);
 
