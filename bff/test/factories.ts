@@ -124,32 +124,34 @@ export async function makeMedia(app: TestApp, turbineId: number, options: MediaO
   return rows[0]!.id;
 }
 
+/** What POST …/findings takes for a finding on blade A's leading edge, 12.5 m from the root, and `fields`. */
+export function findingBody(mediaId: number, fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    media_id: mediaId,
+    blade: 'A',
+    surface: 'leading_edge',
+    zone: 3,
+    internal: false,
+    distance_from_root_m: 12.5,
+    target: { selector: { type: 'FragmentSelector', value: 'xywh=pixel:100,200,300,150' } },
+    length_mm: 120,
+    ...fields,
+  };
+}
+
 /**
  * A finding made through the API by `caller` on the media `fields.media_id` of a turbine: a released crack of
- * severity 4 on blade A's leading edge, 12.5 m from the root, unless `fields` say otherwise.
+ * severity 4 (findingBody's place), unless `fields` say otherwise.
  */
 export async function makeFinding(
   app: TestApp,
   caller: Credentials,
   turbineId: number,
-  fields: Record<string, unknown> & { media_id: number },
+  { media_id: mediaId, ...fields }: Record<string, unknown> & { media_id: number },
 ): Promise<FindingDetail> {
   const reply = await call<{ data: FindingDetail }>(app, 'POST', `/api/turbines/${turbineId}/findings`, {
     as: caller,
-    body: {
-      blade: 'A',
-      surface: 'leading_edge',
-      zone: 3,
-      internal: false,
-      distance_from_root_m: 12.5,
-      target: { selector: { type: 'FragmentSelector', value: 'xywh=pixel:100,200,300,150' } },
-      type: 'crack',
-      severity: 4,
-      length_mm: 120,
-      width_mm: 2.5,
-      stage: 'released',
-      ...fields,
-    },
+    body: findingBody(mediaId, { type: 'crack', severity: 4, width_mm: 2.5, stage: 'released', ...fields }),
   });
   if (reply.status !== 201) throw new Error(`the finding was not made: ${reply.status} ${reply.text}`);
   return reply.body.data;

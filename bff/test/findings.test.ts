@@ -15,6 +15,7 @@ import { poolUsage, runAsJob } from '@/database/app-data-source.js';
 import { countOf, eventually } from './eventually.js';
 import { outbox, waitForMails } from './mail-reader.js';
 import {
+  findingBody,
   makeCompany,
   makeMedia as makeMediaOf,
   makeTurbine,
@@ -49,21 +50,13 @@ function makeMedia(turbineId: number, options: MediaOptions = {}): Promise<numbe
 }
 
 function body(mediaId: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    media_id: mediaId,
-    blade: 'A',
-    surface: 'leading_edge',
-    zone: 3,
-    internal: false,
-    distance_from_root_m: 12.5,
-    target: { selector: { type: 'FragmentSelector', value: 'xywh=pixel:100,200,300,150' } },
+  return findingBody(mediaId, {
     type: 'erosion',
     severity: 3,
-    length_mm: 120,
     width_mm: 40,
     description: 'Hücum kenarında aşınma — ğüşiöç İ',
     ...overrides,
-  };
+  });
 }
 
 async function create(
