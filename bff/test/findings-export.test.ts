@@ -2,10 +2,13 @@ import { PassThrough, Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { MEDIA_FRAGMENT_SPEC } from '@kanat360/contracts';
 import { translator } from '@kanat360/i18n';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { type PagePosition } from '@/common/page-cursor.js';
 import { findingsCsv, type FindingPages } from '@/findings/findings-export.js';
 import { findingsJsonLd } from '@/findings/findings-jsonld.js';
+import { findingSheet } from '@/findings/findings-sheet.js';
+import { findingsXlsx } from '@/findings/findings-xlsx.js';
 import { type FindingSheetRow } from '@/findings/findings.repository.js';
 import { eventually } from './eventually.js';
 
@@ -49,13 +52,13 @@ function row(id: number): FindingSheetRow {
   };
 }
 
-/** `pages` pages of three findings; `reads` counts the pages asked for. */
-function pages(count = PAGES): { read: FindingPages; reads: (PagePosition | null)[] } {
+/** `count` pages of `perPage` findings (three unless told); `reads` counts the pages asked for. */
+function pages(count = PAGES, perPage = PER_PAGE): { read: FindingPages; reads: (PagePosition | null)[] } {
   const reads: (PagePosition | null)[] = [];
   const read: FindingPages = (after) => {
     reads.push(after);
     const page = reads.length;
-    const rows = count === 0 ? [] : Array.from({ length: PER_PAGE }, (_, i) => row((page - 1) * PER_PAGE + i + 1));
+    const rows = count === 0 ? [] : Array.from({ length: perPage }, (_, i) => row((page - 1) * perPage + i + 1));
     return Promise.resolve({ rows, next: page < count ? { at: `2025-06-0${page}`, id: page } : null });
   };
   return { read, reads };
@@ -123,5 +126,21 @@ describe('an export stream', () => {
     const answer = findingsCsv(failing, ['a']);
     failing.destroy(new Error('connection lost'));
     await expect(finished(answer)).rejects.toThrow('connection lost');
+  });
+
+  it('writes a workbook page by page, the next page read only once the zip and the client have taken one', async () => {
+    // Pages big enough to fill the answer's buffers.
+    const { read, reads } = pages(PAGES, 500);
+    const t = translator('en');
+    const stream = await findingsXlsx(read, findingSheet(t, 'https://x.test'), t);
+    // Nobody reads the answer: the writer stops after a page or two, however long it is given.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(reads.length).toBeLessThanOrEqual(2);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+    expect(reads).toHaveLength(PAGES);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.concat(chunks));
+    expect(workbook.worksheets[0]!.rowCount).toBe(1 + PAGES * 500);
   });
 });
