@@ -22,3 +22,8 @@ export function lineageMediaIds(mediaId: string): string {
   return `SELECT l.id FROM media l, (SELECT COALESCE(k.original_id, k.id) AS root FROM media k WHERE k.id = ${mediaId}) r
            WHERE l.id = r.root OR l.original_id = r.root`;
 }
+
+/** Joins the media row (a version) that `mediaId` (SQL) names, as `alias`. */
+export function joinMedia(alias: string, mediaId: string): string {
+  return `JOIN media ${alias} ON ${alias}.id = ${mediaId}`;
+}
