@@ -70,7 +70,6 @@ test.describe('the browser language decides a first visit', () => {
     await expect(page).toHaveURL('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
   });
-
 });
 
 // Spec §1 holds on every address that names no language, not only on the home page (issue 22 item 12).
