@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Finding, PANORAMA_PATTERN, targetBox } from '@kanat360/contracts';
+import { type Finding, PANORAMA_PATTERN, panoramaPixel, targetBox } from '@kanat360/contracts';
 import { type Language, translate } from '@kanat360/i18n';
 import sharp from 'sharp';
 import { AppError } from '@/common/app-error.js';
@@ -126,12 +126,9 @@ async function crop(picture: DecodedPicture, media: MediaRow, finding: Finding):
       height: (box.height + 2 * marginY) * scale,
     };
   } else if (panorama && finding.target.selector.type === 'PanoramaSelector') {
-    const yaw = Number(panorama[1]);
-    const pitch = Number(panorama[2]);
+    const { x, y } = panoramaPixel({ yaw: Number(panorama[1]), pitch: Number(panorama[2]) }, width, height);
     const cropWidth = width * PANORAMA_CROP_SHARE;
     const cropHeight = cropWidth * 0.66;
-    const x = ((((yaw + 180) % 360) + 360) % 360) * (width / 360);
-    const y = ((90 - pitch) / 180) * height;
     region = { left: x - cropWidth / 2, top: y - cropHeight / 2, width: cropWidth, height: cropHeight };
   } else {
     return null;

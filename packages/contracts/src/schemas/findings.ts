@@ -170,6 +170,26 @@ export function targetBox(target: FindingTarget): { x: number; y: number; width:
   return null;
 }
 
+/**
+ * Where a panorama direction (degrees) falls on its equirectangular picture of `width` × `height` pixels: yaw 0 in
+ * the middle and growing to the right, pitch 0 on the horizon and 90 at the top (Photo Sphere Viewer's convention).
+ */
+export function panoramaPixel(
+  direction: { yaw: number; pitch: number },
+  width: number,
+  height: number,
+): { x: number; y: number } {
+  return {
+    x: ((((direction.yaw + 180) % 360) + 360) % 360) * (width / 360),
+    y: ((90 - direction.pitch) / 180) * height,
+  };
+}
+
+/** The panorama direction (degrees) of a pixel: panoramaPixel's inverse. */
+export function panoramaDirection(x: number, y: number, width: number, height: number): { yaw: number; pitch: number } {
+  return { yaw: (x / width) * 360 - 180, pitch: 90 - (y / height) * 180 };
+}
+
 const optionalBlank = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 /** A number given as a JSON number (or, from a query string, as digits). */
