@@ -2,7 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { type Finding, FINDING_FIELDS, MEDIA_FRAGMENT_SPEC } from '@kanat360/contracts';
 import { describe, expect, it } from 'vitest';
-import { type PagePosition } from '@/common/page-cursor.js';
+import { type KeysetPosition } from '@/common/page-cursor.js';
 import { findingsCsv, type FindingPages, findingsJsonLd } from '@/findings/findings-export.js';
 import { eventually } from './eventually.js';
 
@@ -40,13 +40,13 @@ function finding(id: number): Finding {
 }
 
 /** Six pages of three findings; `reads` counts the pages asked for. */
-function pages(): { read: FindingPages; reads: (PagePosition | null)[] } {
-  const reads: (PagePosition | null)[] = [];
+function pages(): { read: FindingPages; reads: (KeysetPosition | null)[] } {
+  const reads: (KeysetPosition | null)[] = [];
   const read: FindingPages = (after) => {
     reads.push(after);
     const page = reads.length;
     const findings = Array.from({ length: PER_PAGE }, (_, i) => finding((page - 1) * PER_PAGE + i + 1));
-    return Promise.resolve({ findings, next: page < PAGES ? { at: `2025-06-0${page}`, id: page } : null });
+    return Promise.resolve({ findings, next: page < PAGES ? [`2025-06-0${page}`, page] : null });
   };
   return { read, reads };
 }
@@ -65,7 +65,7 @@ describe('an export stream', () => {
     }
     expect(reads).toHaveLength(PAGES);
     expect(reads.slice(1)).toEqual(
-      Array.from({ length: PAGES - 1 }, (_, i) => ({ at: `2025-06-0${i + 1}`, id: i + 1 })),
+      Array.from({ length: PAGES - 1 }, (_, i) => [`2025-06-0${i + 1}`, i + 1]),
     );
     const collection = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
       first: { items: { 'kanat360:finding': Finding }[] };

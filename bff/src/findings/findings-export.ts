@@ -2,21 +2,21 @@ import { PassThrough, pipeline, Readable } from 'node:stream';
 import { type Finding, FINDING_FIELDS, FINDING_NAME_KEYS, MEDIA_FRAGMENT_SPEC } from '@kanat360/contracts';
 import { type Translate } from '@kanat360/i18n';
 import { stringify } from 'csv-stringify/sync';
-import { type PagePosition } from '@/common/page-cursor.js';
+import { type KeysetPosition } from '@/common/page-cursor.js';
 
 /** One page of an export's findings, in the lists' order, and where the next one starts (null: it was the last). */
 export interface FindingPage {
   findings: Finding[];
-  next: PagePosition | null;
+  next: KeysetPosition | null;
 }
 
 /** Reads the page of an export after `after` (null: the first page). */
-export type FindingPages = (after: PagePosition | null) => Promise<FindingPage>;
+export type FindingPages = (after: KeysetPosition | null) => Promise<FindingPage>;
 
 /** A page as the bytes the client gets, and where the next page starts. */
 interface EncodedPage {
   bytes: Buffer;
-  next: PagePosition | null;
+  next: KeysetPosition | null;
 }
 
 /**
@@ -32,7 +32,7 @@ async function exportStream(
   head: string,
   tail: string,
 ): Promise<Readable> {
-  const encodePage = async (after: PagePosition | null): Promise<EncodedPage> => {
+  const encodePage = async (after: KeysetPosition | null): Promise<EncodedPage> => {
     const page = await read(after);
     return { bytes: Buffer.from(encode(page.findings, after === null), 'utf8'), next: page.next };
   };

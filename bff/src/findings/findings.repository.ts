@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { type Readable } from 'node:stream';
 import {
   type Blade,
+  DEFAULT_FINDING_SORT,
   type FindingAction,
   type FindingFilters,
+  type FindingSort,
   type FindingSeverity,
   type FindingStage,
   type FindingStatus,
@@ -13,13 +15,14 @@ import {
 } from '@kanat360/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type TenantScope } from '@/auth/principal.js';
-import { cursorTime, type PagePosition } from '@/common/page-cursor.js';
+import { cursorTime, type KeysetPosition, type KeysetValueType } from '@/common/page-cursor.js';
 import { copyCsv, csvJson, csvValue, sqlLiteral } from '@/database/copy-csv.js';
 import {
   affectedRows,
   col,
   expr,
   queryRows,
+  type RawRow,
   type RowColumn,
   type RowOf,
   rowMapper,
@@ -30,8 +33,9 @@ import {
   sqlValue,
 } from '@/database/row-mapper.js';
 import { lineageMediaIds } from '@/media/media.repository.js';
-import { isLiveTurbine, turbineIdsOfCompany } from '@/turbines/turbines.repository.js';
+import { isLiveTurbine, turbineIdsOfCompany, turbineNameSortKey } from '@/turbines/turbines.repository.js';
 import { FindingEntity } from './finding.entity.js';
+import { afterPosition, findingOrderKeys, orderByKeys } from './finding-order.sql.js';
 
 /*
  * `findings` in the statements of other repositories: this file is the only one that names the table (STYLE 7a).
@@ -180,22 +184,29 @@ export class FindingsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * One page of the findings the reach and filters select, newest first, in one query (the total rides along,
-   * unless `count` is false: an export's batches do not need it).
+   * One page of the findings the reach and filters select, in the order `sort` (newest first unless asked), in one
+   * query (the total rides along, unless `count` is false: an export's batches do not need it).
    */
   async listPage(
     reach: FindingReach,
     filters: FindingFilters,
-    after: PagePosition | null,
+    after: KeysetPosition | null,
     limit: number,
-    { count = true }: { count?: boolean } = {},
-  ): Promise<{ rows: FindingRow[]; total: number; last: PagePosition | null; more: boolean }> {
+    { count = true, sort = DEFAULT_FINDING_SORT }: { count?: boolean; sort?: FindingSort } = {},
+  ): Promise<{ rows: FindingRow[]; total: number; last: KeysetPosition | null; more: boolean }> {
     const params: unknown[] = [];
     const param = bindParams(params);
+    const keys = findingOrderKeys(sort, turbineNameSortKey('f.turbine_id'));
     const matching = whereClause(reach, filters, param);
-    const keyset = after ? ` AND (f.created_at, f.id) < (${param(after.at)}::timestamptz, ${param(after.id)})` : '';
-    const page = `SELECT ${FINDING_ROW.select} ${FINDING_ROW.from} WHERE ${matching}${keyset} ${ORDER} LIMIT ${param(limit + 1)}`;
-    let found: FindingRow[];
+    const keyset = after ? ` AND ${afterPosition(keys, after, param)}` : '';
+    // A key that is no column of the row (the turbine's name) rides along under its alias, for the cursor.
+    const extra = keys
+      .filter((key) => !Object.hasOwn(FINDING_ROW.columns, key.alias))
+      .map((key) => `, ${key.sql} AS "${key.alias}"`)
+      .join('');
+    const page = `SELECT ${FINDING_ROW.select}${extra} ${FINDING_ROW.from} WHERE ${matching}${keyset}
+      ${orderByKeys(keys, (key) => key.sql)} LIMIT ${param(limit + 1)}`;
+    let found: RawRow[];
     let total = 0;
     if (count) {
       // The count's row always comes back, so an empty page past the end still knows the total.
@@ -204,18 +215,28 @@ export class FindingsRepository {
         `SELECT t.total, p.*
            FROM (SELECT count(*)::int AS total FROM findings f WHERE ${matching}) t
            LEFT JOIN LATERAL (${page}) p ON true
-          ORDER BY p."sortAt" DESC, p.id DESC`,
+          ${orderByKeys(keys, (key) => `p."${key.alias}"`)}`,
         params,
       );
-      found = answer.filter((row) => row.id !== null).map(FINDING_ROW.map);
+      found = answer.filter((row) => row.id !== null);
       total = sqlValue(answer[0]?.total, 'integer') ?? 0;
     } else {
-      found = await FINDING_ROW.all(this.dataSource, page, params);
+      found = await queryRows(this.dataSource, page, params);
     }
     const more = found.length > limit;
     const rows = more ? found.slice(0, limit) : found;
     const lastRow = rows.at(-1);
-    return { rows, total, last: lastRow ? { at: lastRow.sortAt, id: lastRow.id } : null, more };
+    return {
+      rows: rows.map(FINDING_ROW.map),
+      total,
+      last: lastRow ? keys.map((key) => lastRow[key.alias] as string | number) : null,
+      more,
+    };
+  }
+
+  /** What a page's position holds for `sort`, key by key: the types a cursor of that order must carry. */
+  pageKeyTypes(sort: FindingSort): KeysetValueType[] {
+    return findingOrderKeys(sort, turbineNameSortKey('f.turbine_id')).map((key) => key.type);
   }
 
   /**

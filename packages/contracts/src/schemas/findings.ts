@@ -289,6 +289,21 @@ export const linkFindingBody = z.strictObject({
 });
 export type LinkFindingBody = z.output<typeof linkFindingBody>;
 
+/**
+ * The orders a findings list is read in (`sort`): by date (when marked), by severity, by turbine name, each either
+ * way. Findings equal in the chosen key follow newest first; the default is newest first.
+ */
+export const FINDING_SORTS = [
+  'date_desc',
+  'date_asc',
+  'severity_desc',
+  'severity_asc',
+  'turbine_asc',
+  'turbine_desc',
+] as const;
+export type FindingSort = (typeof FINDING_SORTS)[number];
+export const DEFAULT_FINDING_SORT: FindingSort = 'date_desc';
+
 /** Findings lists page like the photo list: 50 a page by default, 1,000 at most. */
 export const FINDING_PAGE = { defaultLimit: 50, maxLimit: 1000 } as const;
 
@@ -326,6 +341,7 @@ export type FindingFilters = z.output<typeof findingExportQuery>;
 
 export const findingListQuery = z.object({
   ...findingFilterFields,
+  sort: z.preprocess(optionalBlank, z.enum(FINDING_SORTS, { error: 'SORT_INVALID' }).default(DEFAULT_FINDING_SORT)),
   limit: z.preprocess(
     optionalBlank,
     z.coerce
