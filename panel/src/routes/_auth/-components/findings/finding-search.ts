@@ -1,6 +1,7 @@
 import {
   BLADES,
   FINDING_SEVERITIES,
+  FINDING_SORTS,
   FINDING_STAGES,
   FINDING_STATUSES,
   FINDING_SURFACES,
@@ -35,6 +36,8 @@ export const findingSearchSchema = z.object({
     .catch(undefined),
   status: z.enum(FINDING_STATUSES).optional().catch(undefined),
   stage: z.enum(FINDING_STAGES).optional().catch(undefined),
+  /** The list's order; none is the API's default (newest first). Not a filter: clearing the filters keeps it. */
+  sort: z.enum(FINDING_SORTS).optional().catch(undefined),
 });
 export type FindingSearch = z.infer<typeof findingSearchSchema>;
 
@@ -78,7 +81,7 @@ export function countAtLeast(summary: FindingSummary, min: FindingSeverity | und
   );
 }
 
-/** Every filter off. */
+/** Every filter off (the order stays). */
 export const NO_FINDING_FILTERS = {
   company: undefined,
   turbine: undefined,
@@ -89,7 +92,7 @@ export const NO_FINDING_FILTERS = {
   severity: undefined,
   status: undefined,
   stage: undefined,
-} as const satisfies Record<keyof FindingSearch, undefined>;
+} as const satisfies Record<Exclude<keyof FindingSearch, 'sort'>, undefined>;
 
 /** Whether any filter the viewer can see narrows the list. */
 export function hasFindingFilters(search: FindingSearch, viewer: FindingViewer): boolean {
