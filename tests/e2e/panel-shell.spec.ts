@@ -28,6 +28,25 @@ test.describe('panel shell', () => {
         'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
     });
 
+    test('at 390 px the notice lets a signed-in user sign out', async ({ page, context }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signInAs(page, 'operator');
+      const notice = page.getByTestId('mobile-notice');
+      await expect(notice).toBeVisible();
+      const logout = notice.getByRole('button', { name: 'Çıkış Yap' });
+      await expect(logout).toBeVisible();
+      // Every button of the card fits the phone's width.
+      for (const button of await notice.locator('a, button').all()) {
+        const box = (await button.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+      }
+      await logout.click();
+      await expect(page).toHaveURL(/\/$/);
+      expect((await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE)).toBeUndefined();
+      expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_USER_STORAGE_KEY)).toBeNull();
+    });
+
     test('a phone user agent gets the notice even on a wide screen', async ({ page }) => {
       await signInAs(page, 'operator', { language: 'en' });
       await expect(page.getByTestId('mobile-notice')).toContainText(
