@@ -1,4 +1,13 @@
-import { type MediaKind } from './schemas/media.js';
+export const BLADES = ['A', 'B', 'C'] as const;
+export type Blade = (typeof BLADES)[number];
+/** Photos that are not of a blade room: taken by a drone, an operator or a robot. */
+export const MEDIA_CATEGORIES = ['drone', 'operator', 'robot'] as const;
+export type MediaCategory = (typeof MEDIA_CATEGORIES)[number] | 'blade';
+export type MediaKind = 'photo' | 'video' | 'pointcloud';
+export type MediaStatus = 'pending' | 'ready' | 'failed';
+
+/** Spec §7's photo list, paged (DESIGN: lists page with a cursor): 200 a page by default, 1,000 at most. */
+export const PHOTO_PAGE = { defaultLimit: 200, maxLimit: 1000, maxIds: 200 } as const;
 
 /**
  * Spec §5: an uploaded file's name uses only ASCII letters, digits, `_`, `-` and `.` — no spaces, parentheses or

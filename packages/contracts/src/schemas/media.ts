@@ -1,12 +1,13 @@
 import { z } from 'zod';
-
-export const BLADES = ['A', 'B', 'C'] as const;
-export type Blade = (typeof BLADES)[number];
-/** Photos that are not of a blade room: taken by a drone, an operator or a robot. */
-export const MEDIA_CATEGORIES = ['drone', 'operator', 'robot'] as const;
-export type MediaCategory = (typeof MEDIA_CATEGORIES)[number] | 'blade';
-export type MediaKind = 'photo' | 'video' | 'pointcloud';
-export type MediaStatus = 'pending' | 'ready' | 'failed';
+import {
+  BLADES,
+  type Blade,
+  MEDIA_CATEGORIES,
+  type MediaCategory,
+  type MediaKind,
+  type MediaStatus,
+  PHOTO_PAGE,
+} from '../media.js';
 
 const FIRST_YEAR = 2000;
 
@@ -166,9 +167,6 @@ export const cancelUploadBody = z.strictObject({
     .max(DIRECT_UPLOAD.maxFiles, { error: 'TOO_MANY_DIRECT_UPLOADS' }),
 });
 export type CancelUploadBody = z.output<typeof cancelUploadBody>;
-
-/** Spec §7's photo list, paged (DESIGN: lists page with a cursor): 200 a page by default, 1,000 at most. */
-export const PHOTO_PAGE = { defaultLimit: 200, maxLimit: 1000, maxIds: 200 } as const;
 
 export const photoListQuery = z.object({
   room: z.preprocess(optionalBlank, z.coerce.number({ error: 'VALIDATION_ERROR' }).int().min(1).max(1000).optional()),
