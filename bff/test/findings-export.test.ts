@@ -64,9 +64,7 @@ describe('an export stream', () => {
       expect(reads.length).toBeLessThanOrEqual(chunks.length + 1);
     }
     expect(reads).toHaveLength(PAGES);
-    expect(reads.slice(1)).toEqual(
-      Array.from({ length: PAGES - 1 }, (_, i) => [`2025-06-0${i + 1}`, i + 1]),
-    );
+    expect(reads.slice(1)).toEqual(Array.from({ length: PAGES - 1 }, (_, i) => [`2025-06-0${i + 1}`, i + 1]));
     const collection = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
       first: { items: { 'kanat360:finding': Finding }[] };
     };

@@ -14,7 +14,7 @@ import {
   LANGUAGE_HEADER,
   type UpdateFindingBody,
 } from '@kanat360/contracts';
-import { translate } from '@kanat360/i18n';
+import { translate } from '@kanat360/i18n/core';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { languageAtom } from '@/i18n/language';
 import { appStore } from '@/state/store';

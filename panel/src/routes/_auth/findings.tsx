@@ -1,5 +1,5 @@
 import { DEFAULT_FINDING_SORT, type FindingSeverity } from '@kanat360/contracts';
-import { translator } from '@kanat360/i18n';
+import { translator } from '@kanat360/i18n/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useMemo } from 'react';
