@@ -22,8 +22,8 @@ import {
 import { type Language, type Translate } from '@kanat360/i18n';
 import { type Response } from 'express';
 import { type z } from 'zod';
+import { type Principal } from '@/access/principal.js';
 import { CurrentPrincipal, RequirePermission } from '@/auth/access.decorators.js';
-import { type Principal } from '@/auth/principal.js';
 import { IdPipe } from '@/common/id.pipe.js';
 import { CallerLanguage } from '@/common/request-language.js';
 import { RequestTranslator } from '@/common/translator.decorator.js';

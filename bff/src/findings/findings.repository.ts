@@ -14,7 +14,7 @@ import {
   type FindingType,
 } from '@kanat360/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type TenantScope } from '@/auth/principal.js';
+import { type TenantScope } from '@/access/principal.js';
 import { cursorTime, type KeysetPosition, type KeysetValueType } from '@/common/page-cursor.js';
 import { copyCsv, csvJson, csvValue, sqlLiteral } from '@/database/copy-csv.js';
 import {
@@ -32,33 +32,10 @@ import {
   type SqlType,
   sqlValue,
 } from '@/database/row-mapper.js';
-import { lineageMediaIds } from '@/media/media.repository.js';
-import { isLiveTurbine, turbineIdsOfCompany, turbineNameSortKey } from '@/turbines/turbines.repository.js';
+import { lineageMediaIds } from '@/media/media.sql.js';
+import { isLiveTurbine, turbineIdsOfCompany, turbineNameSortKey } from '@/turbines/turbines.sql.js';
 import { FindingEntity } from './finding.entity.js';
 import { afterPosition, findingOrderKeys, orderByKeys } from './finding-order.sql.js';
-
-/*
- * `findings` in the statements of other repositories: this file is the only one that names the table (STYLE 7a).
- * Function declarations that use nothing but their arguments, for the reason users.repository.ts gives.
- */
-
-/**
- * The worst severity among the open findings (status new, monitoring or repair_planned: OPEN_FINDING_STATUSES) of
- * the turbine `turbineId` (SQL), as a one-row subquery for a lateral join: `worst` over all of them, `worst_released`
- * over the released ones (what a caller who may not read drafts sees); null where there is none. One probe of the
- * turbine's index per turbine, so a list of every turbine stays one query.
- */
-export function worstOpenSeverities(turbineId: string): string {
-  return `SELECT max(findings.severity) AS worst,
-                 max(findings.severity) FILTER (WHERE findings.stage = 'released') AS worst_released
-            FROM findings
-           WHERE findings.turbine_id = ${turbineId} AND findings.status IN ('new', 'monitoring', 'repair_planned')`;
-}
-
-/** How many findings are marked on the media rows whose ids `mediaIds` (a subquery) answers (SQL, a scalar). */
-export function findingCountOnMedia(mediaIds: string): string {
-  return `(SELECT count(*)::int FROM findings fm WHERE fm.media_id IN (${mediaIds}))`;
-}
 
 const f = <T extends SqlType>(name: string, type: T) => col('findings', 'f', name, type);
 

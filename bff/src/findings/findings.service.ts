@@ -21,7 +21,7 @@ import {
 import { type Language, type Translate } from '@kanat360/i18n';
 import { DataSource } from 'typeorm';
 import { AccessService } from '@/access/access.service.js';
-import { type Principal, tenantScope } from '@/auth/principal.js';
+import { type Principal, tenantScope } from '@/access/principal.js';
 import { AppError } from '@/common/app-error.js';
 import { isForeignKeyViolation } from '@/common/database-errors.js';
 import { decodeKeysetCursor, encodeKeysetCursor } from '@/common/page-cursor.js';

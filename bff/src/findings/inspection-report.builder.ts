@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { AppError } from '@/common/app-error.js';
 import { type MediaRow, MediaRepository } from '@/media/media.repository.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
-import { TurbinesRepository } from '@/turbines/turbines.repository.js';
+import { TurbineListQuery } from '@/turbines/turbine-list.query.js';
 import { toFinding, toTrackEntry } from './findings.mapper.js';
 import { FindingsRepository } from './findings.repository.js';
 import { renderInspectionReport } from './inspection-report.pdf.js';
@@ -27,7 +27,7 @@ export interface BuiltReport {
 export class InspectionReportBuilder {
   constructor(
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
-    private readonly turbines: TurbinesRepository,
+    private readonly turbines: TurbineListQuery,
     private readonly findings: FindingsRepository,
     private readonly media: MediaRepository,
   ) {}
@@ -60,9 +60,10 @@ export class InspectionReportBuilder {
       history: tracks.filter((entry) => entry.trackId === row.trackId).map(toTrackEntry),
       picture: crops.get(row.id) ?? null,
     }));
+    // The day on the camera's clock where it was taken (the cover prints dates in UTC: the clock read as UTC).
     const taken = [...mediaRows.values()]
       .filter((row): row is MediaRow => row !== null)
-      .map((row) => (row.capturedAt ?? row.createdAt).getTime());
+      .map((row) => (row.capturedAtLocal ? Date.parse(`${row.capturedAtLocal}Z`) : row.createdAt.getTime()));
     const pdf = await renderInspectionReport(
       {
         turbine: { name: turbine.name, code: turbine.code, companyName: turbine.company_name },

@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { type MediaFailureCode } from '../errors.js';
 import {
   BLADES,
   type Blade,
   MEDIA_CATEGORIES,
+  type MediaCamera,
   type MediaCategory,
   type MediaKind,
   type MediaStatus,
+  type MediaWarningCode,
   PHOTO_PAGE,
 } from '../media.js';
 
@@ -177,6 +180,20 @@ export const photoListQuery = z.object({
     optionalBlank,
     z.enum([...MEDIA_CATEGORIES, 'blade'], { error: 'CATEGORY_INVALID' }).optional(),
   ),
+  /** One camera: `make|model` as `GET …/photos/cameras` offers it (cameraFilterValue). */
+  camera: z.preprocess(
+    optionalBlank,
+    z
+      .string({ error: 'VALIDATION_ERROR' })
+      .max(250, { error: 'VALUE_TOO_LONG' })
+      .regex(/^[^|]*\|.*$/s, { error: 'CAMERA_INVALID' })
+      .transform((value) => {
+        const bar = value.indexOf('|');
+        return { make: value.slice(0, bar) || null, model: value.slice(bar + 1) || null };
+      })
+      .refine((camera) => camera.make !== null || camera.model !== null, { error: 'CAMERA_INVALID' })
+      .optional(),
+  ),
   /** Part of the file name, or a room (number, "oda 5", or its label such as "Root-WW"). */
   q: z.preprocess(optionalBlank, z.string().trim().max(100, { error: 'VALUE_TOO_LONG' }).optional()),
   limit: z.preprocess(
@@ -226,6 +243,15 @@ export interface MediaPlaceCount {
   category: MediaCategory;
   blade: Blade | null;
   room: number;
+  count: number;
+}
+
+/** A camera that made current media of a turbine, with how many (GET /turbines/{id}/photos/cameras). */
+export interface MediaCameraCount {
+  /** The value of the photo list's `camera` filter that finds its media. */
+  id: string;
+  make: string | null;
+  model: string | null;
   count: number;
 }
 
@@ -318,10 +344,21 @@ export interface MediaItem {
   month: number;
   size: number;
   status: MediaStatus;
-  failure_reason: string | null;
+  /** Why processing failed (status `failed`): a code with its `errors.<CODE>` message. */
+  failure_code: MediaFailureCode | null;
+  /** What processing went past (a damaged end that was shown as far as it could be read); null when nothing. */
+  processing_warning: MediaWarningCode | null;
   width: number | null;
   height: number | null;
+  /** When it was taken, as the camera's clock read (`YYYY-MM-DDTHH:mm:ss`, no zone): what people are shown. */
+  captured_at_local: string | null;
+  /** The camera clock's offset from UTC (`+03:00`), from the file's own offset tags or its GPS time; null unknown. */
+  captured_offset: string | null;
+  /** The instant it was taken (ISO 8601, UTC); only when the offset is known. */
   captured_at: string | null;
+  camera: MediaCamera | null;
+  /** The lens's focal length in millimetres (not the 35 mm equivalent). */
+  focal_length_mm: number | null;
   gps: { lat: number; lng: number } | null;
   is_panorama: boolean;
   version: number;
