@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Weighs the JavaScript the first load of /dashboard downloads (gzip), from Vite's manifest of the last build,
-// and fails above the budget (issue #5: ≤ 200 KB) or when a viewer library has slipped into that load.
+// and fails above the budget (issue #5: ≤ 200 KB) or when a viewer library has slipped into that load; then the
+// turbine screen, each viewer, and the findings on a photo (issue #23: < 20 KB).
 // Run after `pnpm build`: node panel/scripts/check-bundle.mjs
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -99,6 +100,38 @@ for (const entry of viewerEntries) {
       .pop()
       .replace(/\.tsx?$/, '')}: ${kb(gzip)} of JavaScript after gzip, ${viewerFiles.length} files`,
   );
+}
+
+// The findings on a photo (issue #23): the one overlay layer that draws and hit-tests findings, regions and
+// drawings, fetched with the first picture shown. What it adds to the turbine screen stays small.
+const OVERLAY_ENTRY = 'src/media/overlay/PhotoOverlay.tsx';
+const OVERLAY_BUDGET_BYTES = 20_000;
+const overlaySeen = new Set();
+const visitOverlay = (key) => {
+  if (overlaySeen.has(key) || !manifest[key]) return;
+  overlaySeen.add(key);
+  for (const imported of manifest[key].imports ?? []) visitOverlay(imported);
+};
+visitOverlay(OVERLAY_ENTRY);
+const overlayFiles = [...new Set([...overlaySeen].map((key) => manifest[key].file))].filter(
+  (file) => file.endsWith('.js') && !screenFiles.has(file),
+);
+const overlayGzip = overlayFiles.reduce(
+  (sum, file) => sum + gzipSync(readFileSync(join(dist, file)), { level: 9 }).length,
+  0,
+);
+console.log(
+  `findings on a photo (the overlay layer): ${kb(overlayGzip)} of JavaScript after gzip (budget ${kb(OVERLAY_BUDGET_BYTES)}), ${overlayFiles.length} files`,
+);
+if (overlayFiles.length === 0) {
+  console.error(`check-bundle: no chunk for ${OVERLAY_ENTRY}; it must stay a lazy chunk of its own.`);
+  process.exit(1);
+}
+if (overlayGzip >= OVERLAY_BUDGET_BYTES) {
+  console.error(
+    `check-bundle: the findings-on-a-photo chunk is over its budget by ${kb(overlayGzip - OVERLAY_BUDGET_BYTES)}.`,
+  );
+  process.exit(1);
 }
 
 const leaked = VIEWER_MARKERS.filter((marker) => rows.some((row) => row.text.includes(marker)));

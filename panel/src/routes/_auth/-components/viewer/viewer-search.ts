@@ -4,22 +4,22 @@ import { z } from 'zod';
 const idParam = z.coerce.number().int().positive().optional().catch(undefined);
 const yearParam = z.coerce.number().int().min(2000).max(9999).optional().catch(undefined);
 
-/** The 360° view's choices, in the URL (STYLE 9): blade, room, year and the photo on screen. */
+/** The 360° view's choices, in the URL (STYLE 9, 12c): blade, room, year and the photo on screen (`media`). */
 export const panoramaSearchSchema = z.object({
   blade: z.enum(BLADES).optional().catch(undefined),
   room: z.coerce.number().int().min(1).max(1000).optional().catch(undefined),
   year: yearParam,
-  photo: idParam,
+  media: idParam,
   /** A finding to bring into view and open on the photo (the blade map, the fleet list and tracks link here). */
   finding: idParam,
 });
 export type PanoramaSearch = z.infer<typeof panoramaSearchSchema>;
 
-/** A category page's choices, in the URL: year, blade (or every blade) and the photo on screen. */
+/** A category page's choices, in the URL: year, blade (or every blade) and the photo on screen (`media`). */
 export const categorySearchSchema = z.object({
   year: yearParam,
   blade: z.enum(BLADES).optional().catch(undefined),
-  photo: idParam,
+  media: idParam,
   finding: idParam,
 });
 export type CategorySearch = z.infer<typeof categorySearchSchema>;
