@@ -4,7 +4,7 @@ import { type events as markerEvents, type MarkerConfig, MarkersPlugin } from '@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useI18n } from '@/i18n/language';
-import { regionDraftAtom, usePhotoFindings, useViewerSession } from '@/media/viewer-session';
+import { regionDraftAtom, toolInHandAtom, usePhotoFindings, useViewerSession } from '@/media/viewer-session';
 import { findingRegion } from '../finding-region';
 import { findingSummary } from '../finding-summary';
 import { SEVERITY_COLOURS } from '../severity';
@@ -42,13 +42,15 @@ function marker(
 /**
  * Findings on a panorama through Photo Sphere Viewer's markers plugin: a dot at each finding's direction in its
  * severity's colour, its summary on hover, the new finding's direction in white; a click on one opens it. (The point
- * tool that places a new one is the photo overlay's, like every other tool.)
+ * tool that places a new one is the photo overlay's, like every other tool; the cursor over the sphere is set here.)
  */
 export default function PanoramaFindingsLayer({ viewer }: { viewer: Viewer }) {
   const { t, locale } = useI18n();
   const { item, findings: focus } = useViewerSession();
   const { data: findings } = usePhotoFindings();
   const draft = useAtomValue(regionDraftAtom);
+  const tool = useAtomValue(toolInHandAtom);
+  const placing = tool?.kind === 'region' && tool.tool === 'point';
   const draftTarget = draft?.mediaId === item.id ? draft.target : null;
   const selectedId = focus?.id ?? null;
   const onSelect = useRef(focus?.onChange);
@@ -77,6 +79,11 @@ export default function PanoramaFindingsLayer({ viewer }: { viewer: Viewer }) {
     if (draftTarget) configs.push(marker(DRAFT_OVERLAY_ID, draftTarget, '#ffffff', RADIUS.open));
     markers.setMarkers(configs.filter((config): config is MarkerConfig => config !== null));
   }, [markers, findings, selectedId, draftTarget, t, locale]);
+
+  // With the point tool in hand the sphere still turns; the cursor says a click places the point.
+  useEffect(() => {
+    viewer.setCursor(placing ? 'crosshair' : null);
+  }, [viewer, placing]);
 
   return null;
 }

@@ -143,7 +143,6 @@ export default function PhotoOverlay({
   const pointsOnViewer = tool?.kind === 'region' && tool.tool === 'point';
   useEffect(() => {
     const host = canvas.current!.parentElement!;
-    host.style.cursor = pointsOnViewer ? 'crosshair' : '';
     let pressed: { id: number; x: number; y: number } | null = null;
     const onDown = (event: PointerEvent) => {
       pressed = event.button === 0 ? { id: event.pointerId, x: event.clientX, y: event.clientY } : null;
@@ -158,11 +157,10 @@ export default function PhotoOverlay({
     host.addEventListener('pointerdown', onDown, { capture: true });
     host.addEventListener('pointerup', onUp, { capture: true });
     return () => {
-      host.style.cursor = '';
       host.removeEventListener('pointerdown', onDown, { capture: true });
       host.removeEventListener('pointerup', onUp, { capture: true });
     };
-  }, [projection, pointsOnViewer]);
+  }, [projection]);
 
   // Delete or Backspace takes back the last shape of the drawing (spec §4).
   const undo = drawing.undo;
