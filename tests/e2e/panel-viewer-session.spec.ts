@@ -84,6 +84,7 @@ test("saving a drawing in the turbine screen's lightbox keeps the screen; the ne
 test('a drawing not saved stays with its photo: another photo, or the lightbox closed, keeps it; leaving asks first', async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   const items = await photos(page, 'keep', 2, { blade: 'B', room: '2', year: '2025' });
   await signInAs(page, 'operator', { path: `/dashboard/turbine/${turbine.id}?media=${items[0]!.id}` });
   const lightbox = page.getByTestId('lightbox');
@@ -116,6 +117,7 @@ test('a drawing not saved stays with its photo: another photo, or the lightbox c
 test("the lightbox's photo is in the URL: a link opens it, back and forward step through the photos seen", async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   const items = await photos(page, 'link', 3, { blade: 'A', room: '2', year: '2025' });
   // A link to the second photo of the turbine's list opens it there.
   await signInAs(page, 'operator', { path: `/dashboard/turbine/${turbine.id}?media=${items[1]!.id}` });
@@ -156,6 +158,7 @@ test("the lightbox's photo is in the URL: a link opens it, back and forward step
 test('a photo page and the 360° view keep the photo on screen in the URL; back and forward go from photo to photo', async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   const operator = await photos(page, 'op', 3, { category: 'operator', year: '2025' });
   await signInAs(page, 'operator', { path: `/dashboard/turbine/${turbine.id}/operator-photos?year=2025` });
   const shown = page.getByTestId('viewer-name');
@@ -278,6 +281,7 @@ for (const width of [1440, 1024]) {
   test(`at ${width} px the photo keeps most of the width and nothing on a photo page overlaps, with or without comments`, async ({
     page,
   }) => {
+    test.setTimeout(60_000);
     const items = await photos(page, 'wide', 3, { category: 'operator', year: '2025' });
     const created = await api.post(`/api/turbines/${turbine.id}/findings`, {
       data: {
@@ -365,6 +369,7 @@ for (const width of [1440, 1024]) {
 }
 
 test("a photo page's year count follows the photos its polling brings", async ({ page }) => {
+  test.setTimeout(60_000);
   await photos(page, 'count', 1, { category: 'drone', year: '2025' });
   await page.clock.install();
   await signInAs(page, 'operator', { path: `/dashboard/turbine/${turbine.id}/drone-photos?year=2025` });
@@ -380,6 +385,7 @@ test("a photo page's year count follows the photos its polling brings", async ({
 test('Escape on a toast closes the toast only; the next one puts the tool down, then closes the lightbox', async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   await photos(page, 'esc', 1, { blade: 'C', room: '3', year: '2025' });
   await signInAs(page, 'operator', { path: `/dashboard/turbine/${turbine.id}/360-view?blade=C&room=3&year=2025` });
   await expect(page.getByTestId('deep-zoom')).toHaveAttribute('data-loaded', 'true');
@@ -415,6 +421,7 @@ test('Escape on a toast closes the toast only; the next one puts the tool down, 
 test("a finding's polygon is drawn on the photo by its corners: closed on the first corner or by a double click", async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   const [photo] = await photos(page, 'poly', 1, { blade: 'A', room: '6', year: '2025' });
   await signInAs(page, 'operator', { path: `/dashboard/turbine/${turbine.id}/360-view?blade=A&room=6&year=2025` });
   const viewer = page.getByTestId('deep-zoom');

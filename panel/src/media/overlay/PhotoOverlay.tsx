@@ -105,7 +105,7 @@ export default function PhotoOverlay({
   latest.current = { scene, cursor, onViewerClick };
 
   // One painting per animation frame, whenever the view moves, the canvas resizes or the scene changes.
-  const schedule = useRef(() => undefined as void);
+  const schedule = useRef<() => void>(() => undefined);
   useEffect(() => {
     const element = canvas.current!;
     let frame = 0;
