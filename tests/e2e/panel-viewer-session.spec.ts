@@ -153,6 +153,10 @@ test("the lightbox's photo is in the URL: a link opens it, back and forward step
   await page.reload();
   await expect(counter).toHaveText('3 / 3');
   await expect(name).toHaveText(items[2]!.originalName);
+
+  // A link to a photo that is no more says so in the lightbox.
+  await page.goto(`/dashboard/turbine/${turbine.id}?media=2147483000`);
+  await expect(page.getByTestId('lightbox-missing')).toHaveText('Fotoğraf bulunamadı');
 });
 
 test('a photo page and the 360° view keep the photo on screen in the URL; back and forward go from photo to photo', async ({
