@@ -430,7 +430,7 @@ test("a finding's polygon is drawn on the photo by its corners: closed on the fi
   await signInAs(page, 'operator', { path: `/dashboard/turbine/${turbine.id}/360-view?blade=A&room=6&year=2025` });
   const viewer = page.getByTestId('deep-zoom');
   await expect(viewer).toHaveAttribute('data-loaded', 'true');
-  const box = (await page.getByTestId('drawing-layer').boundingBox())!;
+  const box = (await page.getByTestId('viewer-picture').boundingBox())!;
   const at = (fx: number, fy: number) => [box.x + box.width * fx, box.y + box.height * fy] as const;
   const corners = [at(0.3, 0.3), at(0.6, 0.35), at(0.5, 0.6)];
 

@@ -87,7 +87,7 @@ function ViewerBody({ controls }: { controls: ReactNode }) {
   return (
     <div className="flex size-full min-h-0" data-testid="media-viewer">
       <div className="relative flex min-w-0 flex-1 items-center justify-center" data-testid="viewer-picture">
-        <div className="absolute inset-0 flex items-center justify-center">
+        <div className="absolute inset-0 flex items-center justify-center overflow-hidden">
           <MediaStage item={shown} onHandle={setHandle} findings={findingsShown} />
           {handle && (
             <Suspense fallback={null}>

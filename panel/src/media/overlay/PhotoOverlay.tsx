@@ -16,6 +16,7 @@ import {
   useUnsavedDrawing,
   useViewerSession,
 } from '../viewer-session';
+import { followView } from './overlay-canvas';
 import { type OverlayScene, paintOverlay } from './overlay-paint';
 import { clickCorner, type RegionGesture, regionTarget } from './region-gesture';
 
@@ -104,39 +105,19 @@ export default function PhotoOverlay({
   const latest = useRef({ scene, cursor, onViewerClick });
   latest.current = { scene, cursor, onViewerClick };
 
-  // One painting per animation frame, whenever the view moves, the canvas resizes or the scene changes.
-  const schedule = useRef<() => void>(() => undefined);
+  // Painted whenever the view moves, the host resizes or the scene changes (at most once a frame).
+  const repaint = useRef<() => void>(() => undefined);
   useEffect(() => {
-    const element = canvas.current!;
-    let frame = 0;
-    const paint = () => {
-      frame = 0;
-      const ratio = window.devicePixelRatio || 1;
-      const size = { width: element.clientWidth, height: element.clientHeight };
-      if (element.width !== Math.round(size.width * ratio) || element.height !== Math.round(size.height * ratio)) {
-        element.width = Math.round(size.width * ratio);
-        element.height = Math.round(size.height * ratio);
-      }
-      const context = element.getContext('2d');
-      if (!context) return;
-      context.setTransform(ratio, 0, 0, ratio, 0, 0);
-      context.clearRect(0, 0, size.width, size.height);
-      paintOverlay(context, latest.current.scene, projection, size, latest.current.cursor);
-    };
-    schedule.current = () => {
-      if (!frame) frame = requestAnimationFrame(paint);
-    };
-    const stop = projection.subscribe(schedule.current);
-    const resize = new ResizeObserver(schedule.current);
-    resize.observe(element);
+    const view = followView(canvas.current!, projection, (context, area) =>
+      paintOverlay(context, latest.current.scene, projection, area, latest.current.cursor),
+    );
+    repaint.current = view.repaint;
     return () => {
-      stop();
-      resize.disconnect();
-      cancelAnimationFrame(frame);
-      schedule.current = () => undefined;
+      view.stop();
+      repaint.current = () => undefined;
     };
   }, [projection]);
-  useEffect(() => schedule.current());
+  useEffect(() => repaint.current());
 
   // With no tool in hand, or a panorama's point tool, the pointer goes to the viewer (the picture still moves); a
   // click there (a press let go where it started) opens the finding under it, or places the point.
@@ -176,8 +157,9 @@ export default function PhotoOverlay({
     return () => window.removeEventListener('keydown', onKey);
   }, [drawingTool, undo]);
 
-  const pointAt = (event: { clientX: number; clientY: number; currentTarget: Element }): Pointed | null => {
-    const bounds = event.currentTarget.getBoundingClientRect();
+  // In the host's terms: the canvas reaches beyond it and moves while the picture pans.
+  const pointAt = (event: { clientX: number; clientY: number }): Pointed | null => {
+    const bounds = canvas.current!.parentElement!.getBoundingClientRect();
     const screen = { x: event.clientX - bounds.left, y: event.clientY - bounds.top };
     const point = projection.fromScreen(screen.x, screen.y);
     return point ? { screen, point } : null;
@@ -248,7 +230,7 @@ export default function PhotoOverlay({
     <>
       <canvas
         ref={canvas}
-        className={`absolute inset-0 size-full ${tool && !pointsOnViewer ? 'cursor-crosshair touch-none' : 'pointer-events-none'}`}
+        className={`absolute ${tool && !pointsOnViewer ? 'cursor-crosshair touch-none' : 'pointer-events-none'}`}
         data-testid="drawing-layer"
         data-shapes={scene.shapes.length}
         data-findings={findingShapes.length}

@@ -3,6 +3,7 @@ import { type OverlayShape } from '@/findings/viewer/overlay-shapes';
 import { SEVERITY_COLOURS } from '@/findings/severity';
 import { DRAWING, paintShapes, type Shape } from '@/viewers/drawing/shapes';
 import { type PicturePoint, type Projection } from '@/viewers/viewer-handle';
+import { type PaintedArea } from './overlay-canvas';
 import { CORNER_SNAP_PX, type RegionGesture } from './region-gesture';
 
 /** The region of the finding being written, and the one being drawn, are white: no severity yet. */
@@ -23,12 +24,12 @@ export interface OverlayScene {
 
 type Context = CanvasRenderingContext2D;
 
-/** Adds a region's outline to the current path; false (and nothing added) when it is wholly out of sight. */
-function trace(context: Context, shape: OverlayShape, projection: Projection, width: number, height: number) {
+/** Adds a region's outline to the current path; false (and nothing added) when it lies wholly outside the area. */
+function trace(context: Context, shape: OverlayShape, projection: Projection, area: PaintedArea) {
   const [left, top, right, bottom] = shape.bounds;
   const from = projection.toScreen({ x: left, y: top });
   const to = projection.toScreen({ x: right, y: bottom });
-  if (!from || !to || to.x < 0 || from.x > width || to.y < 0 || from.y > height) return false;
+  if (!from || !to || to.x < area.left || from.x > area.right || to.y < area.top || from.y > area.bottom) return false;
   let first = true;
   for (const [x, y] of shape.points) {
     const at = projection.toScreen({ x, y });
@@ -51,14 +52,14 @@ function fillAndStroke(context: Context, colour: string, fill: number, lineWidth
   context.stroke();
 }
 
-function paintFindings(context: Context, scene: OverlayScene, projection: Projection, width: number, height: number) {
+function paintFindings(context: Context, scene: OverlayScene, projection: Projection, area: PaintedArea) {
   // One path per severity: a thousand regions are five fills and five strokes.
   for (const severity of FINDING_SEVERITIES) {
     context.beginPath();
     let any = false;
     for (const shape of scene.findings) {
       if (shape.severity !== severity || shape.id === scene.selectedId) continue;
-      if (trace(context, shape, projection, width, height)) any = true;
+      if (trace(context, shape, projection, area)) any = true;
     }
     if (any) fillAndStroke(context, SEVERITY_COLOURS[severity], 0.12, 2);
   }
@@ -69,7 +70,7 @@ function paintFindings(context: Context, scene: OverlayScene, projection: Projec
   ] as const) {
     if (!shape || !colour) continue;
     context.beginPath();
-    if (trace(context, shape, projection, width, height)) fillAndStroke(context, colour, 0.3, 4);
+    if (trace(context, shape, projection, area)) fillAndStroke(context, colour, 0.3, 4);
   }
 }
 
@@ -104,18 +105,18 @@ function paintRegion(context: Context, region: RegionGesture, projection: Projec
 }
 
 /**
- * Paints the scene in CSS pixels (the caller scales the context to the device's): findings by severity (the open
- * one stronger), the new finding's region, the region being drawn, then the drawing in red on top.
+ * Paints the scene over `area` in the host's CSS pixels (the caller scales the context to the device's): findings by
+ * severity (the open one stronger), the new finding's region, the region being drawn, then the drawing in red on top.
  */
 export function paintOverlay(
   context: Context,
   scene: OverlayScene,
   projection: Projection,
-  size: { width: number; height: number },
+  area: PaintedArea,
   cursor: PicturePoint | null,
 ): void {
   context.lineJoin = 'round';
-  paintFindings(context, scene, projection, size.width, size.height);
+  paintFindings(context, scene, projection, area);
   if (scene.region) paintRegion(context, scene.region, projection, cursor);
   const placement = { place: projection.toScreen, scale: 1 / projection.unitsPerPixel() };
   paintShapes(context, scene.shapes, projection.surface, placement);
