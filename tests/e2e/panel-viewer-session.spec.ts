@@ -106,12 +106,14 @@ test('a drawing not saved stays with its photo: another photo, or the lightbox c
   await page.locator(`[data-testid=photo-row][data-media-id="${items[0]!.id}"]`).getByTestId('photo-name').click();
   await expect(layer).toHaveAttribute('data-shapes', '1');
   await expect(lightbox.getByTestId('drawing-save')).toBeVisible();
-  // Leaving the panel with it asks first.
+  // Leaving the panel with it asks first (and leaves once the user says so).
   const asked = page.waitForEvent('dialog');
+  const closed = page.waitForEvent('close');
   await page.close({ runBeforeUnload: true });
   const dialog = await asked;
   expect(dialog.type()).toBe('beforeunload');
-  await dialog.dismiss();
+  await dialog.accept();
+  await closed;
 });
 
 test("the lightbox's photo is in the URL: a link opens it, back and forward step through the photos seen", async ({
