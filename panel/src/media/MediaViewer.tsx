@@ -5,19 +5,18 @@ import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } 
 import { photoVersionsQueryOptions } from '@/api/media';
 import { findingRegion } from '@/findings/finding-region';
 import { FindingsPanel } from '@/findings/viewer/FindingsPanel';
+import { useFindingsShown, usePhotoFindings } from '@/findings/viewer/use-photo-findings';
 import { useI18n } from '@/i18n/language';
 import { useCan } from '@/session/use-session';
 import { type ViewerHandle } from '@/viewers/viewer-handle';
 import { MediaStage } from './MediaStage';
+import { carryDrawingAtom } from './unsaved-drawings';
 import { ViewerToolbar } from './ViewerToolbar';
 import {
-  carryDrawingAtom,
   type FindingsFocus,
   findingsPanelOpenAtom,
   toolInHandAtom,
   useFindingsPanelOpen,
-  useFindingsShown,
-  usePhotoFindings,
   useViewerSession,
   type ViewerSession,
   ViewerSessionContext,

@@ -2,6 +2,7 @@ import { type MediaItem } from '@kanat360/contracts';
 import { useAtom, useSetAtom } from 'jotai';
 import { type ReactNode, useEffect, useState } from 'react';
 import { StrokeIcon } from '@/components/StrokeIcon';
+import { useFindingsShown, usePhotoFindings } from '@/findings/viewer/use-photo-findings';
 import { useI18n } from '@/i18n/language';
 import { DRAWING_TOOLS, type DrawingTool } from '@/viewers/drawing/shapes';
 import { type ViewerHandle } from '@/viewers/viewer-handle';
@@ -11,8 +12,6 @@ import {
   findingsPanelOpenAtom,
   toolInHandAtom,
   useFindingsPanelOpen,
-  useFindingsShown,
-  usePhotoFindings,
   useUnsavedDrawing,
   useViewerSession,
 } from './viewer-session';

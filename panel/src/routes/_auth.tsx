@@ -5,7 +5,7 @@ import { AppHeader } from '@/components/AppHeader';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { FullPageMessage } from '@/components/FullPageMessage';
 import { useI18n } from '@/i18n/language';
-import { useAskBeforeLeavingDrawings } from '@/media/viewer-session';
+import { useAskBeforeLeavingDrawings } from '@/media/unsaved-drawings';
 import { sessionQueryOptions } from '@/session/session-query';
 import { isSessionExpired, readStoredUser } from '@/session/session-user';
 import { signOutToLogin, untilSignInPage } from '@/session/sign-out';

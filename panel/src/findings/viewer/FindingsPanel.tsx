@@ -3,19 +3,14 @@ import { useAtom, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { StrokeIcon } from '@/components/StrokeIcon';
 import { useI18n } from '@/i18n/language';
-import {
-  findingsPanelOpenAtom,
-  regionDraftAtom,
-  toolInHandAtom,
-  usePhotoFindings,
-  useViewerSession,
-} from '@/media/viewer-session';
+import { findingsPanelOpenAtom, regionDraftAtom, toolInHandAtom, useViewerSession } from '@/media/viewer-session';
 import { useCan } from '@/session/use-session';
 import { findingSummary } from '../finding-summary';
 import { SeverityBadge } from '../SeverityBadge';
 import { FindingDetails } from './FindingDetails';
 import { type FindingDrawTool } from './findings-layer';
 import { FindingForm } from './FindingForm';
+import { usePhotoFindings } from './use-photo-findings';
 
 /** The tools that mark a new finding's region, and whether one is in hand. */
 function RegionTools({ panorama }: { panorama: boolean }) {

@@ -4,11 +4,12 @@ import { type events as markerEvents, type MarkerConfig, MarkersPlugin } from '@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useI18n } from '@/i18n/language';
-import { regionDraftAtom, toolInHandAtom, usePhotoFindings, useViewerSession } from '@/media/viewer-session';
+import { regionDraftAtom, toolInHandAtom, useViewerSession } from '@/media/viewer-session';
 import { findingRegion } from '../finding-region';
 import { findingSummary } from '../finding-summary';
 import { SEVERITY_COLOURS } from '../severity';
 import { DRAFT_OVERLAY_ID, findingIdOf, overlayId } from './findings-layer';
+import { usePhotoFindings } from './use-photo-findings';
 
 /** A marker's radius in screen pixels: larger for the open finding. */
 const RADIUS = { normal: 9, open: 14 } as const;

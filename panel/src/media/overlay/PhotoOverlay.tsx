@@ -4,6 +4,7 @@ import { type PointerEvent as ReactPointerEvent, useEffect, useMemo, useRef, use
 import { isTypingTarget } from '@/components/typing-target';
 import { panoramaTarget } from '@/findings/viewer/findings-layer';
 import { findingAt, shapeOf } from '@/findings/viewer/overlay-shapes';
+import { usePhotoFindings } from '@/findings/viewer/use-photo-findings';
 import { useI18n } from '@/i18n/language';
 import { DRAWING, type Shape } from '@/viewers/drawing/shapes';
 import { type PicturePoint, type Projection } from '@/viewers/viewer-handle';
@@ -12,7 +13,6 @@ import {
   regionDraftAtom,
   type ToolInHand,
   toolInHandAtom,
-  usePhotoFindings,
   useUnsavedDrawing,
   useViewerSession,
 } from '../viewer-session';

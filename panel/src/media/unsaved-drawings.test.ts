@@ -1,7 +1,7 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import { type Shape } from '@/viewers/drawing/shapes';
-import { carryDrawingAtom, changeDrawingAtom, hasUnsavedDrawingAtom, unsavedDrawingsAtom } from './viewer-session';
+import { carryDrawingAtom, changeDrawingAtom, hasUnsavedDrawingAtom, unsavedDrawingsAtom } from './unsaved-drawings';
 
 const dot = (x: number): Shape => ({ kind: 'pen', points: [{ x, y: 0 }], width: 5 });
 
