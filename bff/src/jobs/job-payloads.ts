@@ -23,8 +23,11 @@ export const JOB_PAYLOADS = {
   'storage.delete': z.object({ keys: z.array(z.string()), prefixes: z.array(z.string()) }),
   /** An inspection report too big for a request: made, stored as a report of its year, its request marked. */
   'findings.inspectionReport': z.object({ requestId: z.uuid() }),
-  /** Expired upload intents and their blobs; scheduled, so it carries nothing. */
-  'uploads.sweep': z.object({}).passthrough(),
+  /**
+   * Expired upload intents and their blobs, and partial writes a crash left; scheduled with `{}`. A schedule saved
+   * without data (by an older release) sends null, which means the same.
+   */
+  'uploads.sweep': z.object({}).nullable(),
 } as const;
 
 export type QueueName = keyof typeof JOB_PAYLOADS;
