@@ -396,12 +396,13 @@ describe('makeDerivatives', () => {
     const second = await makeDerivatives(storage, job);
     expect(second).toEqual(first);
     expect(await keysUnder(prefix)).toEqual(firstKeys);
-    // No temporary file of the tile move or the writes is left among the objects.
+    // No temporary file of the tile move or the writes is left, among the objects or as a partial write.
     expect(readdirSync(join(root, 'turbines/1/derivatives/7d1c0c1e-5b8a-4a43-9d1e-000000000002'))).toEqual([
       'preview.jpg',
       'thumb.jpg',
       'tiles',
     ]);
+    expect(readdirSync(join(root, '.partial'))).toEqual([]);
   });
 
   it('finds 2:1 panoramas and honours EXIF orientation', async () => {
