@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type ErrorCode } from '../errors.js';
-import { optionalText } from './fields.js';
+import { optionalText, text } from './fields.js';
 import { type Blade, BLADES, yearField } from './media.js';
 
 /*
@@ -112,8 +112,7 @@ const selector = z.discriminatedUnion(
     z.strictObject({
       type: z.literal('FragmentSelector'),
       conformsTo: z.literal(MEDIA_FRAGMENT_SPEC, targetError).default(MEDIA_FRAGMENT_SPEC),
-      value: z
-        .string(targetError)
+      value: text(targetError)
         .max(200, targetError)
         .regex(FRAGMENT_PATTERN, targetError)
         .refine((value) => {
@@ -124,15 +123,13 @@ const selector = z.discriminatedUnion(
     }),
     z.strictObject({
       type: z.literal('SvgSelector'),
-      value: z
-        .string(targetError)
+      value: text(targetError)
         .max(20_000, targetError)
         .refine((value) => polygonPoints(value) !== null, targetError),
     }),
     z.strictObject({
       type: z.literal('PanoramaSelector'),
-      value: z
-        .string(targetError)
+      value: text(targetError)
         .max(100, targetError)
         .regex(PANORAMA_PATTERN, targetError)
         .refine((value) => {
@@ -142,7 +139,7 @@ const selector = z.discriminatedUnion(
     }),
     z.strictObject({
       type: z.literal('PointSelector'),
-      value: z.string(targetError).max(200, targetError).regex(POINT_PATTERN, targetError),
+      value: text(targetError).max(200, targetError).regex(POINT_PATTERN, targetError),
     }),
   ],
   targetError,
@@ -317,8 +314,7 @@ export const findingListQuery = z.object({
   ),
   cursor: z.preprocess(
     optionalBlank,
-    z
-      .string({ error: 'CURSOR_INVALID' })
+    text({ error: 'CURSOR_INVALID' })
       .max(200, { error: 'CURSOR_INVALID' })
       .regex(/^[A-Za-z0-9_-]+$/, { error: 'CURSOR_INVALID' })
       .optional(),
