@@ -8,6 +8,7 @@ import { type AppContext, AppModule } from './app.module.js';
 import { Lifecycle } from './health/lifecycle.js';
 import { MetricsService } from './metrics/metrics.service.js';
 import { setupOpenApi } from './openapi.js';
+import { apiCacheControl } from './web/api-cache-control.js';
 import { jsonBody } from './web/json-body.js';
 import { requestId } from './web/request-id.js';
 import { webApps } from './web/static-files.js';
@@ -24,6 +25,7 @@ export async function createApp(context: AppContext): Promise<NestExpressApplica
   app.use(app.get(Lifecycle).track);
   app.use(app.get(MetricsService).track);
   app.use(requestId);
+  app.use('/api', apiCacheControl);
   app.use(
     helmet({
       contentSecurityPolicy: {

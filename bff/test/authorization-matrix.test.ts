@@ -1017,6 +1017,17 @@ const ROUTES: RouteCase[] = [
   },
 ];
 
+/**
+ * How an answer may be cached: the signed file addresses by their own rule (an address is the authorization, and
+ * expires), conditional answers (with an ETag) kept by the browser only to be revalidated, everything else never.
+ */
+function expectedCaching(route: RouteCase, reply: { status: number; headers: Headers }): RegExp {
+  if (route.route.startsWith('GET /api/files/') && reply.status < 400) return /^private, max-age=\d+(, immutable)?$/;
+  if (route.route === 'GET /api/metrics' && reply.status === 200) return /^no-store$/;
+  if (reply.headers.has('etag')) return /^private, no-cache$/;
+  return /^private, no-store$/;
+}
+
 /** Body strings that are not text: a room is a number (spec §3: anything else is room 1). */
 const NOT_TEXT = new Set(['POST /api/turbines/{id}/presigned-upload room']);
 
@@ -1177,6 +1188,7 @@ describe('authorization matrix', () => {
       expect(reply.body).toMatchObject({ success: true });
     }
     if (built.took) expect(await built.took(), 'whether the call took effect').toBe(want.status < 300);
+    expect(reply.headers.get('cache-control'), 'Cache-Control').toMatch(expectedCaching(route, reply));
   });
 
   it('refuses a lone surrogate in any string of any body with 400 and a code, and takes no effect', async () => {

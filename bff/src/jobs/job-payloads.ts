@@ -21,6 +21,8 @@ export const JOB_PAYLOADS = {
   'turbine.purge': z.object({ turbineId: id }),
   /** Blobs whose rows are gone (deleted photos and reports). */
   'storage.delete': z.object({ keys: z.array(z.string()), prefixes: z.array(z.string()) }),
+  /** A password reset asked for `email`, which may or may not be an account's: the job finds out (see AuthService). */
+  'auth.passwordReset': z.object({ email: z.string() }),
   /** An inspection report too big for a request: made, stored as a report of its year, its request marked. */
   'findings.inspectionReport': z.object({ requestId: z.uuid() }),
   /**
@@ -41,4 +43,5 @@ export const QUEUES = {
   deleteBlobs: 'storage.delete',
   sweepUploads: 'uploads.sweep',
   inspectionReport: 'findings.inspectionReport',
+  passwordReset: 'auth.passwordReset',
 } as const satisfies Record<string, QueueName>;
