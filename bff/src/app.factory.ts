@@ -22,6 +22,9 @@ export async function createApp(context: AppContext): Promise<NestExpressApplica
   });
   app.set('trust proxy', context.config.trustProxy);
   app.disable('x-powered-by');
+  // No ETag of Express's own on every answer (a hash of each body): an answer is `private, no-store`, so no client
+  // keeps it to revalidate; the answers polled on purpose carry their own (ConditionalGet), as files do.
+  app.set('etag', false);
   app.use(app.get(Lifecycle).track);
   app.use(app.get(MetricsService).track);
   app.use(requestId);

@@ -1019,12 +1019,13 @@ const ROUTES: RouteCase[] = [
 
 /**
  * How an answer may be cached: the signed file addresses by their own rule (an address is the authorization, and
- * expires), conditional answers (with an ETag) kept by the browser only to be revalidated, everything else never.
+ * expires), conditional answers kept by the browser only to be revalidated, everything else never.
  */
 function expectedCaching(route: RouteCase, reply: { status: number; headers: Headers }): RegExp {
   if (route.route.startsWith('GET /api/files/') && reply.status < 400) return /^private, max-age=\d+(, immutable)?$/;
   if (route.route === 'GET /api/metrics' && reply.status === 200) return /^no-store$/;
-  if (reply.headers.has('etag')) return /^private, no-cache$/;
+  // A GET with an ETag is a conditional answer (an upload's ETag names the bytes it took, and is not one).
+  if (route.route.startsWith('GET ') && reply.headers.has('etag')) return /^private, no-cache$/;
   return /^private, no-store$/;
 }
 

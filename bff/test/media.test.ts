@@ -761,6 +761,7 @@ describe('viewers', () => {
       expect(unchanged.status).toBe(304);
       expect(unchanged.text).toBe('');
       expect(unchanged.headers.get('etag')).toBe(etag);
+      expect(unchanged.headers.get('cache-control')).toBe('private, no-cache');
       expect((await get(query, { 'If-None-Match': `"other", ${etag.slice(2)}` })).status).toBe(304);
       expect((await get(query, { 'If-None-Match': '"other"' })).status).toBe(200);
     }

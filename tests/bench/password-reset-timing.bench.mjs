@@ -39,7 +39,7 @@ function mannWhitneyZ(a, b) {
     (x, y) => x.value - y.value,
   );
   let rankSumA = 0;
-  for (let i = 0; i < all.length; ) {
+  for (let i = 0; i < all.length;) {
     let j = i;
     while (j + 1 < all.length && all[j + 1].value === all[i].value) j += 1;
     const rank = (i + j + 2) / 2;
