@@ -9,8 +9,8 @@ import { isValidFileName } from '@kanat360/contracts';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DerivativeError, isEquirectangular, makeDerivatives } from '@/media/derivatives.js';
-import { panoramaLevels } from '@/media/panorama-levels.js';
+import { DerivativeError, makeDerivatives } from '@/media/derivatives.js';
+import { isEquirectangular, panoramaLevels } from '@/media/panorama-levels.js';
 import { FFMPEG_TIMEOUT_MS, parseDuration, videoFacts } from '@/media/video-poster.js';
 import {
   exceedsPixelLimit,
