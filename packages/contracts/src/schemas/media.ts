@@ -11,6 +11,7 @@ import {
   type MediaWarningCode,
   PHOTO_PAGE,
 } from '../media.js';
+import { text } from './fields.js';
 
 const FIRST_YEAR = 2000;
 
@@ -45,8 +46,7 @@ export const uploadTargetFields = z
     year: z.preprocess(optionalBlank, yearField.optional()),
     blade: z.preprocess(
       optionalBlank,
-      z
-        .string({ error: 'BLADE_INVALID' })
+      text({ error: 'BLADE_INVALID' })
         .trim()
         .toUpperCase()
         .regex(/^(A|B|C|CATEGORY-(DRONE|OPERATOR|ROBOT))$/, { error: 'BLADE_INVALID' })
@@ -89,19 +89,18 @@ export const DIRECT_UPLOAD = {
   maxPartBatch: 100,
 } as const;
 
-const uploadKey = z.string({ error: 'VALIDATION_ERROR' }).min(1, { error: 'VALIDATION_ERROR' }).max(1024);
+const uploadKey = text({ error: 'VALIDATION_ERROR' }).min(1, { error: 'VALIDATION_ERROR' }).max(1024);
 
 export const presignedUploadBody = z
   .object({
     files: z
       .array(
         z.object({
-          name: z
-            .string({ error: 'VALIDATION_ERROR' })
+          name: text({ error: 'VALIDATION_ERROR' })
             .min(1, { error: 'VALIDATION_ERROR' })
             .max(255, { error: 'VALUE_TOO_LONG' }),
           size: fileSize,
-          type: z.string().max(255).optional(),
+          type: text().max(255).optional(),
         }),
         { error: 'NO_FILES' },
       )
@@ -117,7 +116,7 @@ export type PresignedUploadBody = z.output<typeof presignedUploadBody>;
  */
 export const checkNamesBody = z.strictObject({
   names: z
-    .array(z.string({ error: 'VALIDATION_ERROR' }).max(255, { error: 'VALUE_TOO_LONG' }), { error: 'NO_FILES' })
+    .array(text({ error: 'VALIDATION_ERROR' }).max(255, { error: 'VALUE_TOO_LONG' }), { error: 'NO_FILES' })
     .min(1, { error: 'NO_FILES' })
     .max(1000, { error: 'TOO_MANY_FILES' }),
 });
@@ -128,12 +127,12 @@ export const confirmUploadBody = z.object({
     .array(
       z.object({
         key: uploadKey,
-        originalName: z.string().max(255).optional(),
+        originalName: text().max(255).optional(),
         size: fileSize.optional(),
-        type: z.string().max(255).optional(),
+        type: text().max(255).optional(),
         /** For a multipart upload: the ETag each part's PUT answered. */
         parts: z
-          .array(z.object({ partNumber: z.number().int().min(1).max(10_000), etag: z.string().min(1).max(200) }))
+          .array(z.object({ partNumber: z.number().int().min(1).max(10_000), etag: text().min(1).max(200) }))
           .max(10_000)
           .optional(),
       }),
@@ -183,8 +182,7 @@ export const photoListQuery = z.object({
   /** One camera: `make|model` as `GET …/photos/cameras` offers it (cameraFilterValue). */
   camera: z.preprocess(
     optionalBlank,
-    z
-      .string({ error: 'VALIDATION_ERROR' })
+    text({ error: 'VALIDATION_ERROR' })
       .max(250, { error: 'VALUE_TOO_LONG' })
       .regex(/^[^|]*\|.*$/s, { error: 'CAMERA_INVALID' })
       .transform((value) => {
@@ -195,7 +193,7 @@ export const photoListQuery = z.object({
       .optional(),
   ),
   /** Part of the file name, or a room (number, "oda 5", or its label such as "Root-WW"). */
-  q: z.preprocess(optionalBlank, z.string().trim().max(100, { error: 'VALUE_TOO_LONG' }).optional()),
+  q: z.preprocess(optionalBlank, text().trim().max(100, { error: 'VALUE_TOO_LONG' }).optional()),
   limit: z.preprocess(
     optionalBlank,
     z.coerce
@@ -224,8 +222,7 @@ export const photoListQuery = z.object({
   /** The `next_cursor` of the page before, as it was answered. */
   cursor: z.preprocess(
     optionalBlank,
-    z
-      .string({ error: 'CURSOR_INVALID' })
+    text({ error: 'CURSOR_INVALID' })
       .max(200, { error: 'CURSOR_INVALID' })
       .regex(/^[A-Za-z0-9_-]+$/, { error: 'CURSOR_INVALID' })
       .optional(),
@@ -256,7 +253,7 @@ export interface MediaCameraCount {
 }
 
 export const mediaKeyQuery = z.object({
-  key: z.string({ error: 'MEDIA_NOT_FOUND' }).min(1, { error: 'MEDIA_NOT_FOUND' }).max(1024),
+  key: text({ error: 'MEDIA_NOT_FOUND' }).min(1, { error: 'MEDIA_NOT_FOUND' }).max(1024),
 });
 
 /** The address of one part of a multipart direct upload; its PUT must carry exactly `size` bytes. */
