@@ -16,4 +16,5 @@ export * from './schemas/comments.js';
 export * from './schemas/findings.js';
 export * from './schemas/media.js';
 export * from './schemas/reports.js';
+export * from './schemas/repairs.js';
 export * from './schemas/turbines.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type ErrorCode } from '../errors.js';
 import { optionalText } from './fields.js';
 import { type Blade, BLADES, yearField } from './media.js';
+import { type FindingRepairEntry, type FindingRepairRef } from './repairs.js';
 
 /*
  * Findings: structured damage records marked on a turbine's media (DESIGN "Findings"). The taxonomy is data: the
@@ -397,6 +398,11 @@ export interface Finding {
   created_by: number | null;
   created_at: string;
   updated_at: string;
+  /**
+   * The finding's repair (issue #24): the latest one not cancelled — open, done or verified — as far as the caller
+   * may read it; null when there is none. Not one of 2a's fields: exports leave it out.
+   */
+  repair: FindingRepairRef | null;
 }
 
 /** One year of a track, as far as the caller may see it (customers: released findings only). */
@@ -422,6 +428,8 @@ export interface FindingGrowth {
 export interface FindingDetail extends Finding {
   history: FindingTrackEntry[];
   growth: { since_previous: FindingGrowth | null; since_first: FindingGrowth | null };
+  /** Every repair that covered the finding, cancelled ones too, oldest first (those the caller may read). */
+  repairs: FindingRepairEntry[];
 }
 
 /**

@@ -2,9 +2,17 @@ import { z } from 'zod';
 
 export const BLADES = ['A', 'B', 'C'] as const;
 export type Blade = (typeof BLADES)[number];
-/** Photos that are not of a blade room: taken by a drone, an operator or a robot. */
+/** Photos that are not of a blade room: taken by a drone, an operator or a robot (each has its own page). */
 export const MEDIA_CATEGORIES = ['drone', 'operator', 'robot'] as const;
-export type MediaCategory = (typeof MEDIA_CATEGORIES)[number] | 'blade';
+/**
+ * After-repair photos (issue #24): uploaded on the blade and year of the repair they show, named by its completion.
+ * Lists leave them out unless asked for (`category=repair`, or their ids), so blade rooms and category pages show
+ * inspection photos only.
+ */
+export const REPAIR_PHOTO_CATEGORY = 'repair';
+/** Every category an upload may name. */
+export const UPLOAD_CATEGORIES = ['blade', ...MEDIA_CATEGORIES, REPAIR_PHOTO_CATEGORY] as const;
+export type MediaCategory = (typeof UPLOAD_CATEGORIES)[number];
 export type MediaKind = 'photo' | 'video' | 'pointcloud';
 export type MediaStatus = 'pending' | 'ready' | 'failed';
 
@@ -48,10 +56,13 @@ export const uploadTargetFields = z
         .regex(/^(A|B|C|CATEGORY-(DRONE|OPERATOR|ROBOT))$/, { error: 'BLADE_INVALID' })
         .optional(),
     ),
-    category: z.preprocess(
-      optionalBlank,
-      z.enum([...MEDIA_CATEGORIES, 'blade'], { error: 'CATEGORY_INVALID' }).optional(),
-    ),
+    category: z.preprocess(optionalBlank, z.enum(UPLOAD_CATEGORIES, { error: 'CATEGORY_INVALID' }).optional()),
+  })
+  .superRefine(({ blade, category }, ctx) => {
+    // A repair photo is placed on the blade it shows: the repair's completion checks it against its findings.
+    if (category === REPAIR_PHOTO_CATEGORY && (blade === undefined || blade.startsWith('CATEGORY-'))) {
+      ctx.addIssue({ code: 'custom', message: 'REPAIR_PHOTO_BLADE_REQUIRED', path: ['blade'] });
+    }
   })
   .transform(({ room, year, blade, category }) => {
     const now = new Date();
@@ -175,10 +186,8 @@ export const photoListQuery = z.object({
   view: z.preprocess(optionalBlank, z.enum(['all'], { error: 'VALIDATION_ERROR' }).optional()),
   year: z.preprocess(optionalBlank, yearField.optional()),
   blade: z.preprocess(optionalBlank, z.enum(BLADES, { error: 'BLADE_INVALID' }).optional()),
-  category: z.preprocess(
-    optionalBlank,
-    z.enum([...MEDIA_CATEGORIES, 'blade'], { error: 'CATEGORY_INVALID' }).optional(),
-  ),
+  /** Left out: every category but `repair` (after-repair photos are listed when asked for, or by their ids). */
+  category: z.preprocess(optionalBlank, z.enum(UPLOAD_CATEGORIES, { error: 'CATEGORY_INVALID' }).optional()),
   /** Part of the file name, or a room (number, "oda 5", or its label such as "Root-WW"). */
   q: z.preprocess(optionalBlank, z.string().trim().max(100, { error: 'VALUE_TOO_LONG' }).optional()),
   limit: z.preprocess(
@@ -315,7 +324,7 @@ export interface MediaItem {
   mime: string;
   room: string;
   blade: Blade | null;
-  category: '' | (typeof MEDIA_CATEGORIES)[number];
+  category: '' | Exclude<MediaCategory, 'blade'>;
   year: number;
   month: number;
   size: number;
