@@ -11,6 +11,7 @@ const PER_PAGE = 3;
 
 function finding(id: number): Finding {
   return {
+    repair: null,
     id,
     turbine_id: 1,
     media_id: 2,

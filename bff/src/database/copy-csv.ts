@@ -32,7 +32,10 @@ export function csvValue(column: RowColumn): string {
     case 'boolean':
       return `(${sql})::text`;
     case 'double precision':
+    case 'numeric':
       return jsNumber(sql);
+    case 'date':
+      return `to_char(${sql}, 'YYYY-MM-DD')`;
     case 'integer':
     case 'bigint':
     case 'uuid':

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { finished, type Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  ACTIVE_REPAIR_STATUSES,
   type ApiPage,
   can,
   type CreateFindingBody,
@@ -15,6 +16,7 @@ import {
   type FindingTarget,
   type InspectionReportRequest,
   type LinkFindingBody,
+  type RepairStatus,
   targetBox,
   type UpdateFindingBody,
 } from '@kanat360/contracts';
@@ -165,6 +167,10 @@ export class FindingsService {
     if (current.stage === 'released') this.requireRelease(actor, 'FINDING_RELEASED');
     const stage = body.stage ?? current.stage;
     if (stage !== current.stage) this.requireRelease(actor, 'FORBIDDEN');
+    // A finding in a repair follows it: its status changes with the repair's (issue #24), never by hand.
+    if (body.status !== undefined && body.status !== current.status && inActiveRepair(current)) {
+      throw new AppError('FINDING_IN_REPAIR', { field: 'status' });
+    }
     const media = await this.media.findById(current.mediaId);
     if (media) assertTargetFits(body.target, media);
     if (!(await this.findings.update(turbineId, id, toWrite(body, body.status ?? current.status, stage)))) {
@@ -177,6 +183,8 @@ export class FindingsService {
     await this.access.requireAccess(actor, 'finding.edit', turbineId);
     const current = await this.mustFind(actor, turbineId, id);
     if (current.stage === 'released') this.requireRelease(actor, 'FINDING_RELEASED');
+    // A repair's record keeps its findings: one that was (or is being) repaired stays.
+    if (current.repair !== null) throw new AppError('FINDING_IN_REPAIR');
     if (!(await this.findings.delete(turbineId, id))) throw new AppError('FINDING_NOT_FOUND');
   }
 
@@ -268,9 +276,10 @@ export class FindingsService {
   ): Promise<ApiPage<Finding>> {
     const after = cursor === undefined ? null : decodeCursor(cursor);
     const page = await this.findings.listPage(reach, filters, after, limit);
+    const reader = { readsDrafts: !reach.releasedOnly };
     return {
       success: true,
-      data: page.rows.map(toFinding),
+      data: page.rows.map((row) => toFinding(row, reader)),
       next_cursor: page.more && page.last ? encodeCursor(page.last) : null,
       total: page.total,
     };
@@ -282,6 +291,7 @@ export class FindingsService {
    */
   private exportPages(actor: Principal, filters: FindingFilters): FindingPages {
     const reach = this.reach(actor);
+    const reader = { readsDrafts: !reach.releasedOnly };
     return async (after) => {
       const release = await this.exportReads.reserve(1);
       try {
@@ -289,7 +299,7 @@ export class FindingsService {
         const page = await runAsJob(() =>
           this.findings.listPage(reach, filters, after, EXPORT_BATCH, { count: false }),
         );
-        return { findings: page.rows.map(toFinding), next: page.more ? page.last : null };
+        return { findings: page.rows.map((row) => toFinding(row, reader)), next: page.more ? page.last : null };
       } finally {
         release();
       }
@@ -310,9 +320,20 @@ export class FindingsService {
   }
 
   private async detail(actor: Principal, row: FindingRow): Promise<FindingDetail> {
-    const track = await this.findings.tracks([row.trackId], !can(actor.role, 'finding.readDrafts'));
-    return toFindingDetail(row, track);
+    const readsDrafts = can(actor.role, 'finding.readDrafts');
+    const [track, repairs] = await Promise.all([
+      this.findings.tracks([row.trackId], !readsDrafts),
+      this.findings.repairHistory(row.id),
+    ]);
+    return toFindingDetail(row, track, repairs, { readsDrafts });
   }
+}
+
+/** Whether the finding is held by a repair (open, or done and not verified yet): its status is the repair's. */
+function inActiveRepair(row: FindingRow): boolean {
+  if (row.repair === null) return false;
+  const { status } = JSON.parse(row.repair) as { status: RepairStatus };
+  return (ACTIVE_REPAIR_STATUSES as readonly RepairStatus[]).includes(status);
 }
 
 function toWrite(

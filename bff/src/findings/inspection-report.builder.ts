@@ -16,6 +16,8 @@ const CROP_SIZE = 900;
 const CROP_MARGIN = 0.6;
 /** A panorama crop shows this share of the full turn around the marked direction. */
 const PANORAMA_CROP_SHARE = 0.15;
+/** The report prints released findings for every reader: their repairs count as a customer would read them. */
+const REPORT_READER = { readsDrafts: false } as const;
 
 export interface BuiltReport {
   pdf: Buffer;
@@ -52,11 +54,11 @@ export class InspectionReportBuilder {
       const picture = media ? await this.decodePicture(media) : null;
       if (!media || !picture) continue;
       for (const row of rows) {
-        if (row.mediaId === mediaId) crops.set(row.id, await crop(picture, media, toFinding(row)));
+        if (row.mediaId === mediaId) crops.set(row.id, await crop(picture, media, toFinding(row, REPORT_READER)));
       }
     }
     const entries = rows.map((row) => ({
-      finding: toFinding(row),
+      finding: toFinding(row, REPORT_READER),
       history: tracks.filter((entry) => entry.trackId === row.trackId).map(toTrackEntry),
       picture: crops.get(row.id) ?? null,
     }));

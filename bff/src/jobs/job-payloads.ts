@@ -25,6 +25,19 @@ export const JOB_PAYLOADS = {
   'findings.inspectionReport': z.object({ requestId: z.uuid() }),
   /** Expired upload intents and their blobs; scheduled, so it carries nothing. */
   'uploads.sweep': z.object({}).passthrough(),
+  /**
+   * The daily mail of overdue and due repairs, for the Turkish calendar `day` (`YYYY-MM-DD`; left out: today, as
+   * the schedule sends it). A schedule saved without data sends null, which means the same.
+   */
+  'repairs.digest': z.preprocess(
+    (data) => data ?? {},
+    z.object({
+      day: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/)
+        .optional(),
+    }),
+  ),
 } as const;
 
 export type QueueName = keyof typeof JOB_PAYLOADS;
@@ -38,4 +51,5 @@ export const QUEUES = {
   deleteBlobs: 'storage.delete',
   sweepUploads: 'uploads.sweep',
   inspectionReport: 'findings.inspectionReport',
+  repairDigest: 'repairs.digest',
 } as const satisfies Record<string, QueueName>;

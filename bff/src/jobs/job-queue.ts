@@ -21,6 +21,9 @@ function through(runner: QueryRunner) {
  */
 const HEARTBEAT_SECONDS = 10;
 
+/** How a scheduled job is sent: as every other job, a failure retried 5 times, 10 s apart and growing. */
+const SCHEDULE_OPTIONS = { retryLimit: 5, retryDelay: 10, retryBackoff: true } as const;
+
 /** How one job ended in this process, for the metrics. */
 export interface JobSettled {
   queue: QueueName;
@@ -157,8 +160,17 @@ export class JobQueue {
     settle('completed');
   }
 
-  /** Sends a job on a cron schedule (one schedule per queue, shared by every replica). */
-  async schedule(name: QueueName, cron: string): Promise<void> {
-    await this.boss.schedule(name, cron);
+  /**
+   * Sends a job with `data` on a cron schedule (one schedule per queue, shared by every replica; pg-boss's cron pass
+   * sends each due run once, whichever process runs the pass). `tz` is the time zone the cron reads in (UTC unless
+   * given).
+   */
+  async schedule<Q extends QueueName>(
+    name: Q,
+    cron: string,
+    data: JobPayload<Q>,
+    { tz }: { tz?: string } = {},
+  ): Promise<void> {
+    await this.boss.schedule(name, cron, data as object, { ...SCHEDULE_OPTIONS, ...(tz ? { tz } : {}) });
   }
 }

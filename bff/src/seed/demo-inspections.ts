@@ -240,6 +240,8 @@ function photoName(category: MediaCategory, taken: Date, sequence: number, code:
       return `IMG_${date}_${time}.jpg`;
     case 'robot':
       return `${code}_robot-scan_${pad(sequence, 3)}.jpg`;
+    case 'repair':
+      return `${code}_onarim_${date}_${pad(sequence, 3)}.jpg`;
   }
 }
 

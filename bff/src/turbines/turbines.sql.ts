@@ -22,3 +22,8 @@ export function companyOfTurbine(turbineId: string): string {
 export function turbineIdsOfCompany(companyId: string): string {
   return `SELECT turbines.id FROM turbines WHERE turbines.company_id = ${companyId}`;
 }
+
+/** Joins the turbine that `turbineId` (SQL) names, as `alias`. */
+export function joinTurbine(alias: string, turbineId: string): string {
+  return `JOIN turbines ${alias} ON ${alias}.id = ${turbineId}`;
+}

@@ -42,6 +42,25 @@ export type RepairCurrency = (typeof REPAIR_CURRENCIES)[number];
 /** Due dates and "today" are Turkish calendar days, whatever the server's time zone. */
 export const REPAIR_TIME_ZONE = 'Europe/Istanbul';
 
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: REPAIR_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The Turkish calendar day (`YYYY-MM-DD`) an instant falls on: what due dates are compared with. */
+export function repairDay(instant: Date): string {
+  return dayFormat.format(instant);
+}
+
+/** The calendar day `days` after `day` (both `YYYY-MM-DD`; negative goes back). */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
 /** How far ahead the daily mail and the summary look: "due this week", "due in 30 days". */
 export const REPAIR_HORIZONS = { digestDays: 7, summaryDays: 30 } as const;
 
@@ -116,7 +135,9 @@ export const REPAIR_TRANSITIONS = [
 
 /** The transition from `from` to `to`, or null when the graph has none. */
 export function repairTransition(from: RepairStatus, to: RepairStatus) {
-  return REPAIR_TRANSITIONS.find((step) => (step.from as readonly RepairStatus[]).includes(from) && step.to === to) ?? null;
+  return (
+    REPAIR_TRANSITIONS.find((step) => (step.from as readonly RepairStatus[]).includes(from) && step.to === to) ?? null
+  );
 }
 
 const OPEN = OPEN_REPAIR_STATUSES;
@@ -149,11 +170,7 @@ export interface RepairViewer {
 }
 
 /** Whether `viewer` is the kind of actor `by` names for this repair. */
-export function actsAs(
-  viewer: RepairViewer,
-  by: RepairActor,
-  repair: { assignee_id: number | null },
-): boolean {
+export function actsAs(viewer: RepairViewer, by: RepairActor, repair: { assignee_id: number | null }): boolean {
   if (by === 'edit') return can(viewer.role, 'repair.create');
   if (by === 'manage') return can(viewer.role, 'repair.manage');
   return (
@@ -246,19 +263,20 @@ export function isCalendarDate(value: string): boolean {
   );
 }
 
-const dateField = z
-  .string({ error: 'REPAIR_DATE_INVALID' })
-  .refine(isCalendarDate, { error: 'REPAIR_DATE_INVALID' });
+const dateField = z.string({ error: 'REPAIR_DATE_INVALID' }).refine(isCalendarDate, { error: 'REPAIR_DATE_INVALID' });
 
 /** An instant with its offset (`2026-05-04T08:00:00+03:00`), answered as UTC ISO text. */
 const instantField = z
   .string({ error: 'REPAIR_WINDOW_INVALID' })
   .pipe(z.iso.datetime({ offset: true, error: 'REPAIR_WINDOW_INVALID' }))
   .transform((value) => new Date(value).toISOString())
-  .refine((value) => {
-    const year = Number(value.slice(0, 4));
-    return year >= 2000 && year <= 2100;
-  }, { error: 'REPAIR_WINDOW_INVALID' });
+  .refine(
+    (value) => {
+      const year = Number(value.slice(0, 4));
+      return year >= 2000 && year <= 2100;
+    },
+    { error: 'REPAIR_WINDOW_INVALID' },
+  );
 
 const money = z
   .number({ error: 'REPAIR_COST_INVALID' })
@@ -404,7 +422,10 @@ const repairFilterFields = {
   /** One status or several, comma-separated (`planned,scheduled`). */
   status: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? value.split(',').map((s) => s.trim()) : undefined),
-    z.array(z.enum(REPAIR_STATUSES, { error: 'REPAIR_STATUS_INVALID' })).max(6).optional(),
+    z
+      .array(z.enum(REPAIR_STATUSES, { error: 'REPAIR_STATUS_INVALID' }))
+      .max(6)
+      .optional(),
   ),
   /** A user id, or `me`. */
   assignee_id: z.preprocess(
@@ -601,9 +622,7 @@ export const repairSummary = z
     /** Open repairs due today or within the next 30 days. */
     due_30_days: z.int().min(0),
     /** This calendar year's repairs (created this year, not cancelled): costs summed by currency; null when hidden. */
-    cost_this_year: z
-      .strictObject({ estimated: byCurrency, actual: byCurrency })
-      .nullable(),
+    cost_this_year: z.strictObject({ estimated: byCurrency, actual: byCurrency }).nullable(),
   })
   .meta({ id: 'RepairSummary' });
 export type RepairSummary = z.infer<typeof repairSummary>;
