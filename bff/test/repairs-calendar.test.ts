@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Repair, type RepairCalendarToken, type Role } from '@kanat360/contracts';
 import ICAL from 'ical.js';
-import nodeIcal from 'node-ical';
+import nodeIcal, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCompany, makeTurbine, makeUser, type MadeUser, PASSWORD } from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
@@ -74,7 +74,7 @@ interface Parsed {
   /** Each VEVENT by UID, as ical.js reads it. */
   events: Map<string, ICAL.Event>;
   /** The same VEVENTs as node-ical reads them. */
-  nodeEvents: Map<string, nodeIcal.VEvent>;
+  nodeEvents: Map<string, VEvent>;
 }
 
 async function feedOf(caller: Credentials): Promise<Parsed> {
@@ -100,7 +100,7 @@ async function feedOf(caller: Credentials): Promise<Parsed> {
   const parsed = nodeIcal.sync.parseICS(text);
   const nodeEvents = new Map(
     Object.values(parsed)
-      .filter((component): component is nodeIcal.VEvent => component?.type === 'VEVENT')
+      .filter((component): component is VEvent => component?.type === 'VEVENT')
       .map((event) => [event.uid, event] as const),
   );
   expect([...nodeEvents.keys()].sort()).toEqual([...events.keys()].sort());
