@@ -62,9 +62,10 @@ export class InspectionReportBuilder {
       history: tracks.filter((entry) => entry.trackId === row.trackId).map(toTrackEntry),
       picture: crops.get(row.id) ?? null,
     }));
+    // The day on the camera's clock where it was taken (the cover prints dates in UTC: the clock read as UTC).
     const taken = [...mediaRows.values()]
       .filter((row): row is MediaRow => row !== null)
-      .map((row) => (row.capturedAt ?? row.createdAt).getTime());
+      .map((row) => (row.capturedAtLocal ? Date.parse(`${row.capturedAtLocal}Z`) : row.createdAt.getTime()));
     const pdf = await renderInspectionReport(
       {
         turbine: { name: turbine.name, code: turbine.code, companyName: turbine.company_name },

@@ -55,6 +55,7 @@ export const ERROR_STATUS = {
   CURSOR_INVALID: 400,
   BLADE_INVALID: 400,
   CATEGORY_INVALID: 400,
+  CAMERA_INVALID: 400,
   NO_FILES: 400,
   TOO_MANY_FILES: 400,
   FILE_NAME_INVALID: 400,
@@ -126,6 +127,10 @@ export const ERROR_STATUS = {
   REPORT_NOT_PDF: 415,
   EDITED_PHOTO_NOT_JPEG: 415,
   IMAGE_TOO_LARGE: 422,
+  IMAGE_CORRUPT: 422,
+  IMAGE_UNREADABLE: 422,
+  MEDIA_ORIGINAL_MISSING: 422,
+  MEDIA_PROCESSING_FAILED: 500,
   NOT_A_PHOTO: 422,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
@@ -141,6 +146,19 @@ export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
 }
+
+/**
+ * Why the processing of a stored original failed: a media item's `failure_code`, worded for people by its
+ * `errors.<CODE>` message (IMAGE_TOO_LARGE's names the file). Never the image library's own text.
+ */
+export const MEDIA_FAILURE_CODES = [
+  'IMAGE_CORRUPT',
+  'IMAGE_UNREADABLE',
+  'IMAGE_TOO_LARGE',
+  'MEDIA_ORIGINAL_MISSING',
+  'MEDIA_PROCESSING_FAILED',
+] as const satisfies readonly ErrorCode[];
+export type MediaFailureCode = (typeof MEDIA_FAILURE_CODES)[number];
 
 /** The catalog key of an error code's message. */
 export function errorMessageKey(code: ErrorCode): `errors.${ErrorCode}` {

@@ -15,3 +15,17 @@ export function formatDate(
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(intlLocale(language), options).format(date);
 }
+
+/**
+ * A time as a camera's clock read it (`YYYY-MM-DDTHH:mm:ss`, no zone), shown as it was read wherever the viewer is:
+ * read and formatted as UTC, so neither the browser's zone nor its summer-time gaps move it. Empty for a value
+ * that is not such a time.
+ */
+export function formatCameraTime(
+  local: string,
+  language: Language,
+  options: Intl.DateTimeFormatOptions = DEFAULT_OPTIONS,
+): string {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(local)) return '';
+  return formatDate(`${local}Z`, language, { ...options, timeZone: 'UTC' });
+}

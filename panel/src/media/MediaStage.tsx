@@ -1,4 +1,4 @@
-import { type MediaItem } from '@kanat360/contracts';
+import { errorMessageKey, type MediaItem } from '@kanat360/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { StrokeIcon } from '@/components/StrokeIcon';
 import { type FindingsLayerProps } from '@/findings/viewer/findings-layer';
@@ -115,7 +115,12 @@ export function MediaStage({
   if (item.status === 'pending') return <Spinner text={t('panel.lightbox.processing')} testId="stage-processing" />;
   if (item.status === 'failed' || !item.tiles_url) {
     return (
-      <StageCard item={item} title={t('panel.media.failed')} text={item.failure_reason ?? ''} testId="stage-failed" />
+      <StageCard
+        item={item}
+        title={t('panel.media.failed')}
+        text={item.failure_code ? t(errorMessageKey(item.failure_code), { file: item.originalName }) : ''}
+        testId="stage-failed"
+      />
     );
   }
   return (

@@ -24,6 +24,7 @@ import { burnIn } from '@/viewers/drawing/burn-in';
 import { DrawingLayer } from '@/viewers/drawing/DrawingLayer';
 import { DRAWING_TOOLS, type DrawingTool, type Shape } from '@/viewers/drawing/shapes';
 import { type ViewerHandle } from '@/viewers/viewer-handle';
+import { MediaInfo } from './MediaInfoPanel';
 import { MediaStage } from './MediaStage';
 
 /** The drawing tool in hand, or null when drawing mode is off (spec §4); kept when the photo changes. */
@@ -380,6 +381,7 @@ export function MediaViewer({
               : undefined
           }
         />
+        <MediaInfo item={shown} />
         {handle && (
           <DrawingLayer
             projection={handle.projection}

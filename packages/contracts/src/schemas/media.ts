@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type MediaFailureCode } from '../errors.js';
 
 export const BLADES = ['A', 'B', 'C'] as const;
 export type Blade = (typeof BLADES)[number];
@@ -15,6 +16,36 @@ export const UPLOAD_CATEGORIES = ['blade', ...MEDIA_CATEGORIES, REPAIR_PHOTO_CAT
 export type MediaCategory = (typeof UPLOAD_CATEGORIES)[number];
 export type MediaKind = 'photo' | 'video' | 'pointcloud';
 export type MediaStatus = 'pending' | 'ready' | 'failed';
+/**
+ * What processing noticed about an original and went past (a media item's `processing_warning`): IMAGE_DAMAGED is a
+ * JPEG whose data is damaged or cut short (a card error), shown as far as it could be read, as browsers show it.
+ */
+export const MEDIA_WARNING_CODES = ['IMAGE_DAMAGED'] as const;
+export type MediaWarningCode = (typeof MEDIA_WARNING_CODES)[number];
+
+/** The camera that made a photo or video, as its metadata names it (any part may be missing). */
+export interface MediaCamera {
+  make: string | null;
+  model: string | null;
+  lens: string | null;
+}
+
+/**
+ * A camera of the photo list's filter (`?camera=`): `make|model` as the cameras list offers it. A make never holds
+ * `|`, so the first one separates the two; an empty side is a camera that did not write it.
+ */
+export function cameraFilterValue(camera: Pick<MediaCamera, 'make' | 'model'>): string {
+  return `${camera.make ?? ''}|${camera.model ?? ''}`;
+}
+
+/** A camera's name for people: make and model, without the make twice ("Canon" + "Canon EOS 40D"). */
+export function cameraName(camera: Pick<MediaCamera, 'make' | 'model'>): string {
+  const make = camera.make ?? '';
+  const model = camera.model ?? '';
+  const brand = make.split(' ')[0]!.toLowerCase();
+  if (!model || !make) return model || make;
+  return model.toLowerCase().startsWith(brand) ? model : `${make} ${model}`;
+}
 
 const FIRST_YEAR = 2000;
 
@@ -188,6 +219,20 @@ export const photoListQuery = z.object({
   blade: z.preprocess(optionalBlank, z.enum(BLADES, { error: 'BLADE_INVALID' }).optional()),
   /** Left out: every category but `repair` (after-repair photos are listed when asked for, or by their ids). */
   category: z.preprocess(optionalBlank, z.enum(UPLOAD_CATEGORIES, { error: 'CATEGORY_INVALID' }).optional()),
+  /** One camera: `make|model` as `GET …/photos/cameras` offers it (cameraFilterValue). */
+  camera: z.preprocess(
+    optionalBlank,
+    z
+      .string({ error: 'VALIDATION_ERROR' })
+      .max(250, { error: 'VALUE_TOO_LONG' })
+      .regex(/^[^|]*\|.*$/s, { error: 'CAMERA_INVALID' })
+      .transform((value) => {
+        const bar = value.indexOf('|');
+        return { make: value.slice(0, bar) || null, model: value.slice(bar + 1) || null };
+      })
+      .refine((camera) => camera.make !== null || camera.model !== null, { error: 'CAMERA_INVALID' })
+      .optional(),
+  ),
   /** Part of the file name, or a room (number, "oda 5", or its label such as "Root-WW"). */
   q: z.preprocess(optionalBlank, z.string().trim().max(100, { error: 'VALUE_TOO_LONG' }).optional()),
   limit: z.preprocess(
@@ -237,6 +282,15 @@ export interface MediaPlaceCount {
   category: MediaCategory;
   blade: Blade | null;
   room: number;
+  count: number;
+}
+
+/** A camera that made current media of a turbine, with how many (GET /turbines/{id}/photos/cameras). */
+export interface MediaCameraCount {
+  /** The value of the photo list's `camera` filter that finds its media. */
+  id: string;
+  make: string | null;
+  model: string | null;
   count: number;
 }
 
@@ -329,10 +383,21 @@ export interface MediaItem {
   month: number;
   size: number;
   status: MediaStatus;
-  failure_reason: string | null;
+  /** Why processing failed (status `failed`): a code with its `errors.<CODE>` message. */
+  failure_code: MediaFailureCode | null;
+  /** What processing went past (a damaged end that was shown as far as it could be read); null when nothing. */
+  processing_warning: MediaWarningCode | null;
   width: number | null;
   height: number | null;
+  /** When it was taken, as the camera's clock read (`YYYY-MM-DDTHH:mm:ss`, no zone): what people are shown. */
+  captured_at_local: string | null;
+  /** The camera clock's offset from UTC (`+03:00`), from the file's own offset tags or its GPS time; null unknown. */
+  captured_offset: string | null;
+  /** The instant it was taken (ISO 8601, UTC); only when the offset is known. */
   captured_at: string | null;
+  camera: MediaCamera | null;
+  /** The lens's focal length in millimetres (not the 35 mm equivalent). */
+  focal_length_mm: number | null;
   gps: { lat: number; lng: number } | null;
   is_panorama: boolean;
   version: number;

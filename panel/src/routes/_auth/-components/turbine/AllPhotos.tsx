@@ -1,8 +1,10 @@
-import { type MediaItem, type TurbineDetail } from '@kanat360/contracts';
+import { cameraName, type MediaItem, type TurbineDetail } from '@kanat360/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
+import { mediaCamerasQueryOptions } from '@/api/media';
 import { EmptyState } from '@/components/EmptyState';
 import { SearchInput } from '@/components/SearchInput';
 import { TrashIcon } from '@/components/StrokeIcon';
@@ -39,9 +41,10 @@ const TYPE_BADGE: Record<(typeof PHOTO_TYPES)[number], string> = {
 };
 
 /** The filters above the list; every change goes to the URL (STYLE 9), the search text once typing pauses. */
-function PhotoFilters({ years }: { years: readonly number[] }) {
+function PhotoFilters({ turbineId, years }: { turbineId: number; years: readonly number[] }) {
   const { t } = useI18n();
   const search = route.useSearch();
+  const cameras = useQuery(mediaCamerasQueryOptions(turbineId)).data ?? [];
   const navigate = route.useNavigate();
   const patch = (next: Partial<PhotoSearch>) =>
     void navigate({ search: (previous) => ({ ...previous, ...next }), replace: true, hash: 'all-photos' });
@@ -85,6 +88,28 @@ function PhotoFilters({ years }: { years: readonly number[] }) {
           ))}
         </select>
       </label>
+      {/* A camera from a shared link that made none of these photos still shows as chosen. */}
+      {(cameras.length > 0 || search.camera) && (
+        <label className="flex items-center gap-2 text-sm">
+          <span className="text-slate-600 dark:text-slate-400">{t('panel.photos.cameraLabel')}</span>
+          <select
+            className="input h-9 w-56"
+            value={search.camera ?? ''}
+            onChange={(event) => patch({ camera: event.target.value || undefined })}
+            data-testid="photos-camera"
+          >
+            <option value="">{t('panel.photos.allCameras')}</option>
+            {search.camera && !cameras.some((camera) => camera.id === search.camera) && (
+              <option value={search.camera}>{search.camera.replace('|', ' ')}</option>
+            )}
+            {cameras.map((camera) => (
+              <option key={camera.id} value={camera.id}>
+                {t('panel.photos.cameraOption', { name: cameraName(camera), n: camera.count })}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <SearchInput
         label={t('panel.photos.searchLabel')}
         placeholder={t('panel.photos.searchPlaceholder')}
@@ -206,9 +231,11 @@ export function AllPhotos({ turbine }: { turbine: TurbineDetail }) {
     if (!toggleCompare(item)) toast.warning(t('panel.photos.compareMax'));
   };
   const clearFilters = () =>
-    void navigate({ search: (previous) => ({ ...previous, year: undefined, type: undefined, q: undefined }) });
+    void navigate({
+      search: (previous) => ({ ...previous, year: undefined, type: undefined, camera: undefined, q: undefined }),
+    });
 
-  const filtered = Boolean(search.year || search.type || search.q);
+  const filtered = Boolean(search.year || search.type || search.camera || search.q);
   return (
     <SectionCard
       id="all-photos"
@@ -248,7 +275,7 @@ export function AllPhotos({ turbine }: { turbine: TurbineDetail }) {
         </>
       }
     >
-      <PhotoFilters years={turbine.media_years} />
+      <PhotoFilters turbineId={turbine.id} years={turbine.media_years} />
       {pages.isError && items.length === 0 ? (
         <p className="text-sm text-red-700 dark:text-red-300" role="alert">
           {t('panel.turbine.photosLoadFailed')}{' '}
