@@ -26,14 +26,14 @@ import {
 import { anyDraftFinding, findingCard } from '@/findings/findings.sql.js';
 import { mediaCard } from '@/media/media.sql.js';
 import { isLiveTurbine, joinTurbine, turbineIdsOfCompany } from '@/turbines/turbines.sql.js';
-import { joinUser } from '@/users/users.sql.js';
+import { userNameOf } from '@/users/users.sql.js';
 import { RepairFindingEntity } from './repair-finding.entity.js';
 import { RepairMediaEntity } from './repair-media.entity.js';
 import { RepairWorkOrderEntity } from './repair-work-order.entity.js';
 import { findingIdsOfRepair } from './repair-work-orders.sql.js';
 
 const w = <T extends SqlType>(name: string, type: T) => col('repair_work_orders', 'w', name, type);
-const userName = (alias: string) => expr(`NULLIF(concat_ws(' ', ${alias}.first_name, ${alias}.last_name), '')`, 'text');
+const userName = (userId: string) => expr(userNameOf(userId), 'text');
 
 /** The Turkish calendar day of a timestamptz (SQL). */
 const localDay = (sql: string) => `(${sql} AT TIME ZONE '${REPAIR_TIME_ZONE}')::date`;
@@ -72,18 +72,14 @@ export type RepairStateRow = RowOf<typeof REPAIR_STATE_ROW.columns>;
 
 /**
  * A repair as the API answers it, in one statement per page: its turbine and company, the names of the people it
- * names, its findings with the photo each was marked on (JSON of findings' findingCard and media's mediaCard) and
+ * names (scalar subqueries: four more joins made the statement take longer to plan than to run), its findings with the photo each was marked on (JSON of findings' findingCard and media's mediaCard) and
  * its after photos (JSON of mediaCard), each an aggregate over its own index.
  */
 export const REPAIR_ROW = rowMapper(
   'repair',
   `FROM repair_work_orders w
      ${joinTurbine('t', 'w.turbine_id')}
-     ${joinCompany('c', 't.company_id')}
-     ${joinUser('ua', 'w.assignee_id', { left: true })}
-     ${joinUser('uc', 'w.completed_by', { left: true })}
-     ${joinUser('uv', 'w.verified_by', { left: true })}
-     ${joinUser('ub', 'w.created_by', { left: true })}`,
+     ${joinCompany('c', 't.company_id')}`,
   {
     ...OWN_COLUMNS,
     turbineName: col('turbines', 't', 'turbine_name', 'character varying').orNull(),
@@ -91,10 +87,10 @@ export const REPAIR_ROW = rowMapper(
     turbineCode: col('turbines', 't', 'code', 'character varying'),
     companyId: col('turbines', 't', 'company_id', 'integer'),
     companyName: col('companies', 'c', 'name', 'character varying'),
-    assigneeName: userName('ua').orNull(),
-    completedByName: userName('uc').orNull(),
-    verifiedByName: userName('uv').orNull(),
-    createdByName: userName('ub').orNull(),
+    assigneeName: userName('w.assignee_id').orNull(),
+    completedByName: userName('w.completed_by').orNull(),
+    verifiedByName: userName('w.verified_by').orNull(),
+    createdByName: userName('w.created_by').orNull(),
     /** `[{ finding: findingCard, photo: mediaCard | null }]` in finding id order. */
     findings: expr(
       `(SELECT COALESCE(json_agg(json_build_object('finding', to_json(fc), 'photo', to_json(mc)) ORDER BY fc.id), '[]')::text
