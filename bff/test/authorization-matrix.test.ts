@@ -253,12 +253,13 @@ async function makeRepairPhoto(ctx: Context, turbineId: number): Promise<number>
   return mediaId;
 }
 
-const repairStatus = async (ctx: Context, repairId: number) =>
-  (
-    (await ctx.app.dataSource.query(`SELECT status FROM repair_work_orders WHERE id = $1`, [repairId])) as {
-      status: string;
-    }[]
-  )[0]?.status;
+async function repairStatus(ctx: Context, repairId: number): Promise<string | undefined> {
+  const rows: { status: string }[] = await ctx.app.dataSource.query(
+    `SELECT status FROM repair_work_orders WHERE id = $1`,
+    [repairId],
+  );
+  return rows[0]?.status;
+}
 
 /** What PUT …/findings/{id} takes: a finding's writable fields. */
 function findingBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -1077,7 +1078,7 @@ const ROUTES: RouteCase[] = [
     ok: 200,
     build: async (ctx) => {
       const caller = await callerId(ctx);
-      const before =
+      const before: { token_hash: string }[] =
         caller === null
           ? []
           : await ctx.app.dataSource.query(`SELECT token_hash FROM repair_calendar_tokens WHERE user_id = $1`, [
@@ -1090,7 +1091,7 @@ const ROUTES: RouteCase[] = [
           caller !== null &&
           (await found(ctx, `SELECT 1 FROM repair_calendar_tokens WHERE user_id = $1 AND token_hash <> ALL($2)`, [
             caller,
-            (before as { token_hash: string }[]).map((row) => row.token_hash),
+            before.map((row) => row.token_hash),
           ])),
       };
     },

@@ -641,7 +641,7 @@ describe('the status graph', () => {
   it('deletes a planned repair for its author or a manager, giving the findings back', async () => {
     const turbineId = await makeTurbine(app.dataSource, home.id);
     const finding = await makeFinding(turbineId, { status: 'monitoring' });
-    const mine = await create(turbineId, { finding_ids: [finding] }, as.operator!);
+    const mine = await create(turbineId, { finding_ids: [finding] }, as.operator);
     const notMine = await call<Failure>(app, 'DELETE', `/api/turbines/${turbineId}/repairs/${mine.id}`, { as: crewAs });
     expect(notMine.status).toBe(403);
     const deleted = await call(app, 'DELETE', `/api/turbines/${turbineId}/repairs/${mine.id}`, { as: as.operator! });
@@ -712,6 +712,23 @@ describe('after-repair photos', () => {
     const turbine = await call<{ data: Turbine }>(app, 'GET', `/api/turbines/${turbineId}`, { as: as.operator! });
     expect(turbine.body.data).toMatchObject({ photo_count: 1, media_count: 1 });
 
+    // Findings are marked on inspection photos, never on a repair's record.
+    const marked = await call<Failure>(app, 'POST', `/api/turbines/${turbineId}/findings`, {
+      as: crewAs,
+      body: {
+        media_id: photo.id,
+        blade: 'A',
+        surface: 'leading_edge',
+        zone: 1,
+        distance_from_root_m: 3,
+        target: { selector: { type: 'FragmentSelector', value: 'xywh=pixel:1,1,4,4' } },
+        type: 'erosion',
+        severity: 2,
+      },
+    });
+    expect(marked.status).toBe(422);
+    expect(marked.body).toMatchObject({ code: 'FINDING_MEDIA_INVALID', field: 'media_id' });
+
     const repair = await inProgress(turbineId, [await makeFinding(turbineId)]);
     await step(repair, 'complete', crewAs, { note: 'Bitti', after_media_ids: [photo.id] });
     const deleted = await call<Failure>(
@@ -749,7 +766,7 @@ describe('reading repairs', () => {
   });
 
   it('shows customers the repairs whose findings are all released, without costs or actions', async () => {
-    const seen = await get(released, as.customer!);
+    const seen = await get(released, as.customer);
     expect(seen.status, seen.text).toBe(200);
     expect(seen.body.data).toMatchObject({
       estimated_cost: null,
@@ -758,7 +775,7 @@ describe('reading repairs', () => {
       allowed_actions: [],
       overdue: true,
     });
-    const hidden = await get(withDraft, as.customer!);
+    const hidden = await get(withDraft, as.customer);
     expect(hidden.status).toBe(404);
     expect(hidden.body.code).toBe('REPAIR_NOT_FOUND');
     const list = await call<ApiPage<Repair>>(app, 'GET', `/api/turbines/${turbineId}/repairs`, { as: as.customer! });
@@ -779,7 +796,7 @@ describe('reading repairs', () => {
   it('shows customers costs when REPAIR_COSTS_VISIBLE_TO_CUSTOMERS allows', async () => {
     app.config.repairs.costsVisibleToCustomers = true;
     try {
-      expect((await get(released, as.customer!)).body.data).toMatchObject({ estimated_cost: 700, costs_visible: true });
+      expect((await get(released, as.customer)).body.data).toMatchObject({ estimated_cost: 700, costs_visible: true });
     } finally {
       app.config.repairs.costsVisibleToCustomers = false;
     }
@@ -958,7 +975,7 @@ describe('reading repairs', () => {
     expect(text.charCodeAt(0)).toBe(0xfeff);
     expect(text.split('\r\n').length).toBeGreaterThan(2);
     const parsed = Papa.parse<string[]>(text.slice(1), { newline: '\r\n' });
-    const [header, row] = parsed.data as string[][];
+    const [header, row] = parsed.data;
     const cell = (name: string) => row![header!.indexOf(name)];
     expect(header).toContain('Estimated cost');
     expect(cell('Repair no.')).toBe(String(risky.id));

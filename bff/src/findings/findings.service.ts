@@ -137,7 +137,8 @@ export class FindingsService {
     await this.access.requireAccess(actor, 'finding.edit', turbineId);
     if (body.stage === 'released') this.requireRelease(actor, 'FORBIDDEN');
     const media = await this.media.findById(body.media_id);
-    if (!media || media.turbineId !== turbineId || media.kind === 'video') {
+    // Findings are marked on inspection media: an after-repair photo is its repair's record.
+    if (!media || media.turbineId !== turbineId || media.kind === 'video' || media.category === 'repair') {
       throw new AppError('FINDING_MEDIA_INVALID', { field: 'media_id' });
     }
     if (body.media_version !== undefined && body.media_version !== media.version) {

@@ -171,6 +171,6 @@ export class JobQueue {
     data: JobPayload<Q>,
     { tz }: { tz?: string } = {},
   ): Promise<void> {
-    await this.boss.schedule(name, cron, data as object, { ...SCHEDULE_OPTIONS, ...(tz ? { tz } : {}) });
+    await this.boss.schedule(name, cron, data, { ...SCHEDULE_OPTIONS, ...(tz ? { tz } : {}) });
   }
 }

@@ -1,4 +1,4 @@
-import { cameraName, type MediaItem, type TurbineDetail } from '@kanat360/contracts';
+import { cameraName, type MediaCategory, type MediaItem, type TurbineDetail } from '@kanat360/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -33,11 +33,13 @@ const LOAD_AHEAD_ROWS = 40;
 /** The server is asked once the typing stops for this long. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-const TYPE_BADGE: Record<(typeof PHOTO_TYPES)[number], string> = {
+const TYPE_BADGE: Record<MediaCategory, string> = {
   blade: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100',
   drone: 'bg-violet-100 text-violet-900 dark:bg-violet-950 dark:text-violet-100',
   operator: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
   robot: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
+  // Listed when asked for by id (an after-repair photo just uploaded); the repairs' screens show them.
+  repair: 'bg-rose-100 text-rose-900 dark:bg-rose-950 dark:text-rose-100',
 };
 
 /** The filters above the list; every change goes to the URL (STYLE 9), the search text once typing pauses. */
