@@ -35,3 +35,8 @@ export function mediaCard(mediaId: string): string {
                  mc.preview_key IS NOT NULL AS has_preview, mc.tiles_key IS NOT NULL AS has_tiles
             FROM media mc WHERE mc.id = ${mediaId}`;
 }
+
+/** Joins the media row (a version) that `mediaId` (SQL) names, as `alias`. */
+export function joinMedia(alias: string, mediaId: string): string {
+  return `JOIN media ${alias} ON ${alias}.id = ${mediaId}`;
+}

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
-  completeRepairBody,
-  createRepairBody,
   FINDING_STATUS_OF_REPAIR,
   isCalendarDate,
   REPAIR_FIELD_RULES,
@@ -10,10 +8,9 @@ import {
   REPAIR_TRANSITIONS,
   repairActions,
   repairDay,
-  repairListQuery,
   repairTransition,
-  updateRepairBody,
-} from './schemas/repairs.js';
+} from './repairs.js';
+import { completeRepairBody, createRepairBody, repairListQuery, updateRepairBody } from './schemas/repairs.js';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : result.error?.issues[0]?.message;

@@ -115,6 +115,8 @@ export class Repairs1795700000000 implements MigrationInterface {
     await queryRunner.query(`DROP INDEX "public"."UQ_repair_calendar_tokens_hash"`);
     await queryRunner.query(`DROP TABLE "repair_calendar_tokens"`);
     await queryRunner.query(`ALTER TABLE "media" DROP CONSTRAINT "CHK_media_category"`);
+    // Without repairs, an after-repair photo is what an operator took on site: it stays, as an operator photo.
+    await queryRunner.query(`UPDATE "media" SET "category" = 'operator' WHERE "category" = 'repair'`);
     await queryRunner.query(
       `ALTER TABLE "media" ADD CONSTRAINT "CHK_media_category" CHECK ("category" IN ('blade', 'drone', 'operator', 'robot'))`,
     );

@@ -1,14 +1,9 @@
 import { type ApiPage, type MediaItem } from '@kanat360/contracts';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
 import { apiClient } from '@/api/client';
 import { findingQueryOptions } from '@/api/findings';
+import { findingParams } from './-components/findings/finding-route';
 import { TurbineErrorScreen } from './-components/turbine/TurbineErrorScreen';
-
-const findingParams = {
-  parse: (raw: { findingId: string }) => ({ findingId: z.coerce.number().int().positive().parse(raw.findingId) }),
-  stringify: ({ findingId }: { findingId: number }) => ({ findingId: String(findingId) }),
-};
 
 /**
  * A finding's own address (the blade map, the fleet list and a track link here): it opens the page that shows the
