@@ -5,11 +5,10 @@ import ExcelJS from 'exceljs';
 import { type PagePosition } from './page-cursor.js';
 
 /*
- * Tables for people, as CSV and as an Excel workbook, written from the same column list (DESIGN "Findings": CSV for
- * people, an Excel workbook): headers in the caller's language, labels instead of codes, names instead of ids.
- * Rows are read a page at a time as the client takes the bytes, so an export holds a page whatever the total.
- * (The findings export's columns — findings-sheet.ts on h/exports — have the same shape plus the SQL of each CSV
- * cell, written by PostgreSQL; these two writers take any such list.)
+ * Tables for people (DESIGN "Findings": CSV for people, an Excel workbook): headers in the caller's language, labels
+ * instead of codes, names instead of ids, written from one list of columns. Rows are read a page at a time as the
+ * client takes the bytes, so an export holds a page whatever the total. The findings' columns (findings-sheet.ts)
+ * add the SQL of each CSV cell, since PostgreSQL writes their CSV; the repairs' CSV is written here.
  */
 
 /** What a cell holds: a text, a number, a time (UTC), a calendar day (`YYYY-MM-DD`); null leaves it empty. */
@@ -24,6 +23,8 @@ export interface SheetColumn<R> {
   /** In characters, for the workbook. */
   width: number;
   value(this: void, row: R): SheetValue;
+  /** The workbook cell's background and text colours (#rrggbb) for a row, when the value has one (a severity's). */
+  colours?(this: void, row: R): { fill: string; text: string };
 }
 
 /** One page of an export's rows, and where the next one starts (null: it was the last). */
@@ -86,15 +87,36 @@ export async function csvExport<R>(
 const TIME_FORMAT = 'yyyy-mm-dd hh:mm';
 const DATE_FORMAT = 'yyyy-mm-dd';
 
-/** Waits until `stream` takes writes again, or is gone (the client left). */
-function drainedOrClosed(stream: PassThrough): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off('drain', done).off('close', done);
-      resolve();
-    };
-    stream.once('drain', done).once('close', done);
-  });
+/** An ARGB colour as Excel's styles take it, from a #rrggbb hex. */
+const argb = (hex: string) => `FF${hex.slice(1).toUpperCase()}`;
+
+/** How long the zip must write nothing before it counts as caught up with the rows given to it. */
+const QUIET_MS = 4;
+
+/**
+ * Waits until the zip has written out what it was given: exceljs hands the sheet's XML to the zip without waiting
+ * for it (its StreamBuf ignores backpressure), so rows made faster than the zip deflates them would pile up,
+ * uncompressed (some 45 MB per workbook of 20,000 findings, bench:findings). `zipped` counts the bytes the zip
+ * wrote; the wait ends once it has been quiet for QUIET_MS (it took all it had), or the client has gone. While the
+ * client is slow (`zipped` full), it waits for the client first.
+ */
+async function caughtUp(zipped: PassThrough & { bytes: number }): Promise<void> {
+  for (;;) {
+    if (zipped.destroyed) return;
+    if (zipped.writableNeedDrain) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          zipped.off('drain', done).off('close', done);
+          resolve();
+        };
+        zipped.once('drain', done).once('close', done);
+      });
+      continue;
+    }
+    const before = zipped.bytes;
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+    if (zipped.bytes === before) return;
+  }
 }
 
 /** A workbook cell's value: a calendar day becomes a date cell (UTC midnight, shown without a time). */
@@ -108,9 +130,12 @@ function xlsxCell(kind: SheetKind, value: SheetValue): ExcelJS.CellValue {
 
 /**
  * The rows as an Excel workbook: one sheet, its header row bold and frozen, filters on, numbers as numbers, times
- * and days as dates, links clickable. Written by exceljs's streaming WorkbookWriter, strings inline (a shared-strings
- * table would hold every text until the end): each page becomes committed rows of the zip's deflate stream, and the
- * next page is read only once the client has taken the bytes. A client that leaves stops the reading.
+ * and days as dates, links clickable, cells coloured where a column says so. Written by exceljs's streaming
+ * WorkbookWriter, strings inline (a shared-strings table would hold every text until the end): each page becomes
+ * committed rows of the zip's deflate stream, and the next page is read only once the zip and the client have taken
+ * them (the writer itself does not wait for either: see caughtUp), so an export holds a page or two whatever the
+ * total. The first page is read before the answer starts (a failure then is a proper error answer); a client that
+ * leaves stops the reading.
  */
 export async function xlsxExport<R>(
   read: SheetPages<R>,
@@ -119,7 +144,15 @@ export async function xlsxExport<R>(
   sheetName: MessageKey,
 ): Promise<Readable> {
   const first = await read(null);
-  const output = new PassThrough();
+  const output = Object.assign(
+    new PassThrough({
+      transform(chunk: Buffer, _encoding, done) {
+        output.bytes += chunk.length;
+        done(null, chunk);
+      },
+    }),
+    { bytes: 0 },
+  );
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Kanat360';
   workbook.created = new Date();
@@ -140,14 +173,23 @@ export async function xlsxExport<R>(
       for (const item of page.rows) {
         const row = sheet.addRow(columns.map((column) => xlsxCell(column.kind, column.value(item))));
         columns.forEach((column, index) => {
-          if (column.kind === 'link') row.getCell(index + 1).font = { color: { argb: 'FF1D4ED8' }, underline: true };
+          const cell = row.getCell(index + 1);
+          if (column.kind === 'link' && cell.value !== null) {
+            cell.font = { color: { argb: 'FF1D4ED8' }, underline: true };
+          }
+          const colours = column.colours?.(item);
+          if (colours) {
+            cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: argb(colours.fill) } };
+            cell.font = { color: { argb: argb(colours.text) } };
+          }
         });
         row.commit();
         rows += 1;
       }
       const next: PagePosition | null = page.next;
       page = null;
-      if (output.writableNeedDrain) await drainedOrClosed(output);
+      // The next page only once the zip, and the client, have taken this one.
+      await caughtUp(output);
       if (output.destroyed) return;
       if (next !== null) page = await read(next);
     }

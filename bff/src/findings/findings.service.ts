@@ -28,6 +28,7 @@ import { type Principal, tenantScope } from '@/access/principal.js';
 import { AppError } from '@/common/app-error.js';
 import { isForeignKeyViolation } from '@/common/database-errors.js';
 import { decodeKeysetCursor, encodeKeysetCursor } from '@/common/page-cursor.js';
+import { xlsxExport } from '@/common/sheet-export.js';
 import { type Config, CONFIG } from '@/config/config.provider.js';
 import { runAsJob } from '@/database/app-data-source.js';
 import { FileUrls } from '@/files/file-urls.js';
@@ -37,7 +38,6 @@ import { MemoryBudget } from '@/media/memory-budget.js';
 import { findingsCsv, type FindingPages } from './findings-export.js';
 import { findingsContext, findingsJsonLd } from './findings-jsonld.js';
 import { csvColumns, findingSheet } from './findings-sheet.js';
-import { findingsXlsx } from './findings-xlsx.js';
 import { toFinding, toFindingDetail } from './findings.mapper.js';
 import { type FindingReach, type FindingRow, FindingsRepository, type FindingWrite } from './findings.repository.js';
 import { type BuiltReport, InspectionReportBuilder } from './inspection-report.builder.js';
@@ -145,7 +145,12 @@ export class FindingsService {
     const t = translator(language);
     const release = await this.workbooks.reserve(1);
     try {
-      const workbook = await findingsXlsx(this.exportPages(actor, filters), findingSheet(t, this.config.publicUrl), t);
+      const workbook = await xlsxExport(
+        this.exportPages(actor, filters),
+        findingSheet(t, this.config.publicUrl),
+        t,
+        'findings.export.sheetName',
+      );
       finished(workbook, release);
       return workbook;
     } catch (error) {
