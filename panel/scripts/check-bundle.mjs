@@ -2,7 +2,8 @@
 // Weighs the JavaScript the first load of /dashboard downloads (gzip), from Vite's manifest of the last build,
 // and fails above the budget (issue #23: ≤ 160 KB, the language catalog in use included), when any chunk of the
 // build is above 140 KB, when a viewer library has slipped into that load, or when a viewer's marker is found in
-// no chunk at all (a marker that no longer exists would let a leak pass unseen).
+// no chunk at all (a marker that no longer exists would let a leak pass unseen); then it weighs the turbine screen,
+// each viewer, and the findings on a photo (issue #23: < 20 KB).
 // Run after `pnpm build`: node panel/scripts/check-bundle.mjs
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -90,27 +91,48 @@ const screenFiles = new Set([...firstLoadFiles, ...screenRows.map((row) => row.f
 const viewerEntries = Object.keys(manifest).filter(
   (key) => key.startsWith('src/viewers/') && manifest[key].isDynamicEntry,
 );
-for (const entry of viewerEntries) {
-  const viewerSeen = new Set();
-  const visitViewer = (key) => {
-    if (viewerSeen.has(key) || !manifest[key]) return;
-    viewerSeen.add(key);
-    for (const imported of manifest[key].imports ?? []) visitViewer(imported);
+/** What a lazy chunk adds once the screen is there: its files and what they import, after gzip. */
+function lazyChunk(entry) {
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
   };
-  visitViewer(entry);
-  const viewerFiles = [...new Set([...viewerSeen].map((key) => manifest[key].file))].filter(
+  visit(entry);
+  const chunkFiles = [...new Set([...seen].map((key) => manifest[key].file))].filter(
     (file) => file.endsWith('.js') && !screenFiles.has(file),
   );
-  const gzip = viewerFiles.reduce(
-    (sum, file) => sum + gzipSync(readFileSync(join(dist, file)), { level: 9 }).length,
-    0,
-  );
+  const gzip = chunkFiles.reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file)), { level: 9 }).length, 0);
+  return { files: chunkFiles.length, gzip };
+}
+for (const entry of viewerEntries) {
+  const { files: count, gzip } = lazyChunk(entry);
   console.log(
     `viewer ${entry
       .split('/')
       .pop()
-      .replace(/\.tsx?$/, '')}: ${kb(gzip)} of JavaScript after gzip, ${viewerFiles.length} files`,
+      .replace(/\.tsx?$/, '')}: ${kb(gzip)} of JavaScript after gzip, ${count} files`,
   );
+}
+
+// The findings on a photo (issue #23): the one overlay layer that draws and hit-tests findings, regions and
+// drawings, fetched with the first picture shown. What it adds to the turbine screen stays small.
+const OVERLAY_ENTRY = 'src/media/overlay/PhotoOverlay.tsx';
+const OVERLAY_BUDGET_BYTES = 20_000;
+const overlay = lazyChunk(OVERLAY_ENTRY);
+console.log(
+  `findings on a photo (the overlay layer): ${kb(overlay.gzip)} of JavaScript after gzip (budget ${kb(OVERLAY_BUDGET_BYTES)}), ${overlay.files} files`,
+);
+if (overlay.files === 0) {
+  console.error(`check-bundle: no chunk for ${OVERLAY_ENTRY}; it must stay a lazy chunk of its own.`);
+  process.exit(1);
+}
+if (overlay.gzip >= OVERLAY_BUDGET_BYTES) {
+  console.error(
+    `check-bundle: the findings-on-a-photo chunk is over its budget by ${kb(overlay.gzip - OVERLAY_BUDGET_BYTES)}.`,
+  );
+  process.exit(1);
 }
 
 const leaked = VIEWER_MARKERS.filter((marker) => rows.some((row) => row.text.includes(marker)));

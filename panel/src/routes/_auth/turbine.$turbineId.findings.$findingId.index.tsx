@@ -18,7 +18,7 @@ export const Route = createFileRoute('/_auth/turbine/$turbineId/findings/$findin
       query: { view: 'all', ids: String(finding.media_id) },
     });
     const photo = page.data[0];
-    const search = { year: finding.year, photo: photo?.id ?? finding.media_id, finding: finding.id };
+    const search = { year: finding.year, media: photo?.id ?? finding.media_id, finding: finding.id };
     // The router's contract: a thrown redirect (a Response, not an Error) ends the load and navigates.
     // Findings are marked on inspection media (never an after-repair photo, which has no page of its own).
     if (!photo || photo.category === '' || photo.category === 'repair') {

@@ -1,12 +1,12 @@
 import { type Blade, BLADES, type MediaCategory, type MediaPlaceCount } from '@kanat360/contracts';
 import { idValue, oneOf, searchReader, wholeNumber, yearValue } from '@/search/url-values';
 
-/** The 360° view's choices, in the URL (STYLE 9): blade, room, year and the photo on screen. */
+/** The 360° view's choices, in the URL (STYLE 9, 12c): blade, room, year and the photo on screen (`media`). */
 export interface PanoramaSearch {
   blade?: Blade;
   room?: number;
   year?: number;
-  photo?: number;
+  media?: number;
   /** A finding to bring into view and open on the photo (the blade map, the fleet list and tracks link here). */
   finding?: number;
 }
@@ -14,16 +14,16 @@ export const panoramaSearchSchema = searchReader((search): PanoramaSearch => ({
   blade: oneOf(search.blade, BLADES),
   room: wholeNumber(search.room, 1, 1000),
   year: yearValue(search.year),
-  photo: idValue(search.photo),
+  media: idValue(search.media),
   finding: idValue(search.finding),
 }));
 
-/** A category page's choices, in the URL: year, blade (or every blade) and the photo on screen. */
+/** A category page's choices, in the URL: year, blade (or every blade) and the photo on screen (`media`). */
 export type CategorySearch = Omit<PanoramaSearch, 'room'>;
 export const categorySearchSchema = searchReader((search): CategorySearch => ({
   year: yearValue(search.year),
   blade: oneOf(search.blade, BLADES),
-  photo: idValue(search.photo),
+  media: idValue(search.media),
   finding: idValue(search.finding),
 }));
 
