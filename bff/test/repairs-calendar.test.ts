@@ -1,9 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { type Repair, type RepairCalendarToken, type Role } from '@kanat360/contracts';
 import ICAL from 'ical.js';
 import nodeIcal, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCompany, makeTurbine, makeUser, type MadeUser, PASSWORD } from './factories.js';
+import {
+  makeCompany,
+  makeFinding as makeFindingThrough,
+  makeMedia,
+  makeTurbine,
+  makeUser,
+  type MadeUser,
+  PASSWORD,
+} from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -28,21 +35,19 @@ let drafted: Repair;
 /** Cancelled: in nobody's calendar. */
 let cancelled: Repair;
 
+/** A released (or draft) bond-line finding of severity 4 on blade C, zone 9, on a photo of its own. */
 async function makeFinding(stage: 'draft' | 'released' = 'released'): Promise<number> {
-  const assetId = randomUUID();
-  const media: { id: number }[] = await app.dataSource.query(
-    `INSERT INTO media (turbine_id, asset_id, storage_key, kind, category, blade, room, year, month, original_name,
-                        size, mime, status)
-     VALUES ($1, $2, $3, 'photo', 'blade', 'C', 1, 2025, 5, $4, 100, 'image/jpeg', 'ready') RETURNING id`,
-    [turbineId, assetId, `turbines/${turbineId}/x/${assetId}.jpg`, `c-${assetId}.jpg`],
-  );
-  const rows: { id: number }[] = await app.dataSource.query(
-    `INSERT INTO findings (turbine_id, media_id, media_version, year, blade, surface, zone, distance_from_root_m,
-                           target, type, severity, action, stage)
-     VALUES ($1, $2, 1, 2025, 'C', 'trailing_edge', 9, 30, $3, 'bond_line', 4, 'repair_soon', $4) RETURNING id`,
-    [turbineId, media[0]!.id, { selector: { type: 'FragmentSelector', value: 'xywh=pixel:1,1,4,4' } }, stage],
-  );
-  return rows[0]!.id;
+  const mediaId = await makeMedia(app, turbineId, { blade: 'C' });
+  const finding = await makeFindingThrough(app, as.company_manager!, turbineId, {
+    media_id: mediaId,
+    blade: 'C',
+    surface: 'trailing_edge',
+    zone: 9,
+    type: 'bond_line',
+    severity: 4,
+    stage,
+  });
+  return finding.id;
 }
 
 async function create(body: Record<string, unknown>): Promise<Repair> {

@@ -1,11 +1,18 @@
 import { addDays, type Repair, repairDay, type Role } from '@kanat360/contracts';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobQueue, QUEUES } from '@/jobs/job-queue.js';
 import { RepairClock } from '@/repairs/repair-clock.js';
 import { RepairDigestWorker } from '@/repairs/repair-digest.worker.js';
 import { countOf, eventually } from './eventually.js';
-import { makeCompany, makeTurbine, makeUser, type MadeUser, PASSWORD } from './factories.js';
+import {
+  makeCompany,
+  makeFinding as makeFindingThrough,
+  makeMedia,
+  makeTurbine,
+  makeUser,
+  type MadeUser,
+  PASSWORD,
+} from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture.js';
 import { startTestApp, type TestApp } from './test-app.js';
@@ -24,21 +31,13 @@ let managerAs: Credentials;
 let today: string;
 const repairs: Record<'overdue' | 'soon' | 'window' | 'later' | 'done', Repair> = {} as never;
 
+/** A released finding on a photo of its own (the manager makes it). */
 async function makeFinding(turbineId: number): Promise<number> {
-  const assetId = randomUUID();
-  const media: { id: number }[] = await first.dataSource.query(
-    `INSERT INTO media (turbine_id, asset_id, storage_key, kind, category, blade, room, year, month, original_name,
-                        size, mime, status)
-     VALUES ($1, $2, $3, 'photo', 'blade', 'A', 1, 2025, 5, $4, 100, 'image/jpeg', 'ready') RETURNING id`,
-    [turbineId, assetId, `turbines/${turbineId}/x/${assetId}.jpg`, `d-${assetId}.jpg`],
-  );
-  const rows: { id: number }[] = await first.dataSource.query(
-    `INSERT INTO findings (turbine_id, media_id, media_version, year, blade, surface, zone, distance_from_root_m,
-                           target, type, severity, action, stage)
-     VALUES ($1, $2, 1, 2025, 'A', 'leading_edge', 2, 10, $3, 'erosion', 3, 'repair_planned', 'released') RETURNING id`,
-    [turbineId, media[0]!.id, { selector: { type: 'FragmentSelector', value: 'xywh=pixel:1,1,4,4' } }],
-  );
-  return rows[0]!.id;
+  const finding = await makeFindingThrough(first, managerAs, turbineId, {
+    media_id: await makeMedia(first, turbineId),
+    severity: 3,
+  });
+  return finding.id;
 }
 
 /**

@@ -15,7 +15,16 @@ import Papa from 'papaparse';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countOf, eventually } from './eventually.js';
-import { makeCompany, makeTurbine, makeUser, type MadeCompany, type MadeUser, PASSWORD } from './factories.js';
+import {
+  makeCompany,
+  makeFinding as makeFindingThrough,
+  makeMedia,
+  makeTurbine,
+  makeUser,
+  type MadeCompany,
+  type MadeUser,
+  PASSWORD,
+} from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture.js';
 import { startTestApp, type TestApp } from './test-app.js';
@@ -40,28 +49,12 @@ let crewAs: Credentials;
 let stranger: Credentials;
 let strangerUser: MadeUser;
 
-/** A media row of a turbine (no blob: the metadata is what repairs read). */
-async function makeMedia(
+/** A photo row of a turbine (no blob: the metadata is what repairs read), of 2025 unless told. */
+function mediaOf(
   turbineId: number,
-  options: { category?: string; blade?: 'A' | 'B' | 'C'; year?: number; kind?: string } = {},
+  options: { category?: 'blade' | 'repair'; blade?: 'A' | 'B' | 'C'; year?: number } = {},
 ): Promise<number> {
-  const assetId = randomUUID();
-  const rows: { id: number }[] = await app.dataSource.query(
-    `INSERT INTO media (turbine_id, asset_id, storage_key, kind, category, blade, room, year, month, original_name,
-                        size, mime, status, width, height)
-     VALUES ($1, $2, $3, $4, $5, $6, 1, $7, 5, $8, 100, 'image/jpeg', 'ready', 4000, 3000) RETURNING id`,
-    [
-      turbineId,
-      assetId,
-      `turbines/${turbineId}/x/${assetId}.jpg`,
-      options.kind ?? 'photo',
-      options.category ?? 'blade',
-      options.blade ?? 'A',
-      options.year ?? 2025,
-      `m-${assetId}.jpg`,
-    ],
-  );
-  return rows[0]!.id;
+  return makeMedia(app, turbineId, { year: 2025, ...options });
 }
 
 interface FindingSpec {
@@ -73,27 +66,22 @@ interface FindingSpec {
   zone?: number;
 }
 
-/** A finding on a fresh photo of the turbine, written in SQL. */
-async function makeFinding(turbineId: number, spec: FindingSpec = {}): Promise<number> {
+/**
+ * A finding on a fresh photo of its blade, made through the API by a manager of the turbine's company (released,
+ * `new`, unless told).
+ */
+async function makeFinding(turbineId: number, spec: FindingSpec = {}, manager = as.company_manager!): Promise<number> {
   const blade = spec.blade ?? 'A';
-  const mediaId = await makeMedia(turbineId, { blade });
-  const rows: { id: number }[] = await app.dataSource.query(
-    `INSERT INTO findings (turbine_id, media_id, media_version, year, blade, surface, zone, distance_from_root_m,
-                           target, type, severity, action, status, stage)
-     VALUES ($1, $2, 1, 2025, $3, 'leading_edge', $4, 12.5, $5, $6, $7, 'repair_planned', $8, $9) RETURNING id`,
-    [
-      turbineId,
-      mediaId,
-      blade,
-      spec.zone ?? 3,
-      { selector: { type: 'FragmentSelector', value: 'xywh=pixel:10,10,40,40' } },
-      spec.type ?? 'erosion',
-      spec.severity ?? 3,
-      spec.status ?? 'new',
-      spec.stage ?? 'released',
-    ],
-  );
-  return rows[0]!.id;
+  const finding = await makeFindingThrough(app, manager, turbineId, {
+    media_id: await mediaOf(turbineId, { blade }),
+    blade,
+    zone: spec.zone ?? 3,
+    type: spec.type ?? 'erosion',
+    severity: spec.severity ?? 3,
+    status: spec.status ?? 'new',
+    stage: spec.stage ?? 'released',
+  });
+  return finding.id;
 }
 
 async function findingStatus(id: number): Promise<string> {
@@ -478,7 +466,7 @@ describe('the status graph', () => {
   it('refuses steps the graph does not have, with REPAIR_STATUS_CONFLICT', async () => {
     const turbineId = await makeTurbine(app.dataSource, home.id);
     const repair = await create(turbineId, { finding_ids: [await makeFinding(turbineId)] });
-    const photo = await makeMedia(turbineId, { category: 'repair' });
+    const photo = await mediaOf(turbineId, { category: 'repair' });
     expect((await step(repair, 'verify', as.company_manager!)).body.code).toBe('REPAIR_STATUS_CONFLICT');
     const early = await step(repair, 'complete', as.company_manager!, { note: 'x', after_media_ids: [photo] });
     expect(early.status).toBe(409);
@@ -495,26 +483,22 @@ describe('the status graph', () => {
     const turbineId = await makeTurbine(app.dataSource, home.id);
     const finding = await makeFinding(turbineId, { blade: 'A' });
     const repair = await inProgress(turbineId, [finding]);
-    const rightPhoto = await makeMedia(turbineId, { category: 'repair', blade: 'A' });
+    const rightPhoto = await mediaOf(turbineId, { category: 'repair', blade: 'A' });
     const cases: [Record<string, unknown>, number, string][] = [
       [{ after_media_ids: [rightPhoto] }, 400, 'REPAIR_NOTE_REQUIRED'],
       [{ note: '  ', after_media_ids: [rightPhoto] }, 400, 'REPAIR_NOTE_REQUIRED'],
       [{ note: 'ok' }, 400, 'REPAIR_AFTER_PHOTOS_REQUIRED'],
       [{ note: 'ok', after_media_ids: [] }, 400, 'REPAIR_AFTER_PHOTOS_REQUIRED'],
+      [{ note: 'ok', after_media_ids: [await mediaOf(turbineId, { category: 'blade' })] }, 422, 'REPAIR_MEDIA_INVALID'],
       [
-        { note: 'ok', after_media_ids: [await makeMedia(turbineId, { category: 'blade' })] },
-        422,
-        'REPAIR_MEDIA_INVALID',
-      ],
-      [
-        { note: 'ok', after_media_ids: [await makeMedia(turbineId, { category: 'repair', blade: 'C' })] },
+        { note: 'ok', after_media_ids: [await mediaOf(turbineId, { category: 'repair', blade: 'C' })] },
         422,
         'REPAIR_MEDIA_INVALID',
       ],
       [
         {
           note: 'ok',
-          after_media_ids: [await makeMedia(await makeTurbine(app.dataSource, home.id), { category: 'repair' })],
+          after_media_ids: [await mediaOf(await makeTurbine(app.dataSource, home.id), { category: 'repair' })],
         },
         422,
         'REPAIR_MEDIA_INVALID',
@@ -538,7 +522,7 @@ describe('the status graph', () => {
   it('lets one of two completions at once win; the other is a conflict', async () => {
     const turbineId = await makeTurbine(app.dataSource, home.id);
     const repair = await inProgress(turbineId, [await makeFinding(turbineId)]);
-    const photo = await makeMedia(turbineId, { category: 'repair', blade: 'A' });
+    const photo = await mediaOf(turbineId, { category: 'repair', blade: 'A' });
     const replies = await Promise.all(
       [crewAs, as.company_manager!].map((caller) =>
         step(repair, 'complete', caller, { note: 'Bitti', after_media_ids: [photo] }),
@@ -581,7 +565,7 @@ describe('the status graph', () => {
     const turbineId = await makeTurbine(app.dataSource, home.id);
     const finding = await makeFinding(turbineId);
     const repair = await inProgress(turbineId, [finding]);
-    const photo = await makeMedia(turbineId, { category: 'repair', blade: 'A' });
+    const photo = await mediaOf(turbineId, { category: 'repair', blade: 'A' });
     await step(repair, 'complete', crewAs, { note: 'Bitti', after_media_ids: [photo] });
     expect((await put(repair, { status: 'in_progress' }, crewAs)).status).toBe(403);
     const reopened = await put(repair, { status: 'in_progress' }, as.company_manager!);
@@ -622,7 +606,7 @@ describe('the status graph', () => {
     expect(locked.body).toMatchObject({ code: 'REPAIR_FIELD_LOCKED', field: 'finding_ids' });
     await step(repair, 'complete', crewAs, {
       note: 'Bitti',
-      after_media_ids: [await makeMedia(turbineId, { category: 'repair' })],
+      after_media_ids: [await mediaOf(turbineId, { category: 'repair' })],
     });
     expect((await put(repair, { title: 'Sonradan' }, as.company_manager!)).body.code).toBe('REPAIR_FIELD_LOCKED');
     const corrected = await put(repair, { actual_cost: 990.9, note: 'Düzeltildi' }, as.company_manager!);
@@ -689,7 +673,7 @@ describe('the status graph', () => {
 describe('after-repair photos', () => {
   it('upload through the photo routes on a blade, stay out of the inspection lists, and stay while their repair does', async () => {
     const turbineId = await makeTurbine(app.dataSource, home.id);
-    const inspection = await makeMedia(turbineId, { category: 'blade' });
+    const inspection = await mediaOf(turbineId, { category: 'blade' });
     const photo = await uploadRepairPhoto(turbineId, 'A');
     expect(photo).toMatchObject({ category: 'repair', blade: 'A', year: 2026 });
     expect(photo.key).toMatch(new RegExp(`^turbines/${turbineId}/category-repair/2026/`));
@@ -762,7 +746,11 @@ describe('reading repairs', () => {
       priority: 5,
     });
     const foreignTurbine = await makeTurbine(app.dataSource, other.id);
-    foreign = await create(foreignTurbine, { finding_ids: [await makeFinding(foreignTurbine)] }, stranger);
+    foreign = await create(
+      foreignTurbine,
+      { finding_ids: [await makeFinding(foreignTurbine, {}, stranger)] },
+      stranger,
+    );
   });
 
   it('shows customers the repairs whose findings are all released, without costs or actions', async () => {
@@ -904,30 +892,34 @@ describe('reading repairs', () => {
     const year = today.slice(0, 4);
     const make = (body: Record<string, unknown>) => create(turbine, body, managerAs);
     await make({
-      finding_ids: [await makeFinding(turbine)],
+      finding_ids: [await makeFinding(turbine, {}, managerAs)],
       due_date: addDays(today, -1),
       status: 'scheduled',
       estimated_cost: 100,
     });
     await make({
-      finding_ids: [await makeFinding(turbine)],
+      finding_ids: [await makeFinding(turbine, {}, managerAs)],
       due_date: addDays(today, 10),
       status: 'scheduled',
       estimated_cost: 50.25,
       currency: 'EUR',
     });
-    await make({ finding_ids: [await makeFinding(turbine)], due_date: addDays(today, 40), status: 'scheduled' });
-    const cancelled = await make({ finding_ids: [await makeFinding(turbine)], estimated_cost: 999 });
+    await make({
+      finding_ids: [await makeFinding(turbine, {}, managerAs)],
+      due_date: addDays(today, 40),
+      status: 'scheduled',
+    });
+    const cancelled = await make({ finding_ids: [await makeFinding(turbine, {}, managerAs)], estimated_cost: 999 });
     await step(cancelled, 'cancel', managerAs);
     const done = await make({
-      finding_ids: [await makeFinding(turbine)],
+      finding_ids: [await makeFinding(turbine, {}, managerAs)],
       status: 'scheduled',
       due_date: `${year}-01-15`,
     });
     await put(done, { status: 'in_progress' }, managerAs);
     await step(done, 'complete', managerAs, {
       note: 'ok',
-      after_media_ids: [await makeMedia(turbine, { category: 'repair' })],
+      after_media_ids: [await mediaOf(turbine, { category: 'repair' })],
       actual_cost: 300,
     });
 
