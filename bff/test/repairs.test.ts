@@ -726,6 +726,31 @@ describe('after-repair photos', () => {
   });
 });
 
+describe('a turbine deleted', () => {
+  it('takes its repairs, their findings’ links and after photos with it', async () => {
+    const turbineId = await makeTurbine(app.dataSource, home.id);
+    const repair = await inProgress(turbineId, [await makeFinding(turbineId)]);
+    const photo = await uploadRepairPhoto(turbineId, 'A');
+    await step(repair, 'complete', crewAs, { note: 'Bitti', after_media_ids: [photo.id] });
+    const reply = await call(app, 'DELETE', `/api/turbines/${turbineId}`, { as: as.superadmin! });
+    expect(reply.status, reply.text).toBe(200);
+    // Hidden at once, purged by its job.
+    expect((await get(repair)).status).toBe(404);
+    await eventually(
+      async () =>
+        (await countOf(app.dataSource, `SELECT count(*)::int AS count FROM turbines WHERE id = $1`, [turbineId])) === 0,
+      'the turbine purged',
+    );
+    expect(await repairCount(turbineId)).toBe(0);
+    for (const table of ['repair_findings', 'repair_media']) {
+      expect(
+        await countOf(app.dataSource, `SELECT count(*)::int AS count FROM ${table} WHERE repair_id = $1`, [repair.id]),
+        table,
+      ).toBe(0);
+    }
+  });
+});
+
 describe('reading repairs', () => {
   let turbineId: number;
   let released: Repair;

@@ -19,7 +19,9 @@ export class RepairMediaEntity {
   @PrimaryColumn({ name: 'media_id', type: 'int' })
   mediaId: number;
 
-  @ManyToOne(() => MediaEntity, { onDelete: 'NO ACTION' })
+  // Checked at commit: a turbine's delete takes its media and its repairs (with these rows) in one statement, whose
+  // cascades reach this row after the photo; a photo deleted alone while a repair names it still fails.
+  @ManyToOne(() => MediaEntity, { onDelete: 'NO ACTION', deferrable: 'INITIALLY DEFERRED' })
   @JoinColumn({ name: 'media_id', foreignKeyConstraintName: 'FK_repair_media_media' })
   media: Relation<MediaEntity>;
 

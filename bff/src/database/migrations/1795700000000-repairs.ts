@@ -82,7 +82,7 @@ export class Repairs1795700000000 implements MigrationInterface {
       `ALTER TABLE "repair_media" ADD CONSTRAINT "FK_repair_media_repair" FOREIGN KEY ("repair_id") REFERENCES "repair_work_orders"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
     );
     await queryRunner.query(
-      `ALTER TABLE "repair_media" ADD CONSTRAINT "FK_repair_media_media" FOREIGN KEY ("media_id") REFERENCES "media"("id") ON DELETE NO ACTION ON UPDATE NO ACTION`,
+      `ALTER TABLE "repair_media" ADD CONSTRAINT "FK_repair_media_media" FOREIGN KEY ("media_id") REFERENCES "media"("id") ON DELETE NO ACTION ON UPDATE NO ACTION DEFERRABLE INITIALLY DEFERRED`,
     );
   }
 
