@@ -7,6 +7,7 @@ import {
   type FindingType,
   OPEN_REPAIR_STATUSES,
   type Repair,
+  type RepairAction,
   repairActions,
   type RepairFinding,
   type RepairPhoto,
@@ -54,6 +55,31 @@ export interface RepairReader extends RepairViewer {
   costsVisible: boolean;
   /** The Turkish calendar day overdue is counted against. */
   today: string;
+}
+
+/**
+ * The actions of a reader on a repair depend on its status and whether the reader is its assignee or its author
+ * only: worked out once per such case of a page, not per row (a page of 1,000 repairs has a dozen cases).
+ */
+const actionsSeen = new WeakMap<RepairReader, Map<string, RepairAction[]>>();
+
+function actionsOf(row: RepairRow, reader: RepairReader): RepairAction[] {
+  let cases = actionsSeen.get(reader);
+  if (!cases) actionsSeen.set(reader, (cases = new Map()));
+  const assignee = row.assigneeId === reader.userId;
+  const author = row.createdBy === reader.userId;
+  const key = `${row.status}:${assignee}:${author}`;
+  let actions = cases.get(key);
+  if (!actions) {
+    // Stand-ins with the same relation to the reader: the rules ask no more of the repair.
+    const other = reader.userId + 1;
+    actions = repairActions(
+      { status: row.status, assignee_id: assignee ? reader.userId : other, created_by: author ? reader.userId : other },
+      reader,
+    );
+    cases.set(key, actions);
+  }
+  return actions;
 }
 
 /** Whether an open repair's due date has passed on `today`. */
@@ -106,7 +132,6 @@ export function toRepair(row: RepairRow, files: FileSigner, reader: RepairReader
     }),
   );
   const afterPhotos = (JSON.parse(row.afterPhotos) as MediaCard[]).map((card) => toPhoto(card, files));
-  const repair = { status: row.status, assignee_id: row.assigneeId, created_by: row.createdBy };
   return {
     id: row.id,
     turbine_id: row.turbineId,
@@ -147,7 +172,7 @@ export function toRepair(row: RepairRow, files: FileSigner, reader: RepairReader
     after_photos: afterPhotos,
     overdue: isOverdue(row, reader.today),
     costs_visible: reader.costsVisible,
-    allowed_actions: repairActions(repair, reader),
+    allowed_actions: actionsOf(row, reader),
   };
 }
 
