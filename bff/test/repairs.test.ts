@@ -491,6 +491,11 @@ describe('the status graph', () => {
       [{ note: 'ok', after_media_ids: [] }, 400, 'REPAIR_AFTER_PHOTOS_REQUIRED'],
       [{ note: 'ok', after_media_ids: [await mediaOf(turbineId, { category: 'blade' })] }, 422, 'REPAIR_MEDIA_INVALID'],
       [
+        { note: 'ok', after_media_ids: [await mediaOf(turbineId, { category: 'repair', year: 2024 })] },
+        422,
+        'REPAIR_MEDIA_INVALID',
+      ],
+      [
         { note: 'ok', after_media_ids: [await mediaOf(turbineId, { category: 'repair', blade: 'C' })] },
         422,
         'REPAIR_MEDIA_INVALID',

@@ -84,6 +84,7 @@ export type FindingRow = RowOf<typeof FINDING_ROW.columns>;
 /** A finding as a repair takes it into a work order: locked, with what the repair's defaults are made of. */
 const LOCKED_FINDING_ROW = rowMapper('locked finding', 'FROM findings f', {
   id: f('id', 'integer'),
+  year: f('year', 'integer'),
   status: f('status', 'character varying').as<FindingStatus>(),
   stage: f('stage', 'character varying').as<FindingStage>(),
   blade: f('blade', 'character').as<Blade>(),

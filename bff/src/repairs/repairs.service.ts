@@ -354,7 +354,7 @@ export class RepairsService {
 
   /**
    * The work is done: needs a note and after-repair photos (uploaded with category `repair` on a blade of the
-   * repair's findings); its findings read `repaired`. The assignee or a holder of repair.manage, from in progress.
+   * repair's findings, in their year or later); its findings read `repaired`. The assignee or a holder of repair.manage, from in progress.
    */
   async complete(actor: Principal, turbineId: number, id: number, body: CompleteRepairBody): Promise<Repair> {
     await this.access.requireAccess(actor, 'repair.complete', turbineId);
@@ -369,6 +369,8 @@ export class RepairsService {
         links.map((link) => link.findingId),
       );
       const blades = new Set(findings.map((finding) => finding.blade));
+      // An after photo is of the repair: not of a campaign before the damage was found.
+      const since = Math.max(...findings.map((finding) => finding.year));
       for (const mediaId of body.after_media_ids) {
         const media = await this.media.findById(mediaId);
         const fits =
@@ -378,7 +380,8 @@ export class RepairsService {
           media.kind === 'photo' &&
           media.status !== 'failed' &&
           media.blade !== null &&
-          blades.has(media.blade);
+          blades.has(media.blade) &&
+          media.year >= since;
         if (!fits) throw new AppError('REPAIR_MEDIA_INVALID', { field: 'after_media_ids' });
       }
       await this.repairs.update(manager, id, {
