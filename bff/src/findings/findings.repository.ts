@@ -22,7 +22,6 @@ import {
   expr,
   queryRows,
   type RawRow,
-  type RowColumn,
   type RowOf,
   rowMapper,
   scalar,

@@ -65,7 +65,7 @@ const actionsSeen = new WeakMap<RepairReader, Map<string, RepairAction[]>>();
 
 function actionsOf(row: RepairRow, reader: RepairReader): RepairAction[] {
   let cases = actionsSeen.get(reader);
-  if (!cases) actionsSeen.set(reader, (cases = new Map()));
+  if (!cases) actionsSeen.set(reader, (cases = new Map<string, RepairAction[]>()));
   const assignee = row.assigneeId === reader.userId;
   const author = row.createdBy === reader.userId;
   const key = `${row.status}:${assignee}:${author}`;

@@ -1,5 +1,4 @@
-import { cameraName, type MediaCategory, type MediaItem, type TurbineDetail } from '@kanat360/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { type MediaCategory, type MediaItem, type TurbineDetail } from '@kanat360/contracts';
 import { getRouteApi } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
@@ -17,7 +16,7 @@ import { useCan } from '@/session/use-session';
 import { useToast } from '@/toast/toast-store';
 import { formatMegabytes } from '@/uploads/format-bytes';
 import { PhotoFilterBar } from './PhotoFilterBar';
-import { PHOTO_TYPES, photoFiltersOf } from './photo-search';
+import { photoFiltersOf } from './photo-search';
 import { SectionCard } from './SectionCard';
 import { useLightboxNavigation } from './use-lightbox';
 
