@@ -44,6 +44,8 @@ const TURBINE_KEYS = [
   'location',
   'media_count',
   'name',
+  'open_repairs',
+  'overdue_repairs',
   'photo_count',
   'rooms',
   'site_name',
@@ -250,6 +252,8 @@ describe('GET /api/turbines', () => {
       photo_count: 4,
       media_count: 4,
       worst_open_severity: null,
+      open_repairs: 0,
+      overdue_repairs: 0,
       created_at: expect.any(String) as string,
       updated_at: expect.any(String) as string,
     });

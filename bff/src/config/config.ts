@@ -103,6 +103,8 @@ const environment = z.object({
     }),
   DERIVATIVE_MEMORY_MB: int(512, 64, 65_536),
   INSPECTION_REPORT_SYNC_MAX_FINDINGS: int(50, 0, 100_000),
+  REPAIR_COSTS_VISIBLE_TO_CUSTOMERS: bool(false),
+  REPAIR_DIGEST_HOUR: int(7, 0, 23),
   DB_ACQUIRE_TIMEOUT_MS: int(1500, 100, 600_000),
   DB_QUERY_TIMEOUT_MS: int(1500, 100, 3_600_000),
   JOB_QUERY_TIMEOUT_MS: int(300_000, 100, 86_400_000),
@@ -156,6 +158,12 @@ export interface Config {
   storageQuotaBytes: number | null;
   /** Inspection reports with more released findings than this are made by a job, not within the request. */
   inspectionReportSyncMaxFindings: number;
+  repairs: {
+    /** Whether customers see the costs of the repairs they read (staff always do). */
+    costsVisibleToCustomers: boolean;
+    /** The hour (Turkish time, 0–23) the daily mail of overdue and due repairs goes out. */
+    digestHour: number;
+  };
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   /** Where the site's contact form messages are mailed. */
   contactInbox: string;
@@ -240,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     storage,
     storageQuotaBytes: e.STORAGE_QUOTA_GB_PER_COMPANY,
     inspectionReportSyncMaxFindings: e.INSPECTION_REPORT_SYNC_MAX_FINDINGS,
+    repairs: { costsVisibleToCustomers: e.REPAIR_COSTS_VISIBLE_TO_CUSTOMERS, digestHour: e.REPAIR_DIGEST_HOUR },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: join(dataDir, 'outbox') },
     contactInbox: e.CONTACT_INBOX,
     seedDemo: e.SEED_DEMO ?? embedded,

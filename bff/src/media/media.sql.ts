@@ -5,8 +5,10 @@
  * lateral join, answering `photo_count` and `media_count`.
  */
 export function currentMediaCounts(turbineId: string): string {
+  // After-repair photos are counted by their repairs, not as the turbine's inspection photos (the list leaves them
+  // out too).
   return `SELECT count(*) FILTER (WHERE m.kind = 'photo')::int AS photo_count, count(*)::int AS media_count
-            FROM media m WHERE m.turbine_id = ${turbineId} AND m.is_current`;
+            FROM media m WHERE m.turbine_id = ${turbineId} AND m.is_current AND m.category <> 'repair'`;
 }
 
 /** The bytes of every media version of the turbines whose ids `turbineIds` (a subquery) answers. */
@@ -21,6 +23,17 @@ export function mediaBytesOfTurbines(turbineIds: string): string {
 export function lineageMediaIds(mediaId: string): string {
   return `SELECT l.id FROM media l, (SELECT COALESCE(k.original_id, k.id) AS root FROM media k WHERE k.id = ${mediaId}) r
            WHERE l.id = r.root OR l.original_id = r.root`;
+}
+
+/**
+ * The media row `mediaId` (SQL) as a photo card, for a lateral join: its place, its size, and which derivatives it
+ * has (the answer signs their addresses).
+ */
+export function mediaCard(mediaId: string): string {
+  return `SELECT mc.id, mc.turbine_id, mc.kind, mc.category, mc.blade, mc.year, mc.original_name, mc.is_panorama,
+                 mc.width, mc.height, mc.status, mc.is_current, mc.thumb_key IS NOT NULL AS has_thumb,
+                 mc.preview_key IS NOT NULL AS has_preview, mc.tiles_key IS NOT NULL AS has_tiles
+            FROM media mc WHERE mc.id = ${mediaId}`;
 }
 
 /** Joins the media row (a version) that `mediaId` (SQL) names, as `alias`. */

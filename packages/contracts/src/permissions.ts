@@ -42,6 +42,22 @@ export const PERMISSIONS = {
   /** Release a draft (customers see it from then on), take it back, or change a released finding. */
   'finding.release': ['superadmin', 'admin', 'company_manager'],
 
+  /**
+   * Read a turbine's repairs (work orders): customers only those whose findings are all released, and their costs
+   * only when REPAIR_COSTS_VISIBLE_TO_CUSTOMERS allows.
+   */
+  'repair.read': EVERYONE,
+  /** See costs whatever the setting (customers: the setting decides). */
+  'repair.readCosts': NOT_CUSTOMER,
+  /** Make a repair from findings, edit its texts, method, priority and findings: whoever may edit findings. */
+  'repair.create': NOT_CUSTOMER,
+  /** Schedule, assign, cost, verify, reopen and cancel repairs. */
+  'repair.manage': ['superadmin', 'admin', 'company_manager'],
+  /** Start and complete a repair: its assignee, or a holder of repair.manage. */
+  'repair.complete': NOT_CUSTOMER,
+  /** The calendar feed holds every repair the caller may read (without it: the repairs assigned to the caller). */
+  'repair.calendarAll': ['superadmin', 'admin', 'company_manager', 'customer'],
+
   'company.read': ['superadmin'],
   'company.create': ['superadmin'],
   'company.update': ['superadmin'],

@@ -26,6 +26,7 @@ import {
 import { type Blade, BLADES } from '../media.js';
 import { optionalText, text } from './fields.js';
 import { yearField } from './media.js';
+import { type FindingRepairEntry, type FindingRepairRef } from './repairs.js';
 
 const targetError = { error: 'FINDING_TARGET_INVALID' satisfies ErrorCode };
 
@@ -277,6 +278,11 @@ export interface Finding {
   created_by: number | null;
   created_at: string;
   updated_at: string;
+  /**
+   * The finding's repair (issue #24): the latest one not cancelled — open, done or verified — as far as the caller
+   * may read it; null when there is none. Not one of 2a's fields: exports leave it out.
+   */
+  repair: FindingRepairRef | null;
 }
 
 /** One year of a track, as far as the caller may see it (customers: released findings only). */
@@ -302,6 +308,8 @@ export interface FindingGrowth {
 export interface FindingDetail extends Finding {
   history: FindingTrackEntry[];
   growth: { since_previous: FindingGrowth | null; since_first: FindingGrowth | null };
+  /** Every repair that covered the finding, cancelled ones too, oldest first (those the caller may read). */
+  repairs: FindingRepairEntry[];
 }
 
 /**

@@ -3,7 +3,8 @@ import { type MediaFailureCode } from '../errors.js';
 import {
   BLADES,
   type Blade,
-  MEDIA_CATEGORIES,
+  REPAIR_PHOTO_CATEGORY,
+  UPLOAD_CATEGORIES,
   type MediaCamera,
   type MediaCategory,
   type MediaKind,
@@ -52,10 +53,13 @@ export const uploadTargetFields = z
         .regex(/^(A|B|C|CATEGORY-(DRONE|OPERATOR|ROBOT))$/, { error: 'BLADE_INVALID' })
         .optional(),
     ),
-    category: z.preprocess(
-      optionalBlank,
-      z.enum([...MEDIA_CATEGORIES, 'blade'], { error: 'CATEGORY_INVALID' }).optional(),
-    ),
+    category: z.preprocess(optionalBlank, z.enum(UPLOAD_CATEGORIES, { error: 'CATEGORY_INVALID' }).optional()),
+  })
+  .superRefine(({ blade, category }, ctx) => {
+    // A repair photo is placed on the blade it shows: the repair's completion checks it against its findings.
+    if (category === REPAIR_PHOTO_CATEGORY && (blade === undefined || blade.startsWith('CATEGORY-'))) {
+      ctx.addIssue({ code: 'custom', message: 'REPAIR_PHOTO_BLADE_REQUIRED', path: ['blade'] });
+    }
   })
   .transform(({ room, year, blade, category }) => {
     const now = new Date();
@@ -175,10 +179,8 @@ export const photoListQuery = z.object({
   view: z.preprocess(optionalBlank, z.enum(['all'], { error: 'VALIDATION_ERROR' }).optional()),
   year: z.preprocess(optionalBlank, yearField.optional()),
   blade: z.preprocess(optionalBlank, z.enum(BLADES, { error: 'BLADE_INVALID' }).optional()),
-  category: z.preprocess(
-    optionalBlank,
-    z.enum([...MEDIA_CATEGORIES, 'blade'], { error: 'CATEGORY_INVALID' }).optional(),
-  ),
+  /** Left out: every category but `repair` (after-repair photos are listed when asked for, or by their ids). */
+  category: z.preprocess(optionalBlank, z.enum(UPLOAD_CATEGORIES, { error: 'CATEGORY_INVALID' }).optional()),
   /** One camera: `make|model` as `GET …/photos/cameras` offers it (cameraFilterValue). */
   camera: z.preprocess(
     optionalBlank,
@@ -336,7 +338,7 @@ export interface MediaItem {
   mime: string;
   room: string;
   blade: Blade | null;
-  category: '' | (typeof MEDIA_CATEGORIES)[number];
+  category: '' | Exclude<MediaCategory, 'blade'>;
   year: number;
   month: number;
   size: number;

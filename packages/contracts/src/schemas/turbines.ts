@@ -79,6 +79,10 @@ export interface Turbine {
    * a caller who may not read drafts. Null when it has none.
    */
   worst_open_severity: FindingSeverity | null;
+  /** Repairs still to be done (planned, scheduled, in progress) that the caller may read. */
+  open_repairs: number;
+  /** Those of them whose due date has passed (Turkish calendar days). */
+  overdue_repairs: number;
   created_at: string;
   updated_at: string;
 }

@@ -27,6 +27,8 @@ function turbine(overrides: Partial<Turbine>): Turbine {
     photo_count: 0,
     media_count: 0,
     worst_open_severity: null,
+    open_repairs: 0,
+    overdue_repairs: 0,
     created_at: '2024-03-01T10:00:00Z',
     updated_at: '2025-06-01T10:00:00Z',
     ...overrides,
