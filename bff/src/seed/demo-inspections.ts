@@ -9,6 +9,7 @@ import { ReportsRepository } from '@/reports/reports.repository.js';
 import { type ObjectStorage } from '@/storage/object-storage.js';
 import { TurbinesRepository } from '@/turbines/turbines.repository.js';
 import { insertDemoFindings } from './demo-findings.js';
+import { DEMO_TURBINE_MODELS } from './demo-turbine-models.js';
 
 // The demo seed's inspection data: turbines of both partners, with photos, a 360° panorama, a point cloud, a video,
 // PDF reports, comments and findings, all generated here. Blobs are written first (they cannot join a transaction), then
@@ -604,6 +605,9 @@ export async function insertDemoInspections(
       location: turbine.location,
       siteName: turbine.site,
       coordinates: `${turbine.lat},${turbine.lng}`,
+      latitude: turbine.lat,
+      longitude: turbine.lng,
+      ...DEMO_TURBINE_MODELS[turbine.code]!,
       rooms: turbine.rooms,
       status: turbine.status,
       companyId: companyIds[turbine.company]!,

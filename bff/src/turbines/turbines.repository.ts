@@ -16,6 +16,15 @@ export interface TurbineWrite {
   rooms: number;
   status: TurbineStatus;
   companyId: number;
+  manufacturer: string | null;
+  model: string | null;
+  ratedPowerKw: number | null;
+  hubHeightM: number | null;
+  rotorDiameterM: number | null;
+  bladeLengthM: number | null;
+  commissionedYear: number | null;
+  latitude: number | null;
+  longitude: number | null;
 }
 
 /**

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import {
   can,
   type CreateTurbineBody,
+  formatCoordinates,
+  positionOf,
   type Turbine,
   type TurbineDetail,
   type TurbineStatus,
@@ -51,7 +53,7 @@ export class TurbinesService {
 
   async create(actor: Principal, body: CreateTurbineBody): Promise<Turbine> {
     const companyId = await this.companyFor(actor, body.company_id);
-    const id = await this.turbines.insert(toWrite(body, body.status, body.rooms, companyId));
+    const id = await this.turbines.insert(toWrite(body, null, body.status, body.rooms, companyId));
     return this.get(actor, id);
   }
 
@@ -63,7 +65,7 @@ export class TurbinesService {
       : current.company_id;
     await this.turbines.update(
       id,
-      toWrite(body, body.status ?? current.status, body.rooms ?? current.rooms, companyId),
+      toWrite(body, current, body.status ?? current.status, body.rooms ?? current.rooms, companyId),
     );
     return this.get(actor, id);
   }
@@ -97,21 +99,45 @@ export class TurbinesService {
   }
 }
 
-function toWrite(
+/**
+ * The row a create or update writes. Model data and position the body leaves out keep `current`'s values (none on a
+ * create). The position is written as numbers and as its "lat,lng" text; a body naming none keeps an older client's
+ * free text as it is.
+ */
+export function toWrite(
   body: CreateTurbineBody | UpdateTurbineBody,
+  current: Turbine | null,
   status: TurbineStatus,
   rooms: number,
   companyId: number,
 ): TurbineWrite {
+  const keep = <T>(given: T | null | undefined, kept: T | null | undefined): T | null =>
+    given === undefined ? (kept ?? null) : given;
+  const position = positionOf(body);
   return {
     turbineName: body.turbine_name ?? body.name,
     code: body.code,
     city: body.city,
     location: body.location,
     siteName: body.site_name,
-    coordinates: body.coordinates,
     rooms,
     status,
     companyId,
+    manufacturer: keep(body.manufacturer, current?.manufacturer),
+    model: keep(body.model, current?.model),
+    ratedPowerKw: keep(body.rated_power_kw, current?.rated_power_kw),
+    hubHeightM: keep(body.hub_height_m, current?.hub_height_m),
+    rotorDiameterM: keep(body.rotor_diameter_m, current?.rotor_diameter_m),
+    bladeLengthM: keep(body.blade_length_m, current?.blade_length_m),
+    commissionedYear: keep(body.commissioned_year, current?.commissioned_year),
+    ...(position === undefined
+      ? {
+          latitude: current?.latitude ?? null,
+          longitude: current?.longitude ?? null,
+          coordinates: current?.coordinates ?? null,
+        }
+      : position === null
+        ? { latitude: null, longitude: null, coordinates: null }
+        : { ...position, coordinates: formatCoordinates(position) }),
   };
 }
