@@ -557,6 +557,24 @@ const ROUTES: RouteCase[] = [
     },
   },
 
+  {
+    route: 'GET /api/turbines/{id}/coverage',
+    access: 'coverage.read',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => ({
+      path: `/api/turbines/${await makeTurbine(ctx.app.dataSource, companyOf(ctx, target).id)}/coverage?year=2025`,
+    }),
+  },
+  {
+    route: 'GET /api/coverage',
+    access: 'coverage.read',
+    scoped: false,
+    ok: 200,
+    build: () => ({ path: '/api/coverage?year=2025' }),
+  },
+
   // comments
   {
     route: 'GET /api/turbines/{id}/comments',

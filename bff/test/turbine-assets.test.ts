@@ -1,6 +1,7 @@
 import { type Turbine } from '@kanat360/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCompany, makeUser, type MadeCompany, PASSWORD, unique } from './factories.js';
+import { countOf } from './eventually.js';
 import { call, type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 import { TurbineAssets1795800000000 } from '@/database/migrations/1795800000000-turbine-assets.js';
@@ -46,8 +47,7 @@ async function stored(id: number): Promise<Record<string, unknown>> {
   return rows[0]!;
 }
 
-const turbineCount = async () =>
-  ((await app.dataSource.query(`SELECT count(*)::int AS n FROM turbines`)) as { n: number }[])[0]!.n;
+const turbineCount = () => countOf(app.dataSource, `SELECT count(*)::int AS count FROM turbines`);
 
 beforeAll(async () => {
   app = await startTestApp({ WORKER: 'off' });

@@ -17,3 +17,14 @@ export function worstOpenSeverities(turbineId: string): string {
 export function findingCountOnMedia(mediaIds: string): string {
   return `(SELECT count(*)::int FROM findings fm WHERE fm.media_id IN (${mediaIds}))`;
 }
+
+/**
+ * The findings of the turbine `turbineId` (SQL) dated `year` (SQL), released ones only when `releasedOnly`: a
+ * subquery answering the photo each is marked on (`media_id`) and its `blade`.
+ */
+export function findingsOfTurbineYear(turbineId: string, year: string, releasedOnly: boolean): string {
+  return `SELECT findings.media_id, findings.blade FROM findings
+           WHERE findings.turbine_id = ${turbineId} AND findings.year = ${year}${
+             releasedOnly ? ` AND findings.stage = 'released'` : ''
+           }`;
+}

@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { MediaModule } from '@/media/media.module.js';
 import { UploadsModule } from '@/uploads/uploads.module.js';
+import { CoverageController } from './coverage.controller.js';
+import { CoverageQuery } from './coverage.query.js';
+import { CoverageService } from './coverage.service.js';
 import { TurbineListQuery } from './turbine-list.query.js';
 import { TurbinePurgeWorker } from './turbine-purge.worker.js';
 import { TurbinesController } from './turbines.controller.js';
@@ -9,8 +12,15 @@ import { TurbinesService } from './turbines.service.js';
 
 @Module({
   imports: [UploadsModule, MediaModule],
-  controllers: [TurbinesController],
-  providers: [TurbinesService, TurbinesRepository, TurbineListQuery, TurbinePurgeWorker],
+  controllers: [TurbinesController, CoverageController],
+  providers: [
+    TurbinesService,
+    TurbinesRepository,
+    TurbineListQuery,
+    TurbinePurgeWorker,
+    CoverageService,
+    CoverageQuery,
+  ],
   exports: [TurbinesRepository, TurbineListQuery],
 })
 export class TurbinesModule {}

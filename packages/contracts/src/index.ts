@@ -13,6 +13,7 @@ export * from './schemas/contact.js';
 export * from './schemas/fields.js';
 export * from './schemas/users.js';
 export * from './schemas/comments.js';
+export * from './schemas/coverage.js';
 export * from './schemas/findings.js';
 export * from './schemas/media.js';
 export * from './schemas/reports.js';
