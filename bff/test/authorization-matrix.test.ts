@@ -558,6 +558,22 @@ const ROUTES: RouteCase[] = [
   },
 
   {
+    route: 'POST /api/turbines/import',
+    access: 'turbine.import',
+    scoped: false,
+    ok: 200,
+    build: (ctx) => {
+      const code = `M-${unique()}`;
+      const form = new FormData();
+      form.append('file', new Blob([`code,city,location\n${code},izmir,Matrix\n`]), 'matrix.csv');
+      return {
+        path: `/api/turbines/import?dry_run=false&company_id=${ctx.own.id}`,
+        form,
+        took: () => found(ctx, `SELECT 1 FROM turbines WHERE code = $1`, [code]),
+      };
+    },
+  },
+  {
     route: 'GET /api/turbines/{id}/coverage',
     access: 'coverage.read',
     scoped: true,

@@ -124,6 +124,17 @@ export class TurbineListQuery {
     return rows.map((row) => toTurbine(row, reader));
   }
 
+  /** The live turbines of `companyIds` whose codes are among `codes` (an import matches its rows to them). */
+  async liveByCodes(companyIds: readonly number[], codes: readonly string[]): Promise<Turbine[]> {
+    if (companyIds.length === 0 || codes.length === 0) return [];
+    const rows = await TURBINE_ROW.all(
+      this.dataSource,
+      `${SELECT_TURBINE} WHERE t.deleted_at IS NULL AND t.company_id = ANY($1::int[]) AND t.code = ANY($2::text[])`,
+      [companyIds, codes],
+    );
+    return rows.map((row) => toTurbine(row, { readsDrafts: true }));
+  }
+
   /**
    * A turbine that is not being deleted; whether the caller may see it is AccessService's question, asked first.
    * Its worst open severity counts released findings only unless the reader reads drafts.

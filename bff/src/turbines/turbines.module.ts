@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
+import { CompaniesModule } from '@/companies/companies.module.js';
 import { MediaModule } from '@/media/media.module.js';
 import { UploadsModule } from '@/uploads/uploads.module.js';
 import { CoverageController } from './coverage.controller.js';
 import { CoverageQuery } from './coverage.query.js';
 import { CoverageService } from './coverage.service.js';
+import { TurbineImportService } from './turbine-import.service.js';
 import { TurbineListQuery } from './turbine-list.query.js';
 import { TurbinePurgeWorker } from './turbine-purge.worker.js';
 import { TurbinesController } from './turbines.controller.js';
@@ -11,7 +13,7 @@ import { TurbinesRepository } from './turbines.repository.js';
 import { TurbinesService } from './turbines.service.js';
 
 @Module({
-  imports: [UploadsModule, MediaModule],
+  imports: [UploadsModule, MediaModule, CompaniesModule],
   controllers: [TurbinesController, CoverageController],
   providers: [
     TurbinesService,
@@ -20,6 +22,7 @@ import { TurbinesService } from './turbines.service.js';
     TurbinePurgeWorker,
     CoverageService,
     CoverageQuery,
+    TurbineImportService,
   ],
   exports: [TurbinesRepository, TurbineListQuery],
 })

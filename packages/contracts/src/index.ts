@@ -18,3 +18,4 @@ export * from './schemas/findings.js';
 export * from './schemas/media.js';
 export * from './schemas/reports.js';
 export * from './schemas/turbines.js';
+export * from './schemas/turbine-import.js';
