@@ -574,6 +574,13 @@ const ROUTES: RouteCase[] = [
     },
   },
   {
+    route: 'GET /api/map/basemap',
+    access: 'turbine.read',
+    scoped: false,
+    ok: 200,
+    build: () => ({ path: '/api/map/basemap' }),
+  },
+  {
     route: 'GET /api/turbines/{id}/coverage',
     access: 'coverage.read',
     scoped: true,

@@ -5,6 +5,7 @@ import { UploadsModule } from '@/uploads/uploads.module.js';
 import { CoverageController } from './coverage.controller.js';
 import { CoverageQuery } from './coverage.query.js';
 import { CoverageService } from './coverage.service.js';
+import { MapController } from './map.controller.js';
 import { TurbineImportService } from './turbine-import.service.js';
 import { TurbineListQuery } from './turbine-list.query.js';
 import { TurbinePurgeWorker } from './turbine-purge.worker.js';
@@ -14,7 +15,7 @@ import { TurbinesService } from './turbines.service.js';
 
 @Module({
   imports: [UploadsModule, MediaModule, CompaniesModule],
-  controllers: [TurbinesController, CoverageController],
+  controllers: [TurbinesController, CoverageController, MapController],
   providers: [
     TurbinesService,
     TurbinesRepository,

@@ -265,3 +265,24 @@ export interface Turbine {
 export interface TurbineDetail extends Turbine {
   media_years: number[];
 }
+
+/**
+ * GET /map/basemap: what the fleet map draws under the turbines. `embedded`: Natural Earth's borders shipped with the
+ * panel (no request leaves the server); `style`: a MapLibre style document; `pmtiles`: a Protomaps PMTiles archive,
+ * drawn without labels (so it needs no glyph server). Set by MAP_STYLE_URL.
+ */
+export const mapBasemap = z
+  .discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('embedded') }),
+    z.strictObject({ kind: z.literal('style'), url: z.url() }),
+    z.strictObject({ kind: z.literal('pmtiles'), url: z.url() }),
+  ])
+  .meta({ id: 'MapBasemap' });
+export type MapBasemap = z.infer<typeof mapBasemap>;
+
+/** The basemap a MAP_STYLE_URL names: a `.pmtiles` archive (or `pmtiles://…`) or a style document. */
+export function basemapOf(url: string | null): MapBasemap {
+  if (!url) return { kind: 'embedded' };
+  if (url.startsWith('pmtiles://')) return { kind: 'pmtiles', url: url.slice('pmtiles://'.length) };
+  return new URL(url).pathname.endsWith('.pmtiles') ? { kind: 'pmtiles', url } : { kind: 'style', url };
+}

@@ -30,8 +30,6 @@ interface TurbineFormValues extends Record<AssetField, string> {
   company_id: string;
 }
 
-
-
 /** The fields this form shows, so a server error naming one of them lands beside it. */
 const FIELDS: readonly string[] = [
   'turbine_name',
