@@ -13,7 +13,7 @@ const FIRST_LOAD_ROUTES = ['src/routes/__root.tsx', 'src/routes/_auth.tsx', 'src
 /** The turbine screen's route files (the workspace, its layout, and the viewers' routes beside it). */
 const TURBINE_SCREEN_ROUTE = 'src/routes/_auth/turbine.$turbineId';
 /** Text each viewer library keeps after minification; none may be in the first load (they belong to their routes). */
-const VIEWER_MARKERS = ['OpenSeadragon', 'photo-sphere-viewer', 'PCDLoader', 'WebGLRenderer'];
+const VIEWER_MARKERS = ['OpenSeadragon', 'photo-sphere-viewer', 'PCDLoader', 'WebGLRenderer', 'maplibre'];
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifestPath = join(dist, '.vite', 'manifest.json');

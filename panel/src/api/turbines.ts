@@ -1,6 +1,7 @@
 import {
   type ApiSuccess,
   type CreateTurbineBody,
+  type MapBasemap,
   type Turbine,
   type TurbineDetail,
   type UpdateTurbineBody,
@@ -85,5 +86,14 @@ export function useDeleteTurbine(onDeleted: (id: number) => void) {
       // its queries go when it has).
       queryClient.removeQueries({ queryKey: turbineKeys.detail(id), type: 'inactive' });
     },
+  });
+}
+
+/** What the fleet map draws under the turbines (GET /map/basemap): a setting of the server, read once a session. */
+export function mapBasemapQueryOptions() {
+  return queryOptions({
+    queryKey: ['map', 'basemap'] as const,
+    queryFn: async ({ signal }) => (await apiClient.get<ApiSuccess<MapBasemap>>('/map/basemap', { signal })).data,
+    staleTime: Infinity,
   });
 }

@@ -1,7 +1,7 @@
 import { type Turbine } from '@kanat360/contracts';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { turbineListQueryOptions } from '@/api/turbines';
 import { EmptyState } from '@/components/EmptyState';
 import { PageHeading } from '@/components/PageHeading';
@@ -15,13 +15,21 @@ import { DeleteTurbineDialog } from './-components/turbines/DeleteTurbineDialog'
 import {
   filterTurbines,
   hasFilters,
+  mapViewOf,
+  mapViewParam,
   NO_FILTERS,
   type TurbineSearch,
   turbineSearchSchema,
 } from './-components/turbines/turbine-filters';
 import { TurbineFilters } from './-components/turbines/TurbineFilters';
-import { TurbineFormModal } from './-components/turbines/TurbineFormModal';
 import { TurbineGrid, TurbineTable } from './-components/turbines/TurbineGrid';
+
+// MapLibre (some 300 KB gzip) loads only when the map view is opened: never in the dashboard's first load.
+const FleetMap = lazy(() => import('@/fleet-map/FleetMap'));
+// The add/edit form is fetched when it is first opened: the list shows without it.
+const TurbineFormModal = lazy(() =>
+  import('./-components/turbines/TurbineFormModal').then((module) => ({ default: module.TurbineFormModal })),
+);
 
 export const Route = createFileRoute('/_auth/')({
   validateSearch: turbineSearchSchema,
@@ -48,7 +56,11 @@ function TurbineDashboard() {
   const seesEveryCompany = useCan('tenant.all');
   const [modal, setModal] = useState<OpenModal>(null);
 
-  const shown = useMemo(() => filterTurbines(turbines, search), [turbines, search]);
+  // Only the filters narrow the list: moving the map (which rewrites `at`) must not rebuild it.
+  const { view: _view, at: _at, ...filters } = search;
+  const filterKey = JSON.stringify(filters);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- filterKey stands for filters
+  const shown = useMemo(() => filterTurbines(turbines, filters), [turbines, filterKey]);
   const options = useCompanyOptions();
   const close = () => setModal(null);
   const patchSearch = (patch: Partial<TurbineSearch>) =>
@@ -92,6 +104,14 @@ function TurbineDashboard() {
             )}
           </EmptyState>
         )
+      ) : search.view === 'map' ? (
+        <Suspense fallback={<p className="card p-6 text-sm">{t('panel.turbines.map.loading')}</p>}>
+          <FleetMap
+            turbines={shown}
+            view={mapViewOf(search.at)}
+            onMove={(view) => patchSearch({ at: mapViewParam(view) })}
+          />
+        </Suspense>
       ) : search.view === 'list' ? (
         <TurbineTable
           turbines={shown}
@@ -107,14 +127,16 @@ function TurbineDashboard() {
       )}
 
       {(modal?.kind === 'add' || modal?.kind === 'edit') && (
-        <TurbineFormModal
-          turbine={modal.kind === 'edit' ? modal.turbine : null}
-          companies={options}
-          canChooseAnyCompany={seesEveryCompany}
-          onClose={close}
-          // Spec §4: after adding, the new turbine is first and the filters are reset so it is in view.
-          onCreated={() => patchSearch(NO_FILTERS)}
-        />
+        <Suspense fallback={null}>
+          <TurbineFormModal
+            turbine={modal.kind === 'edit' ? modal.turbine : null}
+            companies={options}
+            canChooseAnyCompany={seesEveryCompany}
+            onClose={close}
+            // Spec §4: after adding, the new turbine is first and the filters are reset so it is in view.
+            onCreated={() => patchSearch(NO_FILTERS)}
+          />
+        </Suspense>
       )}
       {modal?.kind === 'delete' && <DeleteTurbineDialog turbine={modal.turbine} onClose={close} />}
     </>
