@@ -9,6 +9,7 @@ import { ReportsRepository } from '@/reports/reports.repository.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
 import { TurbineListQuery } from '@/turbines/turbine-list.query.js';
 import { UsersRepository } from '@/users/users.repository.js';
+import { turbineAddress } from './finding-address.js';
 import { InspectionReportBuilder } from './inspection-report.builder.js';
 import { inspectionReportReadyMail } from './inspection-report-mail.js';
 import { InspectionReportsRepository } from './inspection-reports.repository.js';
@@ -82,7 +83,7 @@ export class InspectionReportWorker implements OnModuleInit {
         name: `${user.firstName} ${user.lastName}`.trim(),
         turbine: turbine.name,
         year,
-        link: `${this.config.publicUrl}/dashboard/turbine/${turbineId}`,
+        link: turbineAddress(this.config.publicUrl, turbineId),
         language,
       }),
     );

@@ -41,3 +41,8 @@ export function photoCountsByPlace(turbineIds: string, year: string): string {
 export function mediaPlacesOfTurbine(turbineId: string): string {
   return `SELECT media.id, media.category, media.room FROM media WHERE media.turbine_id = ${turbineId}`;
 }
+
+/** Joins the media row (a version) that `mediaId` (SQL) names, as `alias`. */
+export function joinMedia(alias: string, mediaId: string): string {
+  return `JOIN media ${alias} ON ${alias}.id = ${mediaId}`;
+}

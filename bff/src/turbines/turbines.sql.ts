@@ -22,3 +22,21 @@ export function companyOfTurbine(turbineId: string): string {
 export function turbineIdsOfCompany(companyId: string): string {
   return `SELECT turbines.id FROM turbines WHERE turbines.company_id = ${companyId}`;
 }
+
+/** Joins the turbine that `turbineId` (SQL) names, as `alias`. */
+export function joinTurbine(alias: string, turbineId: string): string {
+  return `JOIN turbines ${alias} ON ${alias}.id = ${turbineId}`;
+}
+
+/**
+ * The display name of the turbine joined as `alias` (SQL), as the turbine list's toTurbine makes it, for rows that
+ * never reach JavaScript (a CSV export): turbine_name, else the city with the suffix "Türbini", each word's first
+ * letter upper-cased with Turkish rules whatever the database's locale (the Turkish letters named, ASCII by upper()).
+ */
+export function turbineDisplayName(alias: string): string {
+  return `COALESCE(NULLIF(${alias}.turbine_name, ''), (
+            SELECT string_agg(CASE WHEN c.i = 1 OR substr(${alias}.city, c.i::int - 1, 1) ~ '[[:space:]-]'
+                                   THEN upper(translate(c.letter, 'iıçğöşüâîû', 'İIÇĞÖŞÜÂÎÛ')) ELSE c.letter END,
+                              '' ORDER BY c.i)
+              FROM regexp_split_to_table(${alias}.city, '') WITH ORDINALITY AS c(letter, i)) || ' Türbini')`;
+}

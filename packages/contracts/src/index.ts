@@ -1,11 +1,13 @@
 import './zod-config.js';
 export * from './api.js';
+export * from './blade-map.js';
 export * from './business.js';
 export * from './constants.js';
 export * from './errors.js';
 export * from './media.js';
 export * from './permissions.js';
 export * from './roles.js';
+export * from './severity-colours.js';
 export * from './user-rules.js';
 export * from './schemas/auth.js';
 export * from './schemas/companies.js';

@@ -13,7 +13,7 @@ import {
   LANGUAGE_HEADER,
   type UpdateFindingBody,
 } from '@kanat360/contracts';
-import { translate } from '@kanat360/i18n';
+import { type Language, translate } from '@kanat360/i18n';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { languageAtom } from '@/i18n/language';
 import { appStore } from '@/state/store';
@@ -99,14 +99,21 @@ export function fleetFindingSummaryQueryOptions(filters: FindingFilters) {
   });
 }
 
-/** Where a file export of the fleet list with these filters downloads from (a plain link: the browser streams it). */
-export function findingsExportUrl(format: 'csv' | 'jsonld', filters: FindingFilters): string {
+/**
+ * Where a file export of the fleet list with these filters downloads from (a plain link: the browser streams it).
+ * A link sends no X-Lang header, so the panel's language goes in the query: the file's texts are in it.
+ */
+export function findingsExportUrl(
+  format: 'csv' | 'xlsx' | 'jsonld',
+  filters: FindingFilters,
+  language: Language,
+): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) {
     if (value !== undefined) query.set(key, String(value));
   }
-  const search = query.toString();
-  return `/api/findings/export.${format}${search ? `?${search}` : ''}`;
+  query.set('lang', language);
+  return `/api/findings/export.${format}?${query.toString()}`;
 }
 
 /** A finding changes the lists, the turbine list's worst severity and the finding's own track. */

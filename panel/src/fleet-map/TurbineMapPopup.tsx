@@ -1,7 +1,6 @@
-import { FINDING_NAME_KEYS, type Turbine } from '@kanat360/contracts';
+import { FINDING_NAME_KEYS, SEVERITY_COLOURS, type Turbine } from '@kanat360/contracts';
 import { Link } from '@tanstack/react-router';
 import { SeverityBadge } from '@/findings/SeverityBadge';
-import { SEVERITY_COLOURS } from '@/findings/severity';
 import { useI18n } from '@/i18n/language';
 import { useTurbineTitle } from '@/routes/_auth/-components/turbine/TurbineTitleCard';
 import { cityLabel } from '@/routes/_auth/-components/turbines/turbine-filters';

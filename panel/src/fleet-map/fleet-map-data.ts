@@ -1,5 +1,4 @@
-import { type FindingSeverity, type Turbine } from '@kanat360/contracts';
-import { SEVERITY_COLOURS } from '@/findings/severity';
+import { type FindingSeverity, SEVERITY_COLOURS, type Turbine } from '@kanat360/contracts';
 
 /** A turbine without an open finding: a quiet slate, apart from every severity's colour. */
 export const NO_FINDING_COLOUR = '#475569';

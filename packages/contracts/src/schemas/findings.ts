@@ -304,6 +304,16 @@ const findingFilterFields = {
 export const findingExportQuery = z.object(findingFilterFields);
 export type FindingFilters = z.output<typeof findingExportQuery>;
 
+/**
+ * GET /findings/export.{csv,xlsx,jsonld}: the filters, and the language of the file's texts (tr or en, the languages
+ * of @kanat360/i18n). A download is a plain link, which sends no X-Lang: the panel names its language here.
+ * Without it, the caller's (X-Lang, else Accept-Language, else Turkish).
+ */
+export const findingFileQuery = findingExportQuery.extend({
+  lang: z.preprocess(optionalBlank, z.enum(['tr', 'en'], { error: 'LANGUAGE_INVALID' }).optional()),
+});
+export type FindingFileQuery = z.output<typeof findingFileQuery>;
+
 export const findingListQuery = z.object({
   ...findingFilterFields,
   limit: z.preprocess(

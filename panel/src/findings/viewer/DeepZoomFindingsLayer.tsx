@@ -7,10 +7,9 @@ import {
   W3CImageFormat,
   type W3CImageAnnotation,
 } from '@annotorious/openseadragon';
-import { type FindingTarget, polygonPoints, targetBox } from '@kanat360/contracts';
+import { type FindingTarget, polygonPoints, SEVERITY_COLOURS, targetBox } from '@kanat360/contracts';
 import OpenSeadragon from 'openseadragon';
 import { useEffect, useRef } from 'react';
-import { SEVERITY_COLOURS } from '../severity';
 import { type FindingsLayerProps, polygonTarget, rectangleTarget } from './findings-layer';
 import { findingAt, type OverlayShape, shapeOf } from './overlay-shapes';
 

@@ -12,6 +12,8 @@ import {
   type FindingTarget,
   type MediaItem,
   SEVERITY_ACTION,
+  SEVERITY_COLOURS,
+  SEVERITY_TEXT,
   updateFindingBody,
 } from '@kanat360/contracts';
 import { useState } from 'react';
@@ -21,7 +23,6 @@ import { FormAlert } from '@/components/form/FormAlert';
 import { useFocusFirstInvalid, useFormFeedback, validateWith } from '@/forms/form-feedback';
 import { useI18n } from '@/i18n/language';
 import { useCan } from '@/session/use-session';
-import { SEVERITY_COLOURS, SEVERITY_TEXT } from '../severity';
 
 interface FindingFormValues {
   blade: string;

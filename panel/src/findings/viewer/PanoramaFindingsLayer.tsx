@@ -1,9 +1,8 @@
-import { type FindingTarget } from '@kanat360/contracts';
+import { type FindingTarget, SEVERITY_COLOURS } from '@kanat360/contracts';
 import { type events, type Viewer } from '@photo-sphere-viewer/core';
 import { type events as markerEvents, type MarkerConfig, MarkersPlugin } from '@photo-sphere-viewer/markers-plugin';
 import { useEffect, useRef } from 'react';
 import { findingRegion } from '../finding-region';
-import { SEVERITY_COLOURS } from '../severity';
 import { DRAFT_OVERLAY_ID, findingIdOf, type FindingsLayerProps, overlayId, panoramaTarget } from './findings-layer';
 
 /** A marker's radius in screen pixels: larger for the open finding. */

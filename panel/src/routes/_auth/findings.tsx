@@ -50,12 +50,19 @@ export const Route = createFileRoute('/_auth/findings')({
   component: FleetFindingsPage,
 });
 
+/** The files the list downloads as: for people (CSV, Excel) and for machines (W3C Web Annotations). */
+const EXPORTS = [
+  { format: 'csv', label: 'panel.fleetFindings.exportCsv' },
+  { format: 'xlsx', label: 'panel.fleetFindings.exportXlsx' },
+  { format: 'jsonld', label: 'panel.fleetFindings.exportJsonLd' },
+] as const;
+
 /**
  * Issue 14 item 7: every finding of the fleet the user may see, filtered in the URL, counted by severity, exported
- * as CSV or W3C Web Annotations with the same filters.
+ * as CSV, an Excel workbook or W3C Web Annotations with the same filters.
  */
 function FleetFindingsPage() {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   usePageTitle(t('panel.fleetFindings.title'));
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
@@ -90,28 +97,21 @@ function FleetFindingsPage() {
           )
         }
         actions={
-          <>
-            <a
-              className="btn-secondary"
-              href={findingsExportUrl('csv', filters)}
-              download
-              title={t('panel.fleetFindings.exportHint')}
-              data-testid="export-csv"
-            >
-              {download}
-              {t('panel.fleetFindings.exportCsv')}
-            </a>
-            <a
-              className="btn-secondary"
-              href={findingsExportUrl('jsonld', filters)}
-              download
-              title={t('panel.fleetFindings.exportHint')}
-              data-testid="export-jsonld"
-            >
-              {download}
-              {t('panel.fleetFindings.exportJsonLd')}
-            </a>
-          </>
+          <div className="flex flex-wrap gap-2" role="group" aria-label={t('panel.fleetFindings.exportHint')}>
+            {EXPORTS.map(({ format, label }) => (
+              <a
+                key={format}
+                className="btn-secondary"
+                href={findingsExportUrl(format, filters, language)}
+                download
+                title={t('panel.fleetFindings.exportHint')}
+                data-testid={`export-${format}`}
+              >
+                {download}
+                {t(label)}
+              </a>
+            ))}
+          </div>
         }
       />
       <div className="card mb-4 flex flex-col gap-4 p-4" role="search" aria-label={t('panel.fleetFindings.filters')}>
