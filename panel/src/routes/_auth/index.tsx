@@ -26,6 +26,9 @@ import { TurbineGrid, TurbineTable } from './-components/turbines/TurbineGrid';
 
 // MapLibre (some 300 KB gzip) loads only when the map view is opened: never in the dashboard's first load.
 const FleetMap = lazy(() => import('@/fleet-map/FleetMap'));
+const TurbineImportModal = lazy(() =>
+  import('./-components/turbines/TurbineImportModal').then((module) => ({ default: module.TurbineImportModal })),
+);
 // The add/edit form is fetched when it is first opened: the list shows without it.
 const TurbineFormModal = lazy(() =>
   import('./-components/turbines/TurbineFormModal').then((module) => ({ default: module.TurbineFormModal })),
@@ -44,7 +47,12 @@ export const Route = createFileRoute('/_auth/')({
   component: TurbineDashboard,
 });
 
-type OpenModal = { kind: 'add' } | { kind: 'edit'; turbine: Turbine } | { kind: 'delete'; turbine: Turbine } | null;
+type OpenModal =
+  | { kind: 'import' }
+  | { kind: 'add' }
+  | { kind: 'edit'; turbine: Turbine }
+  | { kind: 'delete'; turbine: Turbine }
+  | null;
 
 function TurbineDashboard() {
   const { t } = useI18n();
@@ -53,6 +61,7 @@ function TurbineDashboard() {
   const navigate = Route.useNavigate();
   const { data: turbines } = useSuspenseQuery(turbineListQueryOptions());
   const canCreate = useCan('turbine.create');
+  const canImport = useCan('turbine.import');
   const seesEveryCompany = useCan('tenant.all');
   const [modal, setModal] = useState<OpenModal>(null);
 
@@ -72,14 +81,26 @@ function TurbineDashboard() {
         title={t('panel.turbines.title')}
         summary={t('panel.turbines.counts', { total: turbines.length, shown: shown.length })}
         actions={
-          canCreate && (
-            <button type="button" className="btn-primary" onClick={() => setModal({ kind: 'add' })}>
-              <StrokeIcon className="size-4">
-                <path d="M12 4.5v15m7.5-7.5h-15" />
-              </StrokeIcon>
-              {t('panel.turbines.add')}
-            </button>
-          )
+          <div className="flex gap-2">
+            {canImport && (
+              <button
+                type="button"
+                className="btn-secondary"
+                onClick={() => setModal({ kind: 'import' })}
+                data-testid="turbine-import-open"
+              >
+                {t('panel.turbines.import.open')}
+              </button>
+            )}
+            {canCreate && (
+              <button type="button" className="btn-primary" onClick={() => setModal({ kind: 'add' })}>
+                <StrokeIcon className="size-4">
+                  <path d="M12 4.5v15m7.5-7.5h-15" />
+                </StrokeIcon>
+                {t('panel.turbines.add')}
+              </button>
+            )}
+          </div>
         }
       />
       <TurbineFilters
@@ -136,6 +157,11 @@ function TurbineDashboard() {
             // Spec §4: after adding, the new turbine is first and the filters are reset so it is in view.
             onCreated={() => patchSearch(NO_FILTERS)}
           />
+        </Suspense>
+      )}
+      {modal?.kind === 'import' && (
+        <Suspense fallback={null}>
+          <TurbineImportModal companies={options} canChooseAnyCompany={seesEveryCompany} onClose={close} />
         </Suspense>
       )}
       {modal?.kind === 'delete' && <DeleteTurbineDialog turbine={modal.turbine} onClose={close} />}
