@@ -88,10 +88,11 @@ export async function startStack(name) {
 
   /**
    * The built BFF (`node bff/dist/main.js`) on a free port of 127.0.0.1; answers when /api/health/ready does.
-   * `execArgv`: node's own flags before the script (V8 flags, which NODE_OPTIONS does not take).
+   * `execArgv`: node's own flags before the script (V8 flags, which NODE_OPTIONS does not take); `port`: a port
+   * of the caller's choice instead of a free one.
    */
-  async function spawnBff(extraEnv = {}, { execArgv = [] } = {}) {
-    const port = await freePort();
+  async function spawnBff(extraEnv = {}, { execArgv = [], port: chosenPort } = {}) {
+    const port = chosenPort ?? (await freePort());
     const baseUrl = `http://${HOST}:${port}`;
     const child = spawnNode(
       [...execArgv, join(BFF_DIST, 'main.js')],

@@ -110,13 +110,13 @@ export function CoverageSection({ turbine }: { turbine: TurbineDetail }) {
                               params={{ turbineId: turbine.id }}
                               search={{ blade, room: cell.room, year }}
                               className={`flex h-12 min-w-12 flex-col items-center justify-center rounded-md px-1 leading-tight hover:ring-2 hover:ring-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600 ${cellClass(cell)}`}
-                              aria-label={label}
                               title={label}
                               data-testid="coverage-cell"
                               data-slot={`${blade}${cell.room}`}
                               data-state={cell.covered ? 'covered' : cell.expected ? 'missing' : 'extra'}
                             >
                               <span className="font-semibold tabular-nums">{cell.photos.blade}</span>
+                              <span className="sr-only">{label}</span>
                               {(others > 0 || findings > 0) && (
                                 <span className="text-[0.65rem] tabular-nums">
                                   {others > 0 && `+${others}`}
@@ -137,15 +137,17 @@ export function CoverageSection({ turbine }: { turbine: TurbineDetail }) {
                               ? 'bg-emerald-50 text-emerald-950 dark:bg-emerald-950/50 dark:text-emerald-100'
                               : 'border-2 border-dashed border-red-600 text-red-900 dark:border-red-400 dark:text-red-100'
                           }`}
-                          aria-label={t(drone.covered ? 'panel.coverage.droneCovered' : 'panel.coverage.droneMissing', {
-                            blade,
-                            photos: drone.photos,
-                          })}
                           data-testid="coverage-drone"
                           data-slot={`${blade}-drone`}
                           data-state={drone.covered ? 'covered' : 'missing'}
                         >
                           {drone.photos}
+                          <span className="sr-only">
+                            {t(drone.covered ? 'panel.coverage.droneCovered' : 'panel.coverage.droneMissing', {
+                              blade,
+                              photos: drone.photos,
+                            })}
+                          </span>
                         </Link>
                       </td>
                     </tr>
