@@ -44,7 +44,7 @@ async function firstRender(page, path) {
   await page.evaluate(
     () =>
       new Promise((resolve) => {
-        const map = document.querySelector('[data-testid="fleet-map"]').maplibre;
+        const map = globalThis.document.querySelector('[data-testid="fleet-map"]').maplibre;
         if (map.loaded() && !map.isMoving()) resolve();
         else map.once('idle', resolve);
       }),
@@ -57,7 +57,7 @@ async function firstRender(page, path) {
 async function panFrames(page, zoom) {
   return page.evaluate(
     async ({ zoom }) => {
-      const map = document.querySelector('[data-testid="fleet-map"]').maplibre;
+      const map = globalThis.document.querySelector('[data-testid="fleet-map"]').maplibre;
       map.jumpTo({ center: [34.5, 39.0], zoom });
       await new Promise((resolve) => map.once('idle', resolve));
       const frames = [];
@@ -66,11 +66,11 @@ async function panFrames(page, zoom) {
       const tick = (now) => {
         frames.push(now - last);
         last = now;
-        if (running) requestAnimationFrame(tick);
+        if (running) globalThis.requestAnimationFrame(tick);
       };
-      requestAnimationFrame((now) => {
+      globalThis.requestAnimationFrame((now) => {
         last = now;
-        requestAnimationFrame(tick);
+        globalThis.requestAnimationFrame(tick);
       });
       map.panBy([600, 200], { duration: 3000, easing: (t) => t });
       await new Promise((resolve) => map.once('moveend', resolve));

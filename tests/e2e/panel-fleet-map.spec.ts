@@ -21,8 +21,8 @@ async function openMap(page: Page) {
   await expect(map).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
   // Wait for the map to settle after fitting the turbines.
   await page.waitForFunction(() => {
-    const element = document.querySelector('[data-testid="fleet-map"]') as
-      (HTMLElement & { maplibre?: { loaded(): boolean; areTilesLoaded(): boolean } }) | null;
+    const element: (HTMLElement & { maplibre?: { loaded(): boolean } }) | null =
+      document.querySelector('[data-testid="fleet-map"]');
     return element?.maplibre?.loaded() === true;
   });
   return map;
