@@ -2,7 +2,8 @@
 // SwiftShader, no GPU) against the built BFF. Measured: the first render (navigation to the map drawn with every
 // turbine, clustered, and idle) and the frame times while panning (requestAnimationFrame intervals during a 3 s pan
 // animation at a zoom where the turbines are single points and at one where they are clusters). Baseline in the same
-// run: the same map filtered to one turbine (the basemap and MapLibre alone).
+// run: the same map filtered to one turbine (the basemap and MapLibre alone). Targets: first render ≤ 2× and pan p95
+// ≤ 1.5× the baseline's.
 //
 //   pnpm run bench:map       (needs a build: pnpm build; TURBINES=5000, BENCH_PORT=50030)
 import { existsSync } from 'node:fs';
@@ -21,6 +22,10 @@ import {
 
 const TURBINES = Number(process.env.TURBINES ?? 5000);
 const PORT = Number(process.env.BENCH_PORT ?? 50030);
+/** 5,000 turbines may cost the first render at most this many times the one-turbine map's… */
+const TARGET_FIRST_RENDER_RATIO = 2;
+/** …and the pan's 95th-percentile frame at most this many times its. */
+const TARGET_PAN_RATIO = 1.5;
 
 /** TURBINES turbines spread over Turkey's wind regions in farms of 25, each with a position and a model. */
 async function seedTurbines(pool, companyId) {
@@ -133,6 +138,13 @@ await runBenchmark('fleet-map', async ({ pool, spawnBff }) => {
     console.log('');
     console.log(
       `first render: ${(full.first.ms / base.first.ms).toFixed(2)}× the baseline; pan p95: ${(full.points.p95 / base.points.p95).toFixed(2)}× (points), ${(full.clusters.p95 / base.clusters.p95).toFixed(2)}× (clusters)`,
+    );
+    const met =
+      full.first.ms <= TARGET_FIRST_RENDER_RATIO * base.first.ms &&
+      full.points.p95 <= TARGET_PAN_RATIO * base.points.p95 &&
+      full.clusters.p95 <= TARGET_PAN_RATIO * base.clusters.p95;
+    console.log(
+      `${met ? 'target met' : 'target missed'}: first render ≤ ${TARGET_FIRST_RENDER_RATIO}× and pan p95 ≤ ${TARGET_PAN_RATIO}× the baseline's`,
     );
     console.log(`load: ${execFileSync('uptime').toString().trim()}`);
   } finally {
