@@ -190,7 +190,7 @@ test.describe('blade map', () => {
     const id = await mark.getAttribute('data-finding-id');
     await mark.click();
     await expect(page).toHaveURL(new RegExp(`[?&]finding=${id}(&|$)`));
-    await expect(page).toHaveURL(/[?&]photo=\d+/);
+    await expect(page).toHaveURL(/[?&]media=\d+/);
     await api.dispose();
   });
 

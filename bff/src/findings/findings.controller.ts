@@ -59,8 +59,9 @@ export class FindingsController {
     summary: "The fleet's findings: every finding of the caller's turbines, newest first, paged with a cursor",
     description:
       'Filters: company_id (superadmin only; ignored for others), turbine_id, year, blade, surface, type, ' +
-      'severity_min, status, stage; limit (50, at most 1000) and cursor (the next_cursor of the page before). ' +
-      'Customers see released findings only.',
+      'severity_min, status, stage; sort: date_desc (the default), date_asc, severity_desc, severity_asc, ' +
+      "turbine_asc, turbine_desc (by the turbine's name), newest first within one key; limit (50, at most 1000) " +
+      'and cursor (the next_cursor of the page before, in the same sort). Customers see released findings only.',
   })
   async fleet(
     @CurrentPrincipal() actor: Principal,
@@ -167,7 +168,7 @@ export class FindingsController {
   @Get('turbines/:id/findings')
   @RequirePermission('finding.read')
   @ApiOperation({
-    summary: "A turbine's findings (filters as the fleet list's, and media_id), paged with a cursor",
+    summary: "A turbine's findings (filters and sort as the fleet list's, and media_id), paged with a cursor",
     description: 'media_id: the id of any version of a photo finds the findings marked on each of its versions.',
   })
   async list(

@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { type Readable } from 'node:stream';
 import {
   type Blade,
+  DEFAULT_FINDING_SORT,
   type FindingAction,
   type FindingFilters,
+  type FindingSort,
   type FindingSeverity,
   type FindingStage,
   type FindingStatus,
@@ -12,13 +14,15 @@ import {
 } from '@kanat360/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type TenantScope } from '@/access/principal.js';
-import { cursorTime, type PagePosition } from '@/common/page-cursor.js';
+import { cursorTime, type KeysetPosition, type KeysetValueType, type PagePosition } from '@/common/page-cursor.js';
 import { copyCsv, sqlLiteral } from '@/database/copy-csv.js';
 import {
   affectedRows,
   col,
   expr,
   queryRows,
+  type RawRow,
+  type RowColumn,
   type RowOf,
   rowMapper,
   scalar,
@@ -28,9 +32,16 @@ import {
   sqlValue,
 } from '@/database/row-mapper.js';
 import { joinMedia, lineageMediaIds } from '@/media/media.sql.js';
-import { isLiveTurbine, joinTurbine, turbineDisplayName, turbineIdsOfCompany } from '@/turbines/turbines.sql.js';
+import {
+  isLiveTurbine,
+  joinTurbine,
+  turbineDisplayName,
+  turbineIdsOfCompany,
+  turbineNameSortKey,
+} from '@/turbines/turbines.sql.js';
 import { joinUser } from '@/users/users.sql.js';
 import { FindingEntity } from './finding.entity.js';
+import { afterPosition, findingOrderKeys, orderByKeys } from './finding-order.sql.js';
 
 const f = <T extends SqlType>(name: string, type: T) => col('findings', 'f', name, type);
 
@@ -170,33 +181,60 @@ function bindParams(params: unknown[]): (value: unknown) => string {
 export class FindingsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** One page of the findings the reach and filters select, newest first, with the total, in one query. */
+  /**
+   * One page of the findings the reach and filters select, in the order `sort` (newest first unless asked), in one
+   * query (the total rides along, unless `count` is false: an export's batches do not need it).
+   */
   async listPage(
     reach: FindingReach,
     filters: FindingFilters,
-    after: PagePosition | null,
+    after: KeysetPosition | null,
     limit: number,
-  ): Promise<{ rows: FindingRow[]; total: number; last: PagePosition | null; more: boolean }> {
+    { count = true, sort = DEFAULT_FINDING_SORT }: { count?: boolean; sort?: FindingSort } = {},
+  ): Promise<{ rows: FindingRow[]; total: number; last: KeysetPosition | null; more: boolean }> {
     const params: unknown[] = [];
     const param = bindParams(params);
+    const keys = findingOrderKeys(sort, turbineNameSortKey('f.turbine_id'));
     const matching = whereClause(reach, filters, param);
-    const keyset = after ? ` AND (f.created_at, f.id) < (${param(after.at)}::timestamptz, ${param(after.id)})` : '';
-    const page = `SELECT ${FINDING_ROW.select} ${FINDING_ROW.from} WHERE ${matching}${keyset} ${ORDER} LIMIT ${param(limit + 1)}`;
-    // The count's row always comes back, so an empty page past the end still knows the total.
-    const answer = await queryRows(
-      this.dataSource,
-      `SELECT t.total, p.*
-         FROM (SELECT count(*)::int AS total FROM findings f WHERE ${matching}) t
-         LEFT JOIN LATERAL (${page}) p ON true
-        ORDER BY p."sortAt" DESC, p.id DESC`,
-      params,
-    );
-    const found = answer.filter((row) => row.id !== null).map(FINDING_ROW.map);
-    const total = sqlValue(answer[0]?.total, 'integer') ?? 0;
+    const keyset = after ? ` AND ${afterPosition(keys, after, param)}` : '';
+    // A key that is no column of the row (the turbine's name) rides along under its alias, for the cursor.
+    const extra = keys
+      .filter((key) => !Object.hasOwn(FINDING_ROW.columns, key.alias))
+      .map((key) => `, ${key.sql} AS "${key.alias}"`)
+      .join('');
+    const page = `SELECT ${FINDING_ROW.select}${extra} ${FINDING_ROW.from} WHERE ${matching}${keyset}
+      ${orderByKeys(keys, (key) => key.sql)} LIMIT ${param(limit + 1)}`;
+    let found: RawRow[];
+    let total = 0;
+    if (count) {
+      // The count's row always comes back, so an empty page past the end still knows the total.
+      const answer = await queryRows(
+        this.dataSource,
+        `SELECT t.total, p.*
+           FROM (SELECT count(*)::int AS total FROM findings f WHERE ${matching}) t
+           LEFT JOIN LATERAL (${page}) p ON true
+          ${orderByKeys(keys, (key) => `p."${key.alias}"`)}`,
+        params,
+      );
+      found = answer.filter((row) => row.id !== null);
+      total = sqlValue(answer[0]?.total, 'integer') ?? 0;
+    } else {
+      found = await queryRows(this.dataSource, page, params);
+    }
     const more = found.length > limit;
     const rows = more ? found.slice(0, limit) : found;
     const lastRow = rows.at(-1);
-    return { rows, total, last: lastRow ? { at: lastRow.sortAt, id: lastRow.id } : null, more };
+    return {
+      rows: rows.map(FINDING_ROW.map),
+      total,
+      last: lastRow ? keys.map((key) => lastRow[key.alias] as string | number) : null,
+      more,
+    };
+  }
+
+  /** What a page's position holds for `sort`, key by key: the types a cursor of that order must carry. */
+  pageKeyTypes(sort: FindingSort): KeysetValueType[] {
+    return findingOrderKeys(sort, turbineNameSortKey('f.turbine_id')).map((key) => key.type);
   }
 
   /**

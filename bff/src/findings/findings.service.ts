@@ -25,7 +25,7 @@ import { AccessService } from '@/access/access.service.js';
 import { type Principal, tenantScope } from '@/access/principal.js';
 import { AppError } from '@/common/app-error.js';
 import { isForeignKeyViolation } from '@/common/database-errors.js';
-import { decodeCursor, encodeCursor } from '@/common/page-cursor.js';
+import { decodeKeysetCursor, encodeKeysetCursor } from '@/common/page-cursor.js';
 import { type Config, CONFIG } from '@/config/config.provider.js';
 import { runAsJob } from '@/database/app-data-source.js';
 import { FileUrls } from '@/files/file-urls.js';
@@ -310,14 +310,14 @@ export class FindingsService {
   private async page(
     reach: FindingReach,
     filters: FindingFilters,
-    { limit, cursor }: Pick<FindingListQuery, 'limit' | 'cursor'>,
+    { limit, cursor, sort }: Pick<FindingListQuery, 'limit' | 'cursor' | 'sort'>,
   ): Promise<ApiPage<Finding>> {
-    const after = cursor === undefined ? null : decodeCursor(cursor);
-    const page = await this.findings.listPage(reach, filters, after, limit);
+    const after = cursor === undefined ? null : decodeKeysetCursor(cursor, sort, this.findings.pageKeyTypes(sort));
+    const page = await this.findings.listPage(reach, filters, after, limit, { sort });
     return {
       success: true,
       data: page.rows.map(toFinding),
-      next_cursor: page.more && page.last ? encodeCursor(page.last) : null,
+      next_cursor: page.more && page.last ? encodeKeysetCursor(sort, page.last) : null,
       total: page.total,
     };
   }

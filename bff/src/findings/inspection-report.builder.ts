@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { bladeScale, type Finding, PANORAMA_PATTERN, polygonPoints, targetBox } from '@kanat360/contracts';
+import {
+  bladeScale,
+  type Finding,
+  PANORAMA_PATTERN,
+  panoramaPixel,
+  polygonPoints,
+  targetBox,
+} from '@kanat360/contracts';
 import { type Language, translate } from '@kanat360/i18n';
 import sharp from 'sharp';
 import { AppError } from '@/common/app-error.js';
@@ -198,10 +205,7 @@ export function cropPlan(finding: Finding, photo: { width: number; height: numbe
     needed = { width: box.width * (1 + 2 * CROP_MARGIN), height: box.height * (1 + 2 * CROP_MARGIN) };
   } else if (selector.type === 'PanoramaSelector') {
     const [, yaw = 0, pitch = 0] = (PANORAMA_PATTERN.exec(selector.value) ?? []).map(Number);
-    centre = {
-      x: ((((yaw + 180) % 360) + 360) % 360) * (photo.width / 360),
-      y: ((90 - pitch) / 180) * photo.height,
-    };
+    centre = panoramaPixel({ yaw, pitch }, photo.width, photo.height);
     needed = { width: photo.width * PANORAMA_CROP_SHARE, height: 0 };
   } else {
     return null;

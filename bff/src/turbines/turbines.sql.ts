@@ -40,3 +40,33 @@ export function turbineDisplayName(alias: string): string {
                               '' ORDER BY c.i)
               FROM regexp_split_to_table(${alias}.city, '') WITH ORDINALITY AS c(letter, i)) || ' Türbini')`;
 }
+
+/**
+ * The name of the turbine `turbineId` (SQL) as a sort key, a scalar subquery: spec §2's name (turbine_name, else the
+ * city: the "Türbini" after it changes no order) in the Turkish alphabet's order, capitals as small letters, when
+ * compared byte by byte (collation "C", the same on every PostgreSQL whatever its locale).
+ */
+export function turbineNameSortKey(turbineId: string): string {
+  // The Turkish letters spelled so that byte order puts them after their base letter (`~` follows every letter: ç
+  // after every c…), I and ı between h and i, İ as i; lower() then has only ASCII left.
+  const spellings = {
+    Ç: 'c~',
+    ç: 'c~',
+    Ğ: 'g~',
+    ğ: 'g~',
+    I: 'h~',
+    ı: 'h~',
+    İ: 'i',
+    Ö: 'o~',
+    ö: 'o~',
+    Ş: 's~',
+    ş: 's~',
+    Ü: 'u~',
+    ü: 'u~',
+  };
+  const spelled = Object.entries(spellings).reduce(
+    (sql, [letter, as]) => `replace(${sql}, '${letter}', '${as}')`,
+    `COALESCE(NULLIF(turbines.turbine_name, ''), turbines.city)`,
+  );
+  return `(SELECT lower(${spelled}) FROM turbines WHERE turbines.id = ${turbineId})`;
+}

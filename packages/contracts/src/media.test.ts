@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isValidFileName, mediaKindOfName, ROOM_LABELS, roomsNamedBy } from './media.js';
-import { cameraFilterValue, cameraName, photoListQuery } from './schemas/media.js';
+import { cameraFilterValue, cameraName, isValidFileName, mediaKindOfName, ROOM_LABELS, roomsNamedBy } from './media.js';
+import { photoListQuery } from './schemas/media.js';
 
 describe('rooms a search names', () => {
   it('reads a number, "oda n" and "room n"', () => {

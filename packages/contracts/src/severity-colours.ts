@@ -1,4 +1,4 @@
-import { type FindingSeverity } from './schemas/findings.js';
+import { type FindingSeverity } from './findings.js';
 
 /**
  * One colour per GWO severity wherever a finding is drawn (the panel, the inspection report, the Excel export): green for minor up

@@ -1,4 +1,4 @@
-import { intlLocale, type Language } from '@kanat360/i18n';
+import { intlLocale, type Language } from '@kanat360/i18n/core';
 
 const DEFAULT_OPTIONS: Intl.DateTimeFormatOptions = { dateStyle: 'long' };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField } from './fields.js';
-import { BLADES, MEDIA_CATEGORIES, yearField } from './media.js';
+import { BLADES, MEDIA_CATEGORIES } from '../media.js';
+import { yearField } from './media.js';
 
 /*
  * A campaign year's coverage (issue #25). A turbine is covered for a year when each blade has at least one blade

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type ErrorCode } from '../errors.js';
 import { idField } from './fields.js';
-import { TURBINE_STATUSES, type TurbineStatus } from './turbines.js';
+import { TURBINE_STATUSES, type TurbineStatus } from '../turbines.js';
 
 /*
  * POST /turbines/import (issue #25): a CSV or Excel sheet of turbines, one a row, matched to existing turbines by

@@ -2,16 +2,8 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { type ErrorCode } from '../errors.js';
 import { idField, optionalText, requiredText } from './fields.js';
-import { type FindingSeverity } from './findings.js';
-
-/** The statuses a turbine may hold (spec §4). The panel shows anything else as "unknown". */
-export const TURBINE_STATUSES = ['active', 'maintenance', 'faulty', 'offline', 'inactive'] as const;
-export type TurbineStatus = (typeof TURBINE_STATUSES)[number];
-
-/** Turkish lowercasing, so "İZMİR" becomes "izmir" and not "i̇zmir". */
-export function lowercaseCity(city: string): string {
-  return city.toLocaleLowerCase('tr-TR');
-}
+import { type FindingSeverity } from '../findings.js';
+import { lowercaseCity, TURBINE_STATUSES, type TurbineStatus } from '../turbines.js';
 
 /** Rooms: an integer of at least 1 (a numeric string from a form is fine). */
 const roomsField = z.preprocess(

@@ -1,5 +1,5 @@
-import { type FindingSeverity } from '@kanat360/contracts';
-import { translator } from '@kanat360/i18n';
+import { DEFAULT_FINDING_SORT, type FindingSeverity } from '@kanat360/contracts';
+import { translator } from '@kanat360/i18n/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -24,7 +24,7 @@ import {
   NO_FINDING_FILTERS,
   withoutSeverity,
 } from './-components/findings/finding-search';
-import { FleetFindingFilters } from './-components/findings/FleetFindingFilters';
+import { FindingSortSelect, FleetFindingFilters } from './-components/findings/FleetFindingFilters';
 import { FleetFindingList } from './-components/findings/FleetFindingList';
 import { SeverityCounts } from './-components/findings/SeverityCounts';
 
@@ -70,6 +70,7 @@ function FleetFindingsPage() {
   const readsDrafts = useCan('finding.readDrafts');
   const viewer = useMemo(() => ({ seesEveryCompany, readsDrafts }), [seesEveryCompany, readsDrafts]);
   const filters = useMemo(() => findingFiltersOf(search, viewer), [search, viewer]);
+  const sort = search.sort ?? DEFAULT_FINDING_SORT;
   const { data: turbines } = useSuspenseQuery(turbineListQueryOptions());
   const turbineNames = useMemo(() => new Map(turbines.map((turbine) => [turbine.id, turbine.name])), [turbines]);
   const companies = useCompanyOptions();
@@ -128,6 +129,11 @@ function FleetFindingsPage() {
               {t('panel.fleetFindings.clearFilters')}
             </button>
           )}
+          <FindingSortSelect
+            sort={sort}
+            // The default order stays out of the URL, as unset filters do.
+            onChange={(next) => patchSearch({ sort: next === DEFAULT_FINDING_SORT ? undefined : next })}
+          />
         </div>
         {summary.isError ? (
           <p className="text-sm text-red-700 dark:text-red-300" role="alert">
@@ -146,6 +152,7 @@ function FleetFindingsPage() {
       </div>
       <FleetFindingList
         filters={filters}
+        sort={sort}
         turbineNames={turbineNames}
         showStage={readsDrafts}
         filtered={filtered}

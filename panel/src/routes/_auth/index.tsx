@@ -4,6 +4,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { turbineListQueryOptions } from '@/api/turbines';
 import { EmptyState } from '@/components/EmptyState';
+import { onDemand } from '@/components/on-demand';
 import { PageHeading } from '@/components/PageHeading';
 import { StrokeIcon } from '@/components/StrokeIcon';
 import { useI18n } from '@/i18n/language';
@@ -11,7 +12,6 @@ import { usePageTitle } from '@/components/use-page-title';
 import { loadSessionUser } from '@/session/load-session-user';
 import { useCan } from '@/session/use-session';
 import { loadCompanyOptions, useCompanyOptions } from '@/forms/company-options';
-import { DeleteTurbineDialog } from './-components/turbines/DeleteTurbineDialog';
 import {
   filterTurbines,
   hasFilters,
@@ -24,14 +24,18 @@ import {
 import { TurbineFilters } from './-components/turbines/TurbineFilters';
 import { TurbineGrid, TurbineTable } from './-components/turbines/TurbineGrid';
 
-// MapLibre (some 300 KB gzip) loads only when the map view is opened: never in the dashboard's first load.
+// MapLibre (some 300 KB gzip) loads only when the map view is opened: never in the dashboard's first load. Lazy with
+// Suspense (not onDemand): the map waits on its basemap's query anyway.
 const FleetMap = lazy(() => import('@/fleet-map/FleetMap'));
-const TurbineImportModal = lazy(() =>
-  import('./-components/turbines/TurbineImportModal').then((module) => ({ default: module.TurbineImportModal })),
+// The forms come when opened: they bring the payload schemas (zod), which the list itself does not need.
+const TurbineFormModal = onDemand(() =>
+  import('./-components/turbines/TurbineFormModal').then((module) => module.TurbineFormModal),
 );
-// The add/edit form is fetched when it is first opened: the list shows without it.
-const TurbineFormModal = lazy(() =>
-  import('./-components/turbines/TurbineFormModal').then((module) => ({ default: module.TurbineFormModal })),
+const TurbineImportModal = onDemand(() =>
+  import('./-components/turbines/TurbineImportModal').then((module) => module.TurbineImportModal),
+);
+const DeleteTurbineDialog = onDemand(() =>
+  import('./-components/turbines/DeleteTurbineDialog').then((module) => module.DeleteTurbineDialog),
 );
 
 export const Route = createFileRoute('/_auth/')({
@@ -148,21 +152,17 @@ function TurbineDashboard() {
       )}
 
       {(modal?.kind === 'add' || modal?.kind === 'edit') && (
-        <Suspense fallback={null}>
-          <TurbineFormModal
-            turbine={modal.kind === 'edit' ? modal.turbine : null}
-            companies={options}
-            canChooseAnyCompany={seesEveryCompany}
-            onClose={close}
-            // Spec §4: after adding, the new turbine is first and the filters are reset so it is in view.
-            onCreated={() => patchSearch(NO_FILTERS)}
-          />
-        </Suspense>
+        <TurbineFormModal
+          turbine={modal.kind === 'edit' ? modal.turbine : null}
+          companies={options}
+          canChooseAnyCompany={seesEveryCompany}
+          onClose={close}
+          // Spec §4: after adding, the new turbine is first and the filters are reset so it is in view.
+          onCreated={() => patchSearch(NO_FILTERS)}
+        />
       )}
       {modal?.kind === 'import' && (
-        <Suspense fallback={null}>
-          <TurbineImportModal companies={options} canChooseAnyCompany={seesEveryCompany} onClose={close} />
-        </Suspense>
+        <TurbineImportModal companies={options} canChooseAnyCompany={seesEveryCompany} onClose={close} />
       )}
       {modal?.kind === 'delete' && <DeleteTurbineDialog turbine={modal.turbine} onClose={close} />}
     </>
