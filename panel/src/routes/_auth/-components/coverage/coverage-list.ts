@@ -1,16 +1,20 @@
 import { type FleetCoverageItem } from '@kanat360/contracts';
-import { z } from 'zod';
+import { oneOf, searchReader, yearValue } from '@/search/url-values';
 
 export const COVERAGE_SORTS = ['share', 'name', 'company', 'missing'] as const;
 export type CoverageSort = (typeof COVERAGE_SORTS)[number];
 
-/** The coverage list's choices in the URL: the campaign year and the order. */
-export const coverageSearchSchema = z.object({
-  year: z.coerce.number().int().min(2000).max(9999).optional().catch(undefined),
-  sort: z.enum(COVERAGE_SORTS).optional().catch(undefined),
-  desc: z.boolean().optional().catch(undefined),
-});
-export type CoverageSearch = z.infer<typeof coverageSearchSchema>;
+/** The coverage list's choices in the URL: the campaign year and the order (a value that does not parse dropped). */
+export const coverageSearchSchema = searchReader((search): CoverageSearch => ({
+  year: yearValue(search.year),
+  sort: oneOf(search.sort, COVERAGE_SORTS),
+  desc: search.desc === true ? true : undefined,
+}));
+export interface CoverageSearch {
+  year?: number;
+  sort?: CoverageSort;
+  desc?: boolean;
+}
 
 /** How many slots a turbine still lacks. */
 export const missingCount = (item: FleetCoverageItem) => item.expected_slots - item.covered_slots;
