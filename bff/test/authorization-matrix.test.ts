@@ -740,6 +740,17 @@ const ROUTES: RouteCase[] = [
     },
   },
   {
+    route: 'GET /api/turbines/{id}/photos/cameras',
+    access: 'media.read',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const { turbineId } = await makeMedia(ctx, target);
+      return { path: `/api/turbines/${turbineId}/photos/cameras` };
+    },
+  },
+  {
     route: 'GET /api/turbines/{id}/photos/versions',
     access: 'media.read',
     scoped: true,
