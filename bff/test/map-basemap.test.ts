@@ -1,3 +1,4 @@
+import { type MapBasemap } from '@kanat360/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeCompany, makeUser, PASSWORD } from './factories.js';
 import { call, signIn } from './http.js';
@@ -15,12 +16,16 @@ async function basemapAndCsp(env: Record<string, string>) {
   app = await startTestApp({ WORKER: 'off', ...env });
   const company = await makeCompany(app.dataSource);
   const user = await makeUser(app.dataSource, { role: 'customer', companyId: company.id });
-  const reply = await call(app, 'GET', '/api/map/basemap', { as: (await signIn(app, user.email, PASSWORD)).bearer });
+  const reply = await call<{ data: MapBasemap }>(app, 'GET', '/api/map/basemap', {
+    as: (await signIn(app, user.email, PASSWORD)).bearer,
+  });
   expect(reply.status, reply.text).toBe(200);
   const directives = (reply.headers.get('content-security-policy') ?? '')
     .split(';')
     .map((part) => part.trim().split(/\s+/));
-  const csp = Object.fromEntries(directives.map(([name, ...sources]) => [name, sources]));
+  const csp: Record<string, string[]> = Object.fromEntries(
+    directives.map(([name, ...sources]) => [name ?? '', sources]),
+  );
   return { data: reply.body.data, csp };
 }
 
