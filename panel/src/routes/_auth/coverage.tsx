@@ -18,6 +18,7 @@ import {
   missingText,
   sortCoverage,
 } from './-components/coverage/coverage-list';
+import { YearPicker } from './-components/turbine/BladeSection';
 import { cityLabel } from './-components/turbines/turbine-filters';
 
 const thisYear = () => new Date().getFullYear();
@@ -46,7 +47,7 @@ function CoveragePage() {
 
 function FleetCoverageList() {
   const { t, locale } = useI18n();
-  usePageTitle(t('panel.coverage.pageTitle'));
+  usePageTitle(t('panel.coverage.title'));
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const year = search.year ?? thisYear();
@@ -66,7 +67,6 @@ function FleetCoverageList() {
       ),
     [data, search.sort, search.desc, t],
   );
-  const years = Array.from({ length: 11 }, (_, index) => thisYear() - index);
 
   const sortBy = (sort: CoverageSort) =>
     void navigate({
@@ -126,33 +126,20 @@ function FleetCoverageList() {
   return (
     <>
       <PageHeading
-        title={t('panel.coverage.pageTitle')}
+        title={t('panel.coverage.title')}
         summary={t('panel.coverage.pageSummary', {
           covered: data.turbines.filter((item) => item.covered).length,
           total: data.turbines.length,
         })}
         actions={
           <div className="flex items-center gap-2">
-            <label className="flex items-center gap-2 text-sm">
-              <span className="text-slate-600 dark:text-slate-400">{t('panel.turbine.year')}</span>
-              <select
-                className="input h-9 w-28"
-                value={year}
-                onChange={(event) =>
-                  void navigate({
-                    search: (previous) => ({ ...previous, year: Number(event.target.value) }),
-                    replace: true,
-                  })
-                }
-                data-testid="coverage-list-year"
-              >
-                {years.map((option) => (
-                  <option key={option} value={option}>
-                    {option}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <YearPicker
+              value={year}
+              onChange={(chosen) =>
+                void navigate({ search: (previous) => ({ ...previous, year: chosen }), replace: true })
+              }
+              testId="coverage-list-year"
+            />
             <button type="button" className="btn-secondary" onClick={exportCsv} data-testid="coverage-export">
               {t('panel.coverage.export')}
             </button>

@@ -81,7 +81,7 @@ function TurbineWorkspace() {
                 { id: 'categories', label: 'panel.turbine.categoriesTitle' as const },
               ]
             : [{ id: 'galleries', label: 'panel.turbine.galleriesTitle' as const }]),
-          ...(canReadCoverage ? [{ id: 'coverage', label: 'panel.coverage.navTitle' as const }] : []),
+          ...(canReadCoverage ? [{ id: 'coverage', label: 'panel.nav.coverage' as const }] : []),
           ...(canReadFindings ? [{ id: 'blade-map', label: 'panel.turbine.bladeMapTitle' as const }] : []),
           ...(canReadReports ? [{ id: 'reports', label: 'panel.turbine.reportsTitle' as const }] : []),
           { id: 'all-photos', label: 'panel.turbine.allPhotosTitle' as const },

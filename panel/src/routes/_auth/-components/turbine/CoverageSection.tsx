@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { turbineCoverageQueryOptions } from '@/api/turbines';
 import { useI18n } from '@/i18n/language';
+import { YearPicker } from './BladeSection';
 import { SectionCard } from './SectionCard';
 
 /** A cell's look: covered, an expected room still without a blade photo, or a room beyond the turbine's rooms. */
@@ -19,9 +20,7 @@ function cellClass(cell: CoverageCell): string {
  */
 export function CoverageSection({ turbine }: { turbine: TurbineDetail }) {
   const { t, locale } = useI18n();
-  const thisYear = new Date().getFullYear();
-  const years = [...new Set([thisYear, ...turbine.media_years])].sort((a, b) => b - a);
-  const [year, setYear] = useState(turbine.media_years[0] ?? thisYear);
+  const [year, setYear] = useState(turbine.media_years[0] ?? new Date().getFullYear());
   const query = useQuery(turbineCoverageQueryOptions(turbine.id, year));
   const coverage = query.data;
   const rooms = coverage ? Math.max(coverage.rooms, ...coverage.cells.map((cell) => cell.room)) : turbine.rooms;
@@ -33,23 +32,7 @@ export function CoverageSection({ turbine }: { turbine: TurbineDetail }) {
       id="coverage"
       title={t('panel.coverage.title')}
       description={t('panel.coverage.rule')}
-      actions={
-        <label className="flex items-center gap-2 text-sm">
-          <span className="text-slate-600 dark:text-slate-400">{t('panel.turbine.year')}</span>
-          <select
-            className="input h-9 w-32"
-            value={year}
-            onChange={(event) => setYear(Number(event.target.value))}
-            data-testid="coverage-year"
-          >
-            {years.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        </label>
-      }
+      actions={<YearPicker value={year} onChange={setYear} testId="coverage-year" />}
     >
       {!coverage ? (
         <p className="text-sm text-slate-600 dark:text-slate-400" role="status">
