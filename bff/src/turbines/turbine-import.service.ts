@@ -26,7 +26,7 @@ import { type MultipartForm } from '@/uploads/multipart.js';
 import { TurbineListQuery } from './turbine-list.query.js';
 import { readSheet, type Sheet } from './turbine-sheet.js';
 import { TurbinesRepository, type TurbineWrite } from './turbines.repository.js';
-import { toWrite } from './turbines.service.js';
+import { toWrite } from './turbine-write.js';
 
 /** A row's cells by field (blank cells left out: on an update they keep the turbine's value). */
 type RowCells = Partial<Record<TurbineImportField, string>>;
