@@ -600,6 +600,47 @@ const ROUTES: RouteCase[] = [
     },
   },
 
+  {
+    route: 'POST /api/turbines/import',
+    access: 'turbine.import',
+    scoped: false,
+    ok: 200,
+    build: (ctx) => {
+      const code = `M-${unique()}`;
+      const form = new FormData();
+      form.append('file', new Blob([`code,city,location\n${code},izmir,Matrix\n`]), 'matrix.csv');
+      return {
+        path: `/api/turbines/import?dry_run=false&company_id=${ctx.own.id}`,
+        form,
+        took: () => found(ctx, `SELECT 1 FROM turbines WHERE code = $1`, [code]),
+      };
+    },
+  },
+  {
+    route: 'GET /api/map/basemap',
+    access: 'turbine.read',
+    scoped: false,
+    ok: 200,
+    build: () => ({ path: '/api/map/basemap' }),
+  },
+  {
+    route: 'GET /api/turbines/{id}/coverage',
+    access: 'coverage.read',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => ({
+      path: `/api/turbines/${await makeTurbine(ctx.app.dataSource, companyOf(ctx, target).id)}/coverage?year=2025`,
+    }),
+  },
+  {
+    route: 'GET /api/coverage',
+    access: 'coverage.read',
+    scoped: false,
+    ok: 200,
+    build: () => ({ path: '/api/coverage?year=2025' }),
+  },
+
   // comments
   {
     route: 'GET /api/turbines/{id}/comments',

@@ -222,6 +222,13 @@ describe('config', () => {
 
   it('turns metrics on with a METRICS_TOKEN of at least 16 characters (off when unset or blank)', () => {
     expect(loadConfig({}, tempDir()).metricsToken).toBeNull();
+    expect(loadConfig({}, tempDir()).mapStyleUrl).toBeNull();
+    expect(loadConfig({ MAP_STYLE_URL: 'https://tiles.example.com/style.json' }, tempDir()).mapStyleUrl).toBe(
+      'https://tiles.example.com/style.json',
+    );
+    for (const bad of ['tiles.example.com/style.json', 'ftp://tiles.example.com/x.pmtiles', 'pmtiles://nowhere']) {
+      expect(() => loadConfig({ MAP_STYLE_URL: bad }, tempDir()), bad).toThrow(/MAP_STYLE_URL/);
+    }
     expect(loadConfig({ METRICS_TOKEN: '  ' }, tempDir()).metricsToken).toBeNull();
     expect(loadConfig({ METRICS_TOKEN: 'prometheus-token-0123' }, tempDir()).metricsToken).toBe(
       'prometheus-token-0123',

@@ -20,6 +20,8 @@ const RESOURCE_OF = {
   'turbine.chooseCompany': null,
   'turbine.update': 'turbine',
   'turbine.delete': 'turbine',
+  'turbine.import': null,
+  'coverage.read': 'turbine',
   'media.read': 'turbine',
   'media.upload': 'turbine',
   'media.edit': 'turbine',

@@ -115,6 +115,7 @@ const environment = z.object({
   LOGIN_MAX_FAILURES_PER_ADDRESS: int(10, 1, 10000),
   LOGIN_WINDOW_MINUTES: int(15, 1, 24 * 60),
   METRICS_TOKEN: z.string().optional(),
+  MAP_STYLE_URL: z.string().optional(),
 });
 
 export interface Config {
@@ -179,6 +180,11 @@ export interface Config {
     maxFailuresPerAccount: number;
     windowMs: number;
   };
+  /**
+   * The fleet map's basemap (MAP_STYLE_URL): a MapLibre style document or a PMTiles archive; null: the borders
+   * shipped with the panel. Its origin is allowed by the CSP.
+   */
+  mapStyleUrl: string | null;
   /** What a scraper presents as `Authorization: Bearer …` to read /api/metrics; null: metrics off (404). */
   metricsToken: string | null;
   /** Where the built site and panel are served from. */
@@ -224,6 +230,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (metricsToken !== null && metricsToken.length < 16) {
     problems.push('METRICS_TOKEN must be at least 16 characters (or unset: metrics off)');
   }
+  const mapStyleUrl = e.MAP_STYLE_URL?.trim() || null;
+  if (mapStyleUrl !== null && !isMapUrl(mapStyleUrl)) {
+    problems.push(
+      'MAP_STYLE_URL must be an http(s) address of a MapLibre style (…/style.json) or a PMTiles archive (…/x.pmtiles, or pmtiles://https://…)',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   sessionSecret ??= embeddedSecrets(dataDir).sessionSecret;
 
@@ -262,7 +274,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
     },
     metricsToken,
+    mapStyleUrl,
     siteDir: join(REPO_ROOT, 'site', 'dist'),
     panelDir: join(REPO_ROOT, 'panel', 'dist'),
   };
+}
+
+function isMapUrl(value: string): boolean {
+  try {
+    const url = new URL(value.replace(/^pmtiles:\/\//, ''));
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** The origin the map's basemap is fetched from, for the CSP; null for the embedded one. */
+export function mapOrigin(config: Pick<Config, 'mapStyleUrl'>): string | null {
+  return config.mapStyleUrl ? new URL(config.mapStyleUrl.replace(/^pmtiles:\/\//, '')).origin : null;
 }

@@ -32,3 +32,14 @@ export function findingCard(findingId: string): string {
                  fc.media_version, fc.target
             FROM findings fc WHERE fc.id = ${findingId}`;
 }
+
+/**
+ * The findings of the turbine `turbineId` (SQL) dated `year` (SQL), released ones only when `releasedOnly`: a
+ * subquery answering the photo each is marked on (`media_id`) and its `blade`.
+ */
+export function findingsOfTurbineYear(turbineId: string, year: string, releasedOnly: boolean): string {
+  return `SELECT findings.media_id, findings.blade FROM findings
+           WHERE findings.turbine_id = ${turbineId} AND findings.year = ${year}${
+             releasedOnly ? ` AND findings.stage = 'released'` : ''
+           }`;
+}

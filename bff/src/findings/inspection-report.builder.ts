@@ -84,8 +84,9 @@ export class InspectionReportBuilder {
       rows.map((row) => row.trackId),
       true,
     );
-    // The scale of the panel's map as a customer sees it: the reach of the released findings of every year.
-    const scale = bladeScale(await this.findings.furthestReleasedReach(turbineId));
+    // The scale of the panel's map as a customer sees it: the blade length when recorded, else the reach of the
+    // released findings of every year.
+    const scale = bladeScale(await this.findings.furthestReleasedReach(turbineId), turbine.blade_length_m);
     const mediaRows = new Map<number, MediaRow | null>();
     for (const row of rows) {
       if (!mediaRows.has(row.mediaId)) mediaRows.set(row.mediaId, await this.media.findById(row.mediaId));

@@ -36,6 +36,25 @@ export function mediaCard(mediaId: string): string {
             FROM media mc WHERE mc.id = ${mediaId}`;
 }
 
+/**
+ * A campaign year's photos per place, for coverage: the current photos (not videos or point clouds, not failed ones)
+ * of the turbines whose ids `turbineIds` (a subquery) answers, taken in `year` (SQL), counted by turbine, category,
+ * blade (null for a category photo that names none) and room. A subquery answering `turbine_id, category, blade,
+ * room, photos`.
+ */
+export function photoCountsByPlace(turbineIds: string, year: string): string {
+  return `SELECT media.turbine_id, media.category, media.blade, media.room, count(*)::int AS photos
+            FROM media
+           WHERE media.turbine_id IN (${turbineIds}) AND media.year = ${year} AND media.is_current
+             AND media.kind = 'photo' AND media.status <> 'failed'
+           GROUP BY media.turbine_id, media.category, media.blade, media.room`;
+}
+
+/** Where each media row of the turbine `turbineId` (SQL) was taken: a subquery answering `id, category, room`. */
+export function mediaPlacesOfTurbine(turbineId: string): string {
+  return `SELECT media.id, media.category, media.room FROM media WHERE media.turbine_id = ${turbineId}`;
+}
+
 /** Joins the media row (a version) that `mediaId` (SQL) names, as `alias`. */
 export function joinMedia(alias: string, mediaId: string): string {
   return `JOIN media ${alias} ON ${alias}.id = ${mediaId}`;

@@ -10,6 +10,7 @@ import { type ObjectStorage } from '@/storage/object-storage.js';
 import { TurbinesRepository } from '@/turbines/turbines.repository.js';
 import { DEMO_TRACKS, type DemoDrawing, insertDemoFindings } from './demo-findings.js';
 import { DEMO_REPAIR_PHOTOS, insertDemoRepairs } from './demo-repairs.js';
+import { DEMO_TURBINE_MODELS } from './demo-turbine-models.js';
 
 // The demo seed's inspection data: turbines of both partners, with photos, a 360° panorama, a point cloud, a video,
 // PDF reports, comments and findings, all generated here. Blobs are written first (they cannot join a transaction), then
@@ -706,6 +707,9 @@ export async function insertDemoInspections(
       location: turbine.location,
       siteName: turbine.site,
       coordinates: `${turbine.lat},${turbine.lng}`,
+      latitude: turbine.lat,
+      longitude: turbine.lng,
+      ...DEMO_TURBINE_MODELS[turbine.code]!,
       rooms: turbine.rooms,
       status: turbine.status,
       companyId: companyIds[turbine.company]!,

@@ -39,6 +39,15 @@ const TURBINE_ROW = rowMapper(
     status: t('status', 'character varying').as<TurbineStatus>(),
     company_id: t('company_id', 'integer'),
     company_name: col('companies', 'c', 'name', 'character varying'),
+    manufacturer: t('manufacturer', 'character varying').orNull(),
+    model: t('model', 'character varying').orNull(),
+    rated_power_kw: t('rated_power_kw', 'double precision').orNull(),
+    hub_height_m: t('hub_height_m', 'double precision').orNull(),
+    rotor_diameter_m: t('rotor_diameter_m', 'double precision').orNull(),
+    blade_length_m: t('blade_length_m', 'double precision').orNull(),
+    commissioned_year: t('commissioned_year', 'integer').orNull(),
+    latitude: t('latitude', 'double precision').orNull(),
+    longitude: t('longitude', 'double precision').orNull(),
     photo_count: expr('p.photo_count', 'integer'),
     media_count: expr('p.media_count', 'integer'),
     worst_open: expr('w.worst', 'integer').as<FindingSeverity>().orNull(),
@@ -113,6 +122,17 @@ export class TurbineListQuery {
       params,
     );
     return rows.map((row) => toTurbine(row, reader));
+  }
+
+  /** The live turbines of `companyIds` whose codes are among `codes` (an import matches its rows to them). */
+  async liveByCodes(companyIds: readonly number[], codes: readonly string[]): Promise<Turbine[]> {
+    if (companyIds.length === 0 || codes.length === 0) return [];
+    const rows = await TURBINE_ROW.all(
+      this.dataSource,
+      `${SELECT_TURBINE} WHERE t.deleted_at IS NULL AND t.company_id = ANY($1::int[]) AND t.code = ANY($2::text[])`,
+      [companyIds, codes],
+    );
+    return rows.map((row) => toTurbine(row, { readsDrafts: true }));
   }
 
   /**

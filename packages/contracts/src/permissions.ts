@@ -17,6 +17,13 @@ export const PERMISSIONS = {
   'turbine.chooseCompany': ['superadmin', 'admin'],
   'turbine.update': ['superadmin'],
   'turbine.delete': ['superadmin'],
+  /** Add and update turbines from a CSV or Excel sheet (rows that update need turbine.update too). */
+  'turbine.import': ['superadmin', 'admin'],
+  /**
+   * A campaign's coverage (which blades and rooms have photos): a field team's planning, so not customers, who see
+   * the released results.
+   */
+  'coverage.read': NOT_CUSTOMER,
 
   'media.read': EVERYONE,
   'media.upload': NOT_CUSTOMER,
