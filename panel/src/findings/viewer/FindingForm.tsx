@@ -12,8 +12,6 @@ import {
   type FindingTarget,
   type MediaItem,
   SEVERITY_ACTION,
-  SEVERITY_COLOURS,
-  SEVERITY_TEXT,
   updateFindingBody,
 } from '@kanat360/contracts';
 import { useState } from 'react';
