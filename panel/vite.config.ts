@@ -1,19 +1,42 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { panelShare } from './src/i18n/panel-catalog.ts';
+import { CATALOG_AREAS, catalogChunk, type CatalogArea } from './src/i18n/panel-catalog.ts';
 
-/** The panel's copy of the message catalogs: its share only (src/i18n/panel-catalog.ts). */
+const LANGUAGE_CATALOGS = { tr: '../locales/tr.json', en: '../locales/en.json' } as const;
+const CATALOG_MAP_ID = 'virtual:panel-catalogs';
+/** A chunk's module: `panel-catalog-<language>-<area>` (its file name keeps it: scripts/check-bundle.mjs reads it). */
+const CATALOG_CHUNK = /^\0?panel-catalog-(tr|en)-(\w+)$/;
+
+/**
+ * The panel's copy of the message catalogs: its share only, one chunk per language and area (src/i18n/panel-catalog.ts),
+ * and `virtual:panel-catalogs`, the map from language and area to that chunk's import that src/i18n/language.ts reads.
+ */
 function panelCatalogs(): Plugin {
   return {
     name: 'kanat360-panel-catalogs',
-    // Before Vite's own JSON plugin turns the file into a module.
-    enforce: 'pre',
-    transform(code, id) {
-      if (!/[\\/]locales[\\/](tr|en)\.json$/.test(id)) return null;
-      return { code: JSON.stringify(panelShare(JSON.parse(code) as Record<string, string>)), map: null };
+    resolveId(id) {
+      if (id === CATALOG_MAP_ID) return `\0${CATALOG_MAP_ID}`;
+      return CATALOG_CHUNK.test(id) ? `\0${id}` : null;
+    },
+    load(id) {
+      if (id === `\0${CATALOG_MAP_ID}`) {
+        const languages = Object.keys(LANGUAGE_CATALOGS).map(
+          (language) =>
+            `${language}: {${CATALOG_AREAS.map((area) => `${area}: () => import('panel-catalog-${language}-${area}')`).join(', ')}}`,
+        );
+        return `export const CATALOG_CHUNKS = {${languages.join(', ')}};`;
+      }
+      const chunk = CATALOG_CHUNK.exec(id);
+      if (!chunk) return null;
+      const [, language, area] = chunk as unknown as [string, keyof typeof LANGUAGE_CATALOGS, CatalogArea];
+      const file = fileURLToPath(new URL(LANGUAGE_CATALOGS[language], import.meta.url));
+      this.addWatchFile(file);
+      const catalog = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+      return `export default ${JSON.stringify(catalogChunk(catalog, area))};`;
     },
   };
 }

@@ -1,6 +1,5 @@
 import {
   type Catalog,
-  hasCatalog,
   intlLocale,
   type Language,
   LANGUAGE_STORAGE_KEY,
@@ -11,21 +10,51 @@ import {
 } from '@kanat360/i18n/core';
 import { atom, useAtom, useAtomValue } from 'jotai';
 import { useMemo } from 'react';
+import { CATALOG_CHUNKS } from 'virtual:panel-catalogs';
+import type { CatalogArea } from '@/i18n/panel-catalog';
 import { localStore } from '@/state/local-storage';
 
-/**
- * Each language's catalog (the panel's share of it: vite.config.ts) is a chunk of its own: the first load fetches
- * only the language in use, a switch fetches the other one then.
- */
-const CATALOGS: Record<Language, () => Promise<{ default: Catalog }>> = {
-  tr: () => import('@kanat360/locales/tr.json'),
-  en: () => import('@kanat360/locales/en.json'),
-};
+/** The catalog's areas any screen so far has asked for: a language switch fetches them all in the new language. */
+const areasInUse = new Set<CatalogArea>(['shell']);
+/** The languages whose catalog is, or is being, fetched: a route's areas come in each of them. */
+const languagesInUse = new Set<Language>();
+const fetchedChunks: Record<Language, Map<CatalogArea, Promise<Catalog>>> = { tr: new Map(), en: new Map() };
+const messages: Record<Language, Catalog> = { tr: {}, en: {} };
 
-/** Fetches the catalog of `language` unless it is here already; translate has its messages afterwards. */
+/**
+ * Fetches the chunks of `language`'s catalog (the panel's share of it, cut by area: panel-catalog.ts) that the
+ * screens so far need, unless they are here already; translate has their messages afterwards.
+ */
 export async function loadCatalog(language: Language): Promise<void> {
-  if (hasCatalog(language)) return;
-  registerCatalog(language, (await CATALOGS[language]()).default);
+  languagesInUse.add(language);
+  const chunks = [...areasInUse].map((area) => {
+    let chunk = fetchedChunks[language].get(area);
+    if (!chunk) {
+      chunk = CATALOG_CHUNKS[language][area]().then(
+        (module) => {
+          Object.assign(messages[language], module.default);
+          return module.default;
+        },
+        (error: unknown) => {
+          fetchedChunks[language].delete(area);
+          throw error;
+        },
+      );
+      fetchedChunks[language].set(area, chunk);
+    }
+    return chunk;
+  });
+  await Promise.all(chunks);
+  registerCatalog(language, messages[language]);
+}
+
+/**
+ * A route's `beforeLoad`: the texts of its areas, in every language in use, before it renders (never a key shown
+ * in their place).
+ */
+export async function loadCatalogAreas(...areas: CatalogArea[]): Promise<void> {
+  for (const area of areas) areasInUse.add(area);
+  await Promise.all([...languagesInUse].map(loadCatalog));
 }
 
 /** The language of the stored choice, else of the browser (spec §1). */

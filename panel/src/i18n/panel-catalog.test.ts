@@ -1,9 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { turkishCatalog as tr } from '@kanat360/i18n';
 import { describe, expect, it } from 'vitest';
-import { PANEL_OMITS_MESSAGE_PREFIXES, panelShare } from './panel-catalog';
+import {
+  CATALOG_AREAS,
+  type CatalogArea,
+  catalogArea,
+  catalogChunk,
+  PANEL_OMITS_MESSAGE_PREFIXES,
+  panelShare,
+} from './panel-catalog';
 
 const SOURCE = fileURLToPath(new URL('..', import.meta.url));
 
@@ -47,5 +54,93 @@ describe('the panel’s share of the catalogs', () => {
       'repairs.export.',
     ]);
     expect(used).toEqual([]);
+  });
+});
+
+/** The panel's own modules a file imports, statically (the ones a route's chunks are made of). */
+function localImports(file: string): string[] {
+  return [...readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*?from '((?:@\/|\.)[^']+)'/gm)].flatMap(
+    (match) => {
+      const base = match[1].startsWith('@/') ? join(SOURCE, match[1].slice(2)) : resolve(dirname(file), match[1]);
+      const found = ['', '.ts', '.tsx', '/index.ts']
+        .map((ending) => base + ending)
+        .find((path) => existsSync(path) && statSync(path).isFile());
+      return found && !found.endsWith('.json') ? [found] : [];
+    },
+  );
+}
+
+/** Every message key (or a template's known beginning) a file and what it imports name. */
+function keysUsedFrom(files: string[]): Map<string, string> {
+  const seen = new Set<string>();
+  const keys = new Map<string, string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || /(\.test\.tsx?|routeTree\.gen\.ts)$/.test(file)) return;
+    seen.add(file);
+    for (const match of readFileSync(file, 'utf8').matchAll(/['"`]((?:panel|findings|repairs|errors|common)\.[\w.]+)/g))
+      keys.set(match[1], file);
+    localImports(file).forEach(visit);
+  };
+  files.forEach(visit);
+  return keys;
+}
+
+const ROUTES = join(SOURCE, 'routes');
+/** The areas each route asks for in its beforeLoad (none: the shell only). */
+function routeAreas(file: string): CatalogArea[] {
+  const call = /loadCatalogAreas\(([^)]*)\)/.exec(readFileSync(file, 'utf8'));
+  return call ? [...call[1].matchAll(/'(\w+)'/g)].map((match) => match[1] as CatalogArea) : [];
+}
+
+describe('the catalog’s chunks (issue #23: the first load carries the shell’s texts only)', () => {
+  it('puts every key of the panel’s share in exactly one chunk, in both languages', () => {
+    const share = Object.keys(panelShare(tr));
+    const chunks = CATALOG_AREAS.map((area) => Object.keys(catalogChunk(tr, area)));
+    expect(chunks.flat().sort()).toEqual([...share].sort());
+    expect(new Set(chunks.flat()).size).toBe(share.length);
+    expect(chunks.every((keys) => keys.length > 0)).toBe(true);
+    expect(Object.keys(catalogChunk(tr, 'workspace'))).toContain('panel.findingViewer.title');
+    expect(catalogChunk(tr, 'shell')['panel.findingViewer.title']).toBeUndefined();
+  });
+
+  it('sends a key of a new prefix to the shell, so it is never missing', () => {
+    expect(catalogArea('panel.somethingNew.title')).toBe('shell');
+    expect(catalogArea('panel.users.title')).toBe('admin');
+  });
+
+  it('has in the shell every key the login, the nav and the turbine list name', () => {
+    const used = keysUsedFrom([
+      join(SOURCE, 'main.tsx'),
+      join(ROUTES, '__root.tsx'),
+      join(ROUTES, '_auth.tsx'),
+      join(ROUTES, '_auth', 'index.tsx'),
+    ]);
+    expect(used.size).toBeGreaterThan(50);
+    const elsewhere = [...used].filter(([key]) => catalogArea(key) !== 'shell').map(([key, file]) => `${file}: ${key}`);
+    expect(elsewhere).toEqual([]);
+  });
+
+  it('has every key a route names in the shell or in an area its beforeLoad fetches', () => {
+    const routeFiles = readdirSync(join(ROUTES, '_auth'))
+      .filter((name) => name.endsWith('.tsx'))
+      .map((name) => join(ROUTES, '_auth', name));
+    // A turbine's screens are children of turbine.$turbineId.tsx: they have its areas.
+    const layout = join(ROUTES, '_auth', 'turbine.$turbineId.tsx');
+    let named = 0;
+    const missing = routeFiles.flatMap((file) => {
+      const areas = new Set<CatalogArea>([
+        'shell',
+        ...routeAreas(file),
+        ...(file.includes('turbine.$turbineId.') ? routeAreas(layout) : []),
+      ]);
+      const used = keysUsedFrom([file]);
+      named += used.size;
+      return [...used]
+        .filter(([key]) => !areas.has(catalogArea(key)))
+        .map(([key, from]) => `${file.slice(ROUTES.length)} → ${from.slice(SOURCE.length)}: ${key}`);
+    });
+    expect(routeAreas(layout)).toContain('workspace');
+    expect(named).toBeGreaterThan(500);
+    expect(missing).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { PageHeading } from '@/components/PageHeading';
 import { SearchInput } from '@/components/SearchInput';
 import { StrokeIcon } from '@/components/StrokeIcon';
 import { UnauthorizedScreen } from '@/components/UnauthorizedScreen';
-import { useI18n } from '@/i18n/language';
+import { useI18n, loadCatalogAreas } from '@/i18n/language';
 import { usePageTitle } from '@/components/use-page-title';
 import { loadSessionUser } from '@/session/load-session-user';
 import { hasPermission } from '@/session/session-user';
@@ -24,6 +24,7 @@ import { useUrlSearchText } from '@/search/use-url-search-text';
  * and is never made to ask the server for the list (it would refuse anyway).
  */
 export const Route = createFileRoute('/_auth/companies')({
+  beforeLoad: () => loadCatalogAreas('admin'),
   validateSearch: companiesSearchSchema,
   loader: async ({ context: { queryClient } }) => {
     const user = await loadSessionUser(queryClient);

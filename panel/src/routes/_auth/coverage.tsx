@@ -6,7 +6,7 @@ import { EmptyState } from '@/components/EmptyState';
 import { PageHeading } from '@/components/PageHeading';
 import { UnauthorizedScreen } from '@/components/UnauthorizedScreen';
 import { usePageTitle } from '@/components/use-page-title';
-import { useI18n } from '@/i18n/language';
+import { useI18n, loadCatalogAreas } from '@/i18n/language';
 import { loadSessionUser } from '@/session/load-session-user';
 import { hasPermission } from '@/session/session-user';
 import { useCan } from '@/session/use-session';
@@ -28,6 +28,7 @@ const thisYear = () => new Date().getFullYear();
  * still lacks, sortable, exportable as CSV. For field teams on site, so readable at 1024 px; not for customers.
  */
 export const Route = createFileRoute('/_auth/coverage')({
+  beforeLoad: () => loadCatalogAreas('coverage', 'workspace'),
   validateSearch: coverageSearchSchema,
   loaderDeps: ({ search }) => ({ year: search.year }),
   loader: async ({ context: { queryClient }, deps }) => {

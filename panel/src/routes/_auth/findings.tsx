@@ -9,7 +9,7 @@ import { PageHeading } from '@/components/PageHeading';
 import { StrokeIcon } from '@/components/StrokeIcon';
 import { usePageTitle } from '@/components/use-page-title';
 import { loadCompanyOptions, useCompanyOptions } from '@/forms/company-options';
-import { languageAtom, useI18n } from '@/i18n/language';
+import { languageAtom, useI18n, loadCatalogAreas } from '@/i18n/language';
 import { loadSessionUser } from '@/session/load-session-user';
 import { hasPermission } from '@/session/session-user';
 import { useCan } from '@/session/use-session';
@@ -29,6 +29,7 @@ import { FleetFindingList } from './-components/findings/FleetFindingList';
 import { SeverityCounts } from './-components/findings/SeverityCounts';
 
 export const Route = createFileRoute('/_auth/findings')({
+  beforeLoad: () => loadCatalogAreas('findings', 'workspace'),
   validateSearch: findingSearchSchema,
   loader: async ({ context: { queryClient }, preload }) => {
     const user = await loadSessionUser(queryClient);

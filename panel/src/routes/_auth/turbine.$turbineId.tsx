@@ -1,3 +1,4 @@
+import { loadCatalogAreas } from '@/i18n/language';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { turbineQueryOptions } from '@/api/turbines';
 import { TurbineErrorScreen } from './-components/turbine/TurbineErrorScreen';
@@ -9,6 +10,7 @@ import { turbineParams } from './-components/turbine/turbine-route';
  * each get spec §2's own screen.
  */
 export const Route = createFileRoute('/_auth/turbine/$turbineId')({
+  beforeLoad: () => loadCatalogAreas('workspace', 'coverage'),
   params: turbineParams,
   loader: ({ context: { queryClient }, params: { turbineId } }) =>
     queryClient.ensureQueryData(turbineQueryOptions(turbineId)),

@@ -9,7 +9,7 @@ import { EmptyState } from '@/components/EmptyState';
 import { PageHeading } from '@/components/PageHeading';
 import { SearchInput } from '@/components/SearchInput';
 import { StrokeIcon } from '@/components/StrokeIcon';
-import { languageAtom, useI18n } from '@/i18n/language';
+import { languageAtom, useI18n, loadCatalogAreas } from '@/i18n/language';
 import { usePageTitle } from '@/components/use-page-title';
 import { loadSessionUser } from '@/session/load-session-user';
 import { hasPermission } from '@/session/session-user';
@@ -25,6 +25,7 @@ import { UserFormModal } from './-components/users/UserFormModal';
 import { type UserAction, UsersTable } from './-components/users/UsersTable';
 
 export const Route = createFileRoute('/_auth/users')({
+  beforeLoad: () => loadCatalogAreas('admin'),
   validateSearch: userSearchParams,
   loader: async ({ context: { queryClient }, preload }) => {
     const user = await loadSessionUser(queryClient);
