@@ -46,7 +46,15 @@ export default defineConfig({
   base: '/dashboard/',
   plugins: [
     // Before the React plugin: it generates src/routeTree.gen.ts and splits each route's component into its chunk.
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
+    // The loaders too (issue #23): the API modules and URL readers of every other screen stay out of the first load.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      codeSplittingOptions: {
+        defaultBehavior: [['component'], ['errorComponent'], ['notFoundComponent'], ['loader']],
+      },
+      quoteStyle: 'single',
+    }),
     panelCatalogs(),
     react(),
     tailwindcss(),

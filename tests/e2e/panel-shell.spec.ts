@@ -1,8 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { SESSION_COOKIE, SESSION_USER_STORAGE_KEY } from '@kanat360/contracts';
 import { demo, DEMO_PASSWORD } from './fixtures.js';
-import { signInAs } from './panel.js';
+import { seeder, seedPhotos, signInAs } from './panel.js';
 import { expectNoRawKeys, RAW_KEY } from './site.js';
+import { listAll } from './viewer-media.js';
 
 test.describe('panel shell', () => {
   test('a window of 768 px shows the desktop-only notice in the current language; 769 px shows the panel', async ({
@@ -158,35 +159,18 @@ test.describe('panel shell', () => {
     await expect(page.getByTestId('turbine-card').first()).toBeVisible();
   });
 
-  test('the first load fetches the catalog of the language in use only; a switch fetches the other, no key shown meanwhile', async ({
+  test('the first load fetches the shell’s texts of the language in use only; a switch fetches the other, no key shown meanwhile', async ({
     page,
   }) => {
-    const catalogs: string[] = [];
-    page.on('request', (request) => {
-      const name = /\/dashboard\/assets\/(tr|en)-[\w-]+\.js$/.exec(new URL(request.url()).pathname)?.[1];
-      if (name) catalogs.push(name);
-    });
+    const catalogs = recordCatalogChunks(page);
     // The other language's texts come slowly, as on a poor connection: a flash of keys would show meanwhile.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/dashboard\/assets\/en-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = holdCatalogChunks(page, 'en');
     await signInAs(page, 'operator');
     await expect(page.getByRole('heading', { name: 'Türbinler', level: 1 })).toBeVisible();
-    expect(catalogs).toEqual(['tr']);
+    expect(catalogs).toEqual(['tr-shell']);
 
     // Every text the page shows while it switches, from the click until English is there.
-    await page.evaluate((pattern) => {
-      const keys: string[] = [];
-      (window as unknown as { shownKeys: string[] }).shownKeys = keys;
-      const raw = new RegExp(pattern);
-      new MutationObserver(() => {
-        const text = document.body.innerText;
-        if (raw.test(text)) keys.push(raw.exec(text)![0]);
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    }, RAW_KEY.source);
+    await watchForKeys(page);
     const toggle = page.getByRole('button', { name: /^English/ });
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-busy', 'true');
@@ -195,15 +179,63 @@ test.describe('panel shell', () => {
     release();
     await expect(page.getByRole('heading', { name: 'Turbines', level: 1 })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    expect(catalogs).toEqual(['tr', 'en']);
-    expect(await page.evaluate(() => (window as unknown as { shownKeys: string[] }).shownKeys)).toEqual([]);
+    expect(catalogs).toEqual(['tr-shell', 'en-shell']);
+    expect(await keysShown(page)).toEqual([]);
     await expectNoRawKeys(page);
 
     // The choice holds: the next load fetches English only.
     catalogs.length = 0;
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Turbines', level: 1 })).toBeVisible();
-    expect(catalogs).toEqual(['en']);
+    expect(catalogs).toEqual(['en-shell']);
+  });
+
+  test('a deep link opens with its area’s texts, fetched with its route; a switch there fetches every area in use, no key shown', async ({
+    page,
+  }) => {
+    const seed = await seeder();
+    const turbine = await seed.createTurbine();
+    await seedPhotos(seed.api, turbine.id, 1, 'blade', 'deep');
+    const [photo] = await listAll(seed.api, turbine.id);
+    await seed.dispose();
+    const catalogs = recordCatalogChunks(page);
+    await page.addInitScript(startWatchingForKeys, RAW_KEY.source);
+    const release = holdCatalogChunks(page, 'tr');
+
+    // Straight to a photo of the turbine screen, in English: the shell's texts and the screen's, in English only.
+    await signInAs(page, 'operator', { language: 'en', path: `/dashboard/turbine/${turbine.id}?media=${photo!.id}` });
+    await expect(page.getByTestId('lightbox')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Close/ }).first()).toBeVisible();
+    expect([...catalogs].sort()).toEqual(['en-coverage', 'en-shell', 'en-workspace']);
+    await expectNoRawKeys(page);
+
+    // To Turkish, its texts slow to come: the screen stays English until every area it showed is here.
+    const toggle = page.getByRole('button', { name: /^Türkçe/ });
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('lightbox')).toHaveCount(0);
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-busy', 'true');
+    release();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
+    await expect(page.getByRole('button', { name: /^English/ })).toBeVisible();
+    expect([...catalogs].sort()).toEqual([
+      'en-coverage',
+      'en-shell',
+      'en-workspace',
+      'tr-coverage',
+      'tr-shell',
+      'tr-workspace',
+    ]);
+    expect(await keysShown(page)).toEqual([]);
+    await expectNoRawKeys(page);
+
+    // The fleet's findings, reached through the nav: its own area comes with it, in Turkish.
+    await page.getByRole('link', { name: 'Bulgular' }).first().click();
+    await expect(page).toHaveURL(/\/dashboard\/findings/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(catalogs).toContain('tr-findings');
+    expect(await keysShown(page)).toEqual([]);
+    await expectNoRawKeys(page);
   });
 
   test('every path change starts at the top; the theme is stored', async ({ page }) => {
@@ -224,3 +256,43 @@ test.describe('panel shell', () => {
     await expect(root).toHaveClass(/dark/);
   });
 });
+
+/** The catalog chunks the page fetches, as `<language>-<area>` (vite.config.ts names them so). */
+function recordCatalogChunks(page: Page): string[] {
+  const chunks: string[] = [];
+  page.on('request', (request) => {
+    const name = CATALOG_CHUNK.exec(new URL(request.url()).pathname)?.[1];
+    if (name) chunks.push(name);
+  });
+  return chunks;
+}
+const CATALOG_CHUNK = /\/dashboard\/assets\/_panel-catalog-((?:tr|en)-\w+)-[\w-]+\.js$/;
+
+/** Holds back every catalog chunk of `language` until the returned function is called, as a slow connection would. */
+function holdCatalogChunks(page: Page, language: 'tr' | 'en'): () => void {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  void page.route(new RegExp(`/dashboard/assets/_panel-catalog-${language}-`), async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
+/** From now on, records every catalog key the page's text shows at any moment (read by keysShown). */
+async function watchForKeys(page: Page): Promise<void> {
+  await page.evaluate(startWatchingForKeys, RAW_KEY.source);
+}
+function startWatchingForKeys(pattern: string) {
+  const keys: string[] = [];
+  (window as unknown as { shownKeys: string[] }).shownKeys = keys;
+  const raw = new RegExp(pattern);
+  const look = () => {
+    const text = document.body?.innerText ?? '';
+    if (raw.test(text)) keys.push(raw.exec(text)![0]);
+  };
+  new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true });
+}
+function keysShown(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { shownKeys?: string[] }).shownKeys ?? []);
+}
