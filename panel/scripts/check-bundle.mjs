@@ -15,8 +15,11 @@ const BUDGET_BYTES = 160_000;
 const CHUNK_CEILING_BYTES = 140_000;
 /**
  * The chunks allowed above CHUNK_CEILING_BYTES, each by name with a ceiling of its own and printed at every run: one
- * library's single module, which no split can cut smaller. MapLibre GL JS (the fleet map, issue #25) ships as one
- * 1.1 MB module and one worker module; both load only when the map view is opened, never in the first load.
+ * library's single module, which no split can cut smaller. MapLibre GL JS 6.17.0 (the fleet map, issue #25) ships
+ * dist/maplibre-gl.mjs as one minified module of 1.1 MB (294.8 KB gzip; its maplibre-gl-shared.mjs is empty) and
+ * its worker as another of 520 KB (147.0 KB gzip). Version 6 has no CSP build of its own any more: the worker as a
+ * file of its own, loaded by URL, is that build. Measured in the panel's build: FleetMap 298.4 KB, the worker
+ * 148.2 KB after gzip. Both load only when the map view is opened, never in the first load.
  */
 const SINGLE_LIBRARY_CHUNKS = [
   { prefix: 'assets/FleetMap-', ceiling: 310_000, why: 'MapLibre GL JS, one module' },
