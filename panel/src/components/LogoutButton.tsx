@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useI18n } from '@/i18n/language';
 import { useLogout } from '@/session/use-logout';
 import { StrokeIcon } from '@/components/StrokeIcon';
-import { uploadsGivenUp } from '@/uploads/upload-transport';
-import { uploadQueue } from '@/uploads/use-uploads';
+import { loadedUploadQueue } from '@/uploads/loaded-upload-queue';
 import { ConfirmDialog } from './ConfirmDialog';
 
 /**
@@ -17,7 +16,7 @@ export function LogoutButton() {
   // Stays disabled after success: the browser is leaving for the home page.
   const busy = logout.isPending || logout.isSuccess;
   const start = () => {
-    const active = uploadQueue.activeCount();
+    const active = loadedUploadQueue()?.queue.activeCount() ?? 0;
     if (active > 0) setPendingUploads(active);
     else logout.mutate();
   };
@@ -38,9 +37,10 @@ export function LogoutButton() {
           onClose={() => setPendingUploads(0)}
           onConfirm={() => {
             setPendingUploads(0);
-            uploadQueue.cancelAll();
+            const uploads = loadedUploadQueue();
+            uploads?.queue.cancelAll();
             // The server hears of the stopped uploads while the session still lets it.
-            void uploadsGivenUp().then(() => logout.mutate());
+            void (uploads?.givenUp() ?? Promise.resolve()).then(() => logout.mutate());
           }}
         >
           <p>{t('panel.logout.uploadsBody', { n: pendingUploads })}</p>

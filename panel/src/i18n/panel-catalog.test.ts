@@ -60,8 +60,8 @@ describe('the panel’s share of the catalogs', () => {
 /** The panel's own modules a file imports, statically (the ones a route's chunks are made of). */
 function localImports(file: string): string[] {
   return [...readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*?from '((?:@\/|\.)[^']+)'/gm)].flatMap(
-    (match) => {
-      const base = match[1].startsWith('@/') ? join(SOURCE, match[1].slice(2)) : resolve(dirname(file), match[1]);
+    ([, specifier = '']) => {
+      const base = specifier.startsWith('@/') ? join(SOURCE, specifier.slice(2)) : resolve(dirname(file), specifier);
       const found = ['', '.ts', '.tsx', '/index.ts']
         .map((ending) => base + ending)
         .find((path) => existsSync(path) && statSync(path).isFile());
@@ -77,8 +77,8 @@ function keysUsedFrom(files: string[]): Map<string, string> {
   const visit = (file: string) => {
     if (seen.has(file) || /(\.test\.tsx?|routeTree\.gen\.ts)$/.test(file)) return;
     seen.add(file);
-    for (const match of readFileSync(file, 'utf8').matchAll(/['"`]((?:panel|findings|repairs|errors|common)\.[\w.]+)/g))
-      keys.set(match[1], file);
+    for (const [, key = ''] of readFileSync(file, 'utf8').matchAll(/['"`]((?:panel|findings|repairs|errors|common)\.[\w.]+)/g))
+      keys.set(key, file);
     localImports(file).forEach(visit);
   };
   files.forEach(visit);
@@ -89,7 +89,7 @@ const ROUTES = join(SOURCE, 'routes');
 /** The areas each route asks for in its beforeLoad (none: the shell only). */
 function routeAreas(file: string): CatalogArea[] {
   const call = /loadCatalogAreas\(([^)]*)\)/.exec(readFileSync(file, 'utf8'));
-  return call ? [...call[1].matchAll(/'(\w+)'/g)].map((match) => match[1] as CatalogArea) : [];
+  return [...(call?.[1] ?? '').matchAll(/'(\w+)'/g)].map(([, area]) => area as CatalogArea);
 }
 
 describe('the catalog’s chunks (issue #23: the first load carries the shell’s texts only)', () => {

@@ -9,7 +9,7 @@ import { useAskBeforeLeavingDrawings } from '@/media/unsaved-drawings';
 import { sessionQueryOptions } from '@/session/session-query';
 import { isSessionExpired, readStoredUser } from '@/session/session-user';
 import { signOutToLogin, untilSignInPage } from '@/session/sign-out';
-import { useUploadQueueEffects } from '@/uploads/use-uploads';
+import { useUploadQueueEffects } from '@/uploads/upload-queue-effects';
 
 /**
  * The session guard of every signed-in route (spec §2, STYLE 10). No stored user, or one whose session has run
