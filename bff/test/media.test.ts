@@ -777,7 +777,7 @@ describe('viewers', () => {
 
     const before = await get('');
     expect(before.status).toBe(200);
-    for (const query of ['', '?room=3', '?blade=B&year=' + new Date().getFullYear(), '?view=all&limit=1']) {
+    for (const query of ['', '?room=3', `?blade=B&year=${new Date().getFullYear()}`, '?view=all&limit=1']) {
       const one = await get(query);
       const two = await get(query);
       expect(one.status).toBe(200);

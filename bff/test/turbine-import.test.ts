@@ -175,7 +175,7 @@ describe('a real run', () => {
     const code = `S-${unique()}`;
     const text = `Kod;Şehir;Konum;Nominal güç (kW);Kanat uzunluğu (m)\n${code};Muğla;Milas;3465;64,5\n`;
     const cp1254 = Buffer.from(
-      [...text].map((ch) => ({ ş: 0xfe, Ş: 0xde, ğ: 0xf0, ı: 0xfd, ü: 0xfc })[ch] ?? ch.charCodeAt(0)),
+      Array.from(text, (ch) => ({ ş: 0xfe, Ş: 0xde, ğ: 0xf0, ı: 0xfd, ü: 0xfc })[ch] ?? ch.charCodeAt(0)),
     );
     const reply = await upload(admin, form(cp1254), '?dry_run=false');
     expect(reply.status, reply.text).toBe(200);

@@ -328,7 +328,7 @@ describe('GET /api/turbines', () => {
     await runner.release();
     const spy = vi.spyOn(prototype, 'query');
     const data = await list(operator);
-    const touching = spy.mock.calls.map(([sql]) => String(sql)).filter((sql) => /\b(turbines|media)\b/.test(sql));
+    const touching = spy.mock.calls.map(([sql]) => sql).filter((sql) => /\b(turbines|media)\b/.test(sql));
     spy.mockRestore();
 
     expect(touching).toHaveLength(1);

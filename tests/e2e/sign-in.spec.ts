@@ -22,7 +22,7 @@ test.describe('signing in and out', () => {
     expect(session?.sameSite).toBe('Lax');
     expect(cookies.find((cookie) => cookie.name === XSRF_COOKIE)?.httpOnly).toBe(false);
     // No token in local storage: only the non-secret profile.
-    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+    const stored = await page.evaluate(() => JSON.stringify(Object.fromEntries(Object.entries(localStorage))));
     expect(stored).not.toContain(session?.value ?? 'no-session');
 
     await page.getByRole('button', { name: /Çıkış Yap/ }).click();

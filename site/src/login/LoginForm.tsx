@@ -1,7 +1,7 @@
 import { createApiClient } from '@kanat360/api-client';
 import { type LoginBody, type LoginResponse, SESSION_USER_STORAGE_KEY, loginBody } from '@kanat360/contracts';
 import { LANGUAGE_STORAGE_KEY, type Language, translator } from '@kanat360/i18n';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type SubmitEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorAlert, inputClass, labelClass, Spinner } from '../forms/form-parts';
 import { loginFailureMessage, validationMessage } from './login-failure';
 import { dashboardRedirectTarget } from './redirect-target';
@@ -75,7 +75,7 @@ export default function LoginForm({ language, labelledBy, passwordResetHref }: P
   async function signIn(body: LoginBody) {
     try {
       const response = await api.post<LoginResponse>('/auth/login', body, { skipUnauthorizedHandler: true });
-      if (response?.success !== true || !response.user) throw new Error('Unexpected answer from /auth/login');
+      if (!response?.success || !response.user) throw new Error('Unexpected answer from /auth/login');
       try {
         // Only the non-secret profile: the session itself is an httpOnly cookie.
         localStorage.setItem(SESSION_USER_STORAGE_KEY, JSON.stringify(response.user));
@@ -91,7 +91,7 @@ export default function LoginForm({ language, labelledBy, passwordResetHref }: P
     }
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     // Read the fields from the DOM: what was typed before hydration counts too.

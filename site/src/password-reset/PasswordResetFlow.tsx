@@ -1,7 +1,7 @@
 import { ApiError, createApiClient } from '@kanat360/api-client';
 import { type ApiSuccess, LIMITS, passwordResetBody } from '@kanat360/contracts';
 import { type Language, translator } from '@kanat360/i18n';
-import { type FormEvent, Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import { type SubmitEvent, Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorAlert, inputClass, labelClass, Spinner } from '../forms/form-parts';
 import { loginFailureMessage, validationMessage } from '../login/login-failure';
 import { newPasswordProblem } from './new-password';
@@ -88,7 +88,7 @@ function RequestLinkForm({
     }
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (state.kind === 'sending') return;
     const value = new FormData(event.currentTarget).get('email');
@@ -237,7 +237,7 @@ function NewPasswordForm({
     }
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (state.kind === 'saving') return;
     const data = new FormData(event.currentTarget);

@@ -152,8 +152,8 @@ export default function PanoramaViewer({ item, onHandle, label, layer }: Panoram
         transition: false,
       })
       // A load cut short by the next panorama, or by leaving, is no failure.
-      .catch((error: Error) => {
-        if (viewer.alive() && !utils.isAbortError(error)) setFailed(true);
+      .catch((error: unknown) => {
+        if (viewer.alive() && !utils.isAbortError(error as Error)) setFailed(true);
       });
   }, [viewer, source]);
 
