@@ -35,7 +35,10 @@ export function webApps(dirs: { siteDir: string; panelDir: string }) {
   router.use('/dashboard', (request: Request, response: Response, next: NextFunction): void => {
     if (!['GET', 'HEAD'].includes(request.method) || !existsSync(panelIndex)) return next();
     response.setHeader('Cache-Control', 'no-cache');
-    if (PANEL_FILE.test(request.path)) return response.status(404).type('text/plain').send('Not found');
+    if (PANEL_FILE.test(request.path)) {
+      response.status(404).type('text/plain').send('Not found');
+      return;
+    }
     response.sendFile(panelIndex);
   });
   // The error pages answer with their own status, so a crawler or a monitor never takes them for content.
@@ -53,7 +56,10 @@ export function webApps(dirs: { siteDir: string; panelDir: string }) {
     // An unknown address under /en/ gets the English page; any other the Turkish one (which offers English too).
     const english = /^\/en(\/|$)/.test(request.path) && existsSync(englishNotFound);
     const page = english ? englishNotFound : siteNotFound;
-    if (!existsSync(page)) return response.status(404).type('text/plain').send('Not found');
+    if (!existsSync(page)) {
+      response.status(404).type('text/plain').send('Not found');
+      return;
+    }
     response.setHeader('Cache-Control', 'no-cache');
     response.status(404).sendFile(page);
   });

@@ -3,6 +3,7 @@ import { type ApiSuccess, LIMITS, passwordResetBody } from '@kanat360/contracts'
 import { type Language, translator } from '@kanat360/i18n';
 import { type SubmitEvent, Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorAlert, inputClass, labelClass, Spinner } from '../forms/form-parts';
+import { useBrowserValue, useHydrated } from '../forms/use-hydrated';
 import { loginFailureMessage, validationMessage } from '../login/login-failure';
 import { newPasswordProblem } from './new-password';
 
@@ -33,13 +34,8 @@ function tokenFromUrl(): string | null {
  * script in the page keeps the first hidden meanwhile, see PasswordResetPage.astro).
  */
 export default function PasswordResetFlow({ language, loginHref, requestHref }: Props) {
-  const [token, setToken] = useState<string | null>(null);
-  const [hydrated, setHydrated] = useState(false);
-
-  useEffect(() => {
-    setToken(tokenFromUrl());
-    setHydrated(true);
-  }, []);
+  const token = useBrowserValue(tokenFromUrl, null);
+  const hydrated = useHydrated();
   useEffect(() => {
     if (hydrated) document.documentElement.dataset.resetReady = '';
   }, [hydrated]);
