@@ -2,10 +2,13 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { permissionsOf, type SessionUser } from '@kanat360/contracts';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translator } from '@kanat360/i18n';
 import { makeCompany, makeUser, type MadeCompany, type MadeUser, PASSWORD, unique } from './factories.js';
 import { countOf } from './eventually.js';
 import { call, type Credentials, type Reply, signIn } from './http.js';
 import { startTestApp, TEST_SECRET, type TestApp } from './test-app.js';
+
+const inTurkish = translator('tr');
 
 interface ErrorReply {
   success: false;
@@ -77,7 +80,7 @@ describe('POST /api/auth/login', () => {
     expect(reply.body).toEqual({
       success: true,
       token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/) as unknown,
-      message: 'Giriş başarılı',
+      message: inTurkish('auth.loginSuccess'),
       user: {
         id: user.id,
         first_name: 'Test',
@@ -151,7 +154,7 @@ describe('POST /api/auth/login', () => {
     const expected = {
       success: false,
       code: 'INVALID_CREDENTIALS',
-      message: 'Giriş başarısız. Lütfen bilgilerinizi kontrol edin.',
+      message: inTurkish('errors.INVALID_CREDENTIALS'),
     };
     for (const reply of [wrongPassword, unknownEmail, inactiveUser]) {
       expect(reply.status).toBe(401);
@@ -259,7 +262,7 @@ describe('session endpoints', () => {
       expect(reply.body).toEqual({
         success: false,
         code: 'UNAUTHENTICATED',
-        message: 'Oturum bulunamadı. Lütfen tekrar giriş yapın.',
+        message: inTurkish('errors.UNAUTHENTICATED'),
       });
     }
     const refresh = await call<ErrorReply>(app, 'POST', '/api/auth/refresh');
@@ -361,7 +364,7 @@ describe('XSRF double submit', () => {
     expect(missing.body).toEqual({
       success: false,
       code: 'XSRF_MISMATCH',
-      message: 'Güvenlik doğrulaması başarısız. Sayfayı yenileyip tekrar deneyin.',
+      message: inTurkish('errors.XSRF_MISMATCH'),
     });
     expect(await companyCount(name)).toBe(0);
 
