@@ -3,6 +3,7 @@ import { permissionsOf, type SessionUser } from '@kanat360/contracts';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '@kanat360/i18n';
+import { Clock } from '@/common/clock.js';
 import { makeCompany, makeUser, type MadeCompany, type MadeUser, PASSWORD, unique } from './factories.js';
 import { countOf } from './eventually.js';
 import { call, type Credentials, type Reply, signIn } from './http.js';
@@ -296,10 +297,13 @@ describe('session endpoints', () => {
 
   it('refresh gives a new working token with a later expiry', async () => {
     const user = await makeUser(app.dataSource, { role: 'operator', companyId: company.id });
-    const signed = await signIn(app, user.email, PASSWORD);
+    // Tokens carry second-resolution times: signed in two seconds ago, so the new token must differ.
+    const clock = app.app.get(Clock);
+    clock.now = () => new Date(Date.now() - 2_000);
+    const signed = await signIn(app, user.email, PASSWORD).finally(() => {
+      clock.now = () => new Date();
+    });
     const before = (signed.body.user as SessionUser).session_expires_at;
-    // Tokens carry second-resolution times: wait for the next second so the new token must differ.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
     const refreshed = await call<{ success: true; token: string; user: SessionUser }>(
       app,
       'POST',
