@@ -40,12 +40,13 @@ export default tseslint.config(
         'error',
         { ignoreArrowShorthand: true, ignoreVoidReturningFunctions: true },
       ],
-      // Off: with noUncheckedIndexedAccess, `rows[0]!` states that the line before made the row (1,139 such, 887 in tests).
+      // Off: with noUncheckedIndexedAccess, `rows[0]!` says the line before made the row (1,139 such, 887 in tests).
       '@typescript-eslint/no-non-null-assertion': 'off',
       // Off: its 57 findings guard what the types promise but run time does not keep (a flag a callback sets, an
       // answer off the network, an afterAll's teardown of a beforeAll that threw).
       '@typescript-eslint/no-unnecessary-condition': 'off',
-      // A loader's ensureQueryData is STYLE.md's pattern; its suggested replacement would mark the cached query static.
+      // A loader's ensureQueryData is STYLE.md's pattern; the replacement offered (query, staleTime 'static') caches
+      // differently.
       '@typescript-eslint/no-deprecated': [
         'error',
         {
