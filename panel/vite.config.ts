@@ -36,7 +36,8 @@ function panelCatalogs(): Plugin {
       const file = fileURLToPath(new URL(LANGUAGE_CATALOGS[language], import.meta.url));
       this.addWatchFile(file);
       const catalog = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-      return `export default ${JSON.stringify(catalogChunk(catalog, area))};`;
+      // JSON.parse of a string: parsed faster than the same object as a literal.
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(catalogChunk(catalog, area)))});`;
     },
   };
 }

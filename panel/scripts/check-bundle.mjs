@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { catalogArea } from '../src/i18n/panel-catalog.ts';
 
 const BUDGET_BYTES = 160_000;
 /** No chunk of the build, first load or not, may be larger than this after gzip. */
@@ -151,6 +152,18 @@ if (overlay.gzip >= OVERLAY_BUDGET_BYTES) {
   process.exit(1);
 }
 
+// A key of a route's area named in the first load would show as the key itself until that route fetched its area.
+const areaKeys = rows
+  .filter((row) => row !== catalog)
+  .flatMap((row) => [...row.text.matchAll(/["'`]([a-z]+\.[\w.]*)/g)].map((match) => match[1]))
+  .filter((name) => catalogArea(name) !== 'shell');
+if (areaKeys.length > 0) {
+  console.error(
+    `check-bundle: the first load names texts of a route's catalog area (${[...new Set(areaKeys)].join(', ')}); ` +
+      'move their prefix out of LAZY_CATALOG_AREAS (src/i18n/panel-catalog.ts) or the code out of the first load.',
+  );
+  process.exit(1);
+}
 const leaked = VIEWER_MARKERS.filter((marker) => rows.some((row) => row.text.includes(marker)));
 if (leaked.length > 0) {
   console.error(`check-bundle: viewer code in the first load (${leaked.join(', ')}); import it from its route only.`);

@@ -27,11 +27,8 @@ export function loadedUploadQueue(): LoadedUploadQueue | null {
 
 /** The queue once loaded, re-rendering when it comes. */
 export function useLoadedUploadQueue(): LoadedUploadQueue | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    loadedUploadQueue,
-  );
+  return useSyncExternalStore((listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }, loadedUploadQueue);
 }
