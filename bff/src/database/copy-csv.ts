@@ -2,7 +2,7 @@ import { type Readable } from 'node:stream';
 import pg from 'pg';
 import { to as copyTo, type CopyToStreamQuery } from 'pg-copy-streams';
 import { type DataSource } from 'typeorm';
-import { type RowColumn } from './row-mapper.js';
+import { isoTime, type RowColumn } from './row-mapper.js';
 
 /*
  * CSV that PostgreSQL writes (COPY … TO STDOUT), streamed to the caller as bytes: the other way to read a query's
@@ -28,7 +28,7 @@ export function csvValue(column: RowColumn): string {
   const { sql, type } = column;
   switch (type) {
     case 'timestamp with time zone':
-      return `to_char(${sql} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+      return isoTime(sql);
     case 'boolean':
       return `(${sql})::text`;
     case 'double precision':

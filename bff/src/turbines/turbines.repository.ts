@@ -3,7 +3,7 @@ import { type FindingSeverity, type Turbine, type TurbineStatus } from '@kanat36
 import { DataSource, type EntityManager } from 'typeorm';
 import { type TenantScope } from '@/auth/principal.js';
 import { joinCompany } from '@/companies/companies.repository.js';
-import { col, expr, type RowOf, rowMapper, scalar, scalars, type SqlType } from '@/database/row-mapper.js';
+import { col, expr, isoTime, type RowOf, rowMapper, scalar, scalars, type SqlType } from '@/database/row-mapper.js';
 import { worstOpenSeverities } from '@/findings/findings.repository.js';
 import { currentMediaCounts } from '@/media/media.repository.js';
 import { TurbineEntity } from './turbine.entity.js';
@@ -78,8 +78,9 @@ export const TURBINE_ROW = rowMapper(
     media_count: expr('p.media_count', 'integer'),
     worst_open: expr('w.worst', 'integer').as<FindingSeverity>().orNull(),
     worst_released_open: expr('w.worst_released', 'integer').as<FindingSeverity>().orNull(),
-    created_at: t('created_at', 'timestamp with time zone'),
-    updated_at: t('updated_at', 'timestamp with time zone'),
+    // Printed by PostgreSQL: 4,000 Dates made and printed again per list of 2,000 turbines were its costliest part.
+    created_at: expr(isoTime('t.created_at'), 'text'),
+    updated_at: expr(isoTime('t.updated_at'), 'text'),
   },
 );
 
@@ -114,15 +115,29 @@ export interface TurbineReader {
   readsDrafts: boolean;
 }
 
-/** Spec §2: turbine_name, else the city with the suffix "Türbini"; times as the API writes them. */
+/**
+ * Spec §2: turbine_name, else the city with the suffix "Türbini"; times as the API writes them. One object literal,
+ * field by field: copying the row with rest and spread cost a fifth of the list's own CPU with 2,000 turbines.
+ */
 function toTurbine(row: RowOf<typeof TURBINE_ROW.columns>, reader: TurbineReader): Turbine {
-  const { worst_open, worst_released_open, ...fields } = row;
   return {
-    ...fields,
-    worst_open_severity: reader.readsDrafts ? worst_open : worst_released_open,
+    id: row.id,
+    turbine_name: row.turbine_name,
+    code: row.code,
+    city: row.city,
+    location: row.location,
+    site_name: row.site_name,
+    coordinates: row.coordinates,
+    rooms: row.rooms,
+    status: row.status,
+    company_id: row.company_id,
+    company_name: row.company_name,
+    photo_count: row.photo_count,
+    media_count: row.media_count,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    worst_open_severity: reader.readsDrafts ? row.worst_open : row.worst_released_open,
     name: row.turbine_name || `${cityName(row.city)} Türbini`,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
   };
 }
 
