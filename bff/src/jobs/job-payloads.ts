@@ -17,6 +17,8 @@ export const JOB_PAYLOADS = {
   }),
   /** Thumbnail, preview, deep-zoom tiles and EXIF of one media row. */
   'media.derivatives': z.object({ mediaId: id }),
+  /** Capture facts read again for photos processed before they were read as now, those after row `afterId`. */
+  'media.recapture': z.object({ afterId: z.number().int().min(0) }),
   /** A deleted turbine's blobs, then its row (media, reports, comments and intents go with it). */
   'turbine.purge': z.object({ turbineId: id }),
   /** Blobs whose rows are gone (deleted photos and reports). */
@@ -30,6 +32,19 @@ export const JOB_PAYLOADS = {
    * without data (by an older release) sends null, which means the same.
    */
   'uploads.sweep': z.object({}).nullable(),
+  /**
+   * The daily mail of overdue and due repairs, for the Turkish calendar `day` (`YYYY-MM-DD`; left out: today, as
+   * the schedule sends it). A schedule saved without data sends null, which means the same.
+   */
+  'repairs.digest': z.preprocess(
+    (data) => data ?? {},
+    z.object({
+      day: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/)
+        .optional(),
+    }),
+  ),
 } as const;
 
 export type QueueName = keyof typeof JOB_PAYLOADS;
@@ -39,9 +54,11 @@ export type JobPayload<Q extends QueueName> = z.output<(typeof JOB_PAYLOADS)[Q]>
 export const QUEUES = {
   sendMail: 'mail.send',
   mediaDerivatives: 'media.derivatives',
+  recaptureMedia: 'media.recapture',
   purgeTurbine: 'turbine.purge',
   deleteBlobs: 'storage.delete',
   sweepUploads: 'uploads.sweep',
   inspectionReport: 'findings.inspectionReport',
   passwordReset: 'auth.passwordReset',
+  repairDigest: 'repairs.digest',
 } as const satisfies Record<string, QueueName>;
