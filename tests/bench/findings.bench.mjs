@@ -8,6 +8,7 @@
 //   pnpm run bench:findings            (builds the BFF first)
 //   ONLY=csv CSV_ROUNDS=1 node tests/bench/findings.bench.mjs   (the CSV export alone, one round: a quicker look)
 //   ONLY=xlsx XLSX_ROUNDS=1 …                                (the workbook alone)
+//   ONLY=list …                                              (the list's first page alone)
 //   BFF_NODE_OPTIONS=--max-old-space-size=160 …             (the BFF's heap capped: does the export still run?)
 //   BFF_EXEC_ARGV="--trace-gc --trace-gc-nvp" …   (V8 flags for the BFF, which NODE_OPTIONS refuses: its GC, traced)
 //   EXPORT_CONNECTIONS=1 ONLY=csv …                          (the export one at a time: what one export costs)
@@ -348,7 +349,7 @@ async function main(stack) {
   console.log('');
 
   const results = [];
-  if (process.env.ONLY === undefined) {
+  if (process.env.ONLY === undefined || process.env.ONLY === 'list') {
     const [listBff, listBare] = await measureRoute(
       { route: 'GET /api/findings (first page)', ...ROUTES.list },
       [
