@@ -156,10 +156,12 @@ export async function xlsxExport<R>(
 
   async function* sheet(): AsyncGenerator<string> {
     const names = columns.map((_column, index) => columnName(index + 1));
-    yield sheetStart(columns.map((column) => column.width)) +
+    yield (
+      sheetStart(columns.map((column) => column.width)) +
       `<row r="1" s="${header}" customFormat="1">` +
       columns.map((column, i) => xlsxCell(`${names[i]}1`, header, 'text', t(column.header))).join('') +
-      '</row>';
+      '</row>'
+    );
     let page: SheetPage<R> | null = first;
     while (page && !left) {
       let xml = '';

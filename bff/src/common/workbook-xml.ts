@@ -11,8 +11,9 @@ const PACKAGE_RELATIONSHIPS = 'http://schemas.openxmlformats.org/package/2006/re
 const HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
 /** Characters XML 1.0 cannot hold (C0 controls but tab and line ends, U+FFFE/FFFF, lone surrogates). */
-// eslint-disable-next-line no-control-regex
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NOT_XML =
+  // eslint-disable-next-line no-control-regex -- these control characters are what it finds
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
  * A text as XML content or an attribute's value. A character XML cannot hold becomes Excel's `_xHHHH_` escape
@@ -162,7 +163,10 @@ export class SheetStyles {
   xml(): string {
     const formats = [...new Set(this.styles.flatMap((style) => (style.format ? [style.format] : [])))];
     const fonts = ['<font><sz val="11"/><name val="Calibri"/></font>'];
-    const fills = ['<fill><patternFill patternType="none"/></fill>', '<fill><patternFill patternType="gray125"/></fill>'];
+    const fills = [
+      '<fill><patternFill patternType="none"/></fill>',
+      '<fill><patternFill patternType="gray125"/></fill>',
+    ];
     const xfs = this.styles.map((style) => {
       let font = 0;
       if (style.bold || style.colour || style.underline) {
@@ -178,7 +182,8 @@ export class SheetStyles {
       }
       let fill = 0;
       if (style.fill) {
-        fill = fills.push(`<fill><patternFill patternType="solid"><fgColor rgb="${style.fill}"/></patternFill></fill>`) - 1;
+        fill =
+          fills.push(`<fill><patternFill patternType="solid"><fgColor rgb="${style.fill}"/></patternFill></fill>`) - 1;
       }
       const format = style.format ? 164 + formats.indexOf(style.format) : 0;
       return (
