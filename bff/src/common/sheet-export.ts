@@ -164,10 +164,9 @@ export async function xlsxExport<R>(
     );
     let page: SheetPage<R> | null = first;
     while (page && !left) {
-      let xml = '';
       for (const item of page.rows) {
         rows += 1;
-        xml += `<row r="${rows}">`;
+        let xml = `<row r="${rows}">`;
         columns.forEach((column, i) => {
           const ref = `${names[i]}${rows}`;
           const value = column.value(item);
@@ -181,12 +180,13 @@ export async function xlsxExport<R>(
             links.targets.push(value);
           }
         });
-        xml += '</row>';
+        // A row at a time: a page's XML in one string would be a large object (some 0.5 MB with a Turkish letter
+        // in it), which only a full collection frees; a row's dies young.
+        yield `${xml}</row>`;
       }
       const next: PagePosition | null = page.next;
       page = null;
-      // The zip asks for the next piece only once it (and the client) have taken this one: the backpressure.
-      if (xml) yield xml;
+      // The zip asks for the next row only once it (and the client) have taken the ones before: the backpressure.
       if (next !== null && !left) page = await read(next);
     }
     yield sheetEnd(filterRange(), links.cells);
