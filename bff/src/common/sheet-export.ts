@@ -189,15 +189,16 @@ export async function xlsxExport<R>(
       // The zip asks for the next row only once it (and the client) have taken the ones before: the backpressure.
       if (next !== null && !left) page = await read(next);
     }
-    yield sheetEnd(filterRange(), links.cells);
+    yield* sheetEnd(filterRange(), links.cells);
   }
   const filterRange = () => `A1:${columnName(columns.length)}${rows}`;
   /** A part written once the sheet is done (the zip reads its entries one after another). */
-  const after = (xml: () => string) =>
+  const after = (pieces: () => Iterable<string>) =>
     Readable.from(
       (function* () {
-        yield xml();
+        yield* pieces();
       })(),
+      { objectMode: false, highWaterMark: BUFFERED_BYTES },
     );
 
   const zip = archiver('zip', { highWaterMark: BUFFERED_BYTES });
@@ -212,11 +213,11 @@ export async function xlsxExport<R>(
     { name: 'xl/worksheets/_rels/sheet1.xml.rels' },
   );
   zip.append(
-    after(() => styles.xml()),
+    after(() => [styles.xml()]),
     { name: 'xl/styles.xml' },
   );
   zip.append(
-    after(() => workbookXml(t(sheetName), filterRange())),
+    after(() => [workbookXml(t(sheetName), filterRange())]),
     { name: 'xl/workbook.xml' },
   );
   const output = new PassThrough({ highWaterMark: BUFFERED_BYTES });

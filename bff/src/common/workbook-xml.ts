@@ -112,23 +112,27 @@ export function sheetStart(widths: readonly number[]): string {
   );
 }
 
-/** The sheet's end: the filter's range, then one link per linked cell (rIdN: the sheet's Nth relationship). */
-export function sheetEnd(filterRange: string, linkedCells: readonly string[]): string {
-  const links = linkedCells.map((ref, i) => `<hyperlink ref="${ref}" r:id="rId${i + 1}"/>`).join('');
-  return (
-    `</sheetData><autoFilter ref="${filterRange}"/>` +
-    (links ? `<hyperlinks>${links}</hyperlinks>` : '') +
-    '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>'
-  );
+/**
+ * The sheet's end: the filter's range, then one link per linked cell (rIdN: the sheet's Nth relationship). A piece
+ * at a time, as sheetRels: one string of 20,000 links would be a large object, which only a full collection frees.
+ */
+export function* sheetEnd(filterRange: string, linkedCells: readonly string[]): Generator<string> {
+  yield `</sheetData><autoFilter ref="${filterRange}"/>`;
+  if (linkedCells.length > 0) {
+    yield '<hyperlinks>';
+    for (const [i, ref] of linkedCells.entries()) yield `<hyperlink ref="${ref}" r:id="rId${i + 1}"/>`;
+    yield '</hyperlinks>';
+  }
+  yield '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>';
 }
 
-/** The sheet's relationships: the links' addresses, in the order of sheetEnd's cells. */
-export function sheetRels(targets: readonly string[]): string {
-  const links = targets.map(
-    (target, i) =>
-      `<Relationship Id="rId${i + 1}" Type="${RELATIONSHIPS}/hyperlink" Target="${xmlText(target)}" TargetMode="External"/>`,
-  );
-  return HEAD + `<Relationships xmlns="${PACKAGE_RELATIONSHIPS}">${links.join('')}</Relationships>`;
+/** The sheet's relationships: the links' addresses, in the order of sheetEnd's cells (a piece at a time). */
+export function* sheetRels(targets: readonly string[]): Generator<string> {
+  yield HEAD + `<Relationships xmlns="${PACKAGE_RELATIONSHIPS}">`;
+  for (const [i, target] of targets.entries()) {
+    yield `<Relationship Id="rId${i + 1}" Type="${RELATIONSHIPS}/hyperlink" Target="${xmlText(target)}" TargetMode="External"/>`;
+  }
+  yield '</Relationships>';
 }
 
 /** How a cell looks: its number format (a built-in's id or a code), its text, its background. */
