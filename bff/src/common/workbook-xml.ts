@@ -49,19 +49,23 @@ export const CONTENT_TYPES =
   '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>' +
   '</Types>';
 
-export const PACKAGE_RELS =
-  HEAD +
-  `<Relationships xmlns="${PACKAGE_RELATIONSHIPS}">` +
-  `<Relationship Id="rId1" Type="${RELATIONSHIPS}/officeDocument" Target="xl/workbook.xml"/>` +
-  '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/>' +
-  '</Relationships>';
+/** A part's relationships (package-level ones: rId1, rId2… in the order given): [type, target] pairs. */
+function relationships(...targets: [type: string, target: string][]): string {
+  const entries = targets.map(
+    ([type, target], i) => `<Relationship Id="rId${i + 1}" Type="${type}" Target="${target}"/>`,
+  );
+  return HEAD + `<Relationships xmlns="${PACKAGE_RELATIONSHIPS}">${entries.join('')}</Relationships>`;
+}
 
-export const WORKBOOK_RELS =
-  HEAD +
-  `<Relationships xmlns="${PACKAGE_RELATIONSHIPS}">` +
-  `<Relationship Id="rId1" Type="${RELATIONSHIPS}/worksheet" Target="worksheets/sheet1.xml"/>` +
-  `<Relationship Id="rId2" Type="${RELATIONSHIPS}/styles" Target="styles.xml"/>` +
-  '</Relationships>';
+export const PACKAGE_RELS = relationships(
+  [`${RELATIONSHIPS}/officeDocument`, 'xl/workbook.xml'],
+  ['http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties', 'docProps/core.xml'],
+);
+
+export const WORKBOOK_RELS = relationships(
+  [`${RELATIONSHIPS}/worksheet`, 'worksheets/sheet1.xml'],
+  [`${RELATIONSHIPS}/styles`, 'styles.xml'],
+);
 
 /** Who made the workbook, and when. */
 export function coreProperties(creator: string, created: Date): string {
