@@ -136,7 +136,15 @@ export function rowMapper<C extends Columns>(
     select: entries.map(([field, column]) => `${column.sql} AS "${field}"`).join(', '),
     groupBy,
     map,
-    all: async (runner, sql, params) => (await queryRows(runner, sql, params)).map(map),
+    all: async (runner, sql, params) => {
+      const raw = await queryRows(runner, sql, params);
+      const rows = raw.map(map);
+      // The driver's answer stays reachable after the query from what pg keeps of it in the old generation, and every
+      // row in it with it: emptied, its rows die young with their mapped copies (a workbook of 20,000 findings
+      // otherwise promoted them all, some 25 MB of garbage per export that only a full collection frees).
+      raw.length = 0;
+      return rows;
+    },
     one: async (runner, sql, params) => {
       const rows = await queryRows(runner, sql, params);
       return rows[0] ? map(rows[0]) : null;
