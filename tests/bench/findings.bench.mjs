@@ -2,8 +2,9 @@
 // (GET /api/findings), the CSV export of all 20,000 findings (GET /api/findings/export.csv) and their Excel workbook
 // (GET /api/findings/export.xlsx) through the BFF, against a bare node:http server running the same SQL through
 // `pg` (the workbook written by exceljs's streaming writer; the BFF writes its own XML), both measured in this run
-// with autocannon (50 connections; the workbook 10, XLSX_CONNECTIONS). Targets: p99 ≤ 1.5× for the list, ≤ 2× for each
-// export. The exports stream: the BFF's resident memory may grow by 50 MB at most while 50 CSV exports, and then the workbooks, run at once.
+// with autocannon (50 connections; the workbook 10, XLSX_CONNECTIONS). Targets: p99 ≤ 1.5× for the list, ≤ 2×
+// for each export. The exports stream: the BFF's resident memory may grow by 50 MB at most while 50 CSV exports,
+// and then the workbooks, run at once.
 //
 //   pnpm run bench:findings            (builds the BFF first)
 //   ONLY=csv CSV_ROUNDS=1 node tests/bench/findings.bench.mjs   (the CSV export alone, one round: a quicker look)
