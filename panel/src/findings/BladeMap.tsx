@@ -16,6 +16,8 @@ import {
   markLayer,
   markPosition,
   markRadius,
+  type RepairMark,
+  repairMark,
   SURFACE_LANE,
   suctionHalfPath,
 } from './blade-map';
@@ -26,6 +28,17 @@ const BOX = { width: 1000, height: 100 } as const;
 const OUTLINE = bladeOutlinePath(BOX.width, BOX.height);
 const SUCTION_HALF = suctionHalfPath(BOX.width, BOX.height);
 const SHEAR_WEB = bladeLanePath(SURFACE_LANE.shear_web, BOX.width, BOX.height);
+
+/**
+ * Each mark's halo, and for a finding in a repair a second ring outside it (colours: REPAIR_MARK_RING); a repaired
+ * one is faded too, as damage that no longer needs attention. Whole class names, for Tailwind to find them.
+ */
+const MARK_HALO: Record<RepairMark | 'none', string> = {
+  none: 'shadow-[0_0_0_2px_white] dark:shadow-[0_0_0_2px_rgb(15_23_42)]',
+  under_repair: 'shadow-[0_0_0_2px_white,0_0_0_5px_#0284c7] dark:shadow-[0_0_0_2px_rgb(15_23_42),0_0_0_5px_#0284c7]',
+  repaired:
+    'opacity-60 shadow-[0_0_0_2px_white,0_0_0_5px_#059669] dark:shadow-[0_0_0_2px_rgb(15_23_42),0_0_0_5px_#059669]',
+};
 
 /** The scale's ticks: the root, each quarter of the length, the tip. */
 const TICKS = [0, 0.25, 0.5, 0.75, 1] as const;
@@ -132,6 +145,7 @@ function BladeMark({
   const { along, across } = markPosition(finding, scale);
   const radius = markRadius(finding.severity);
   const colour = SEVERITY_COLOURS[finding.severity];
+  const repair = repairMark(finding.status);
   const tooltipId = `blade-mark-tip-${finding.id}`;
   const place: CSSProperties = {
     left: `${along * 100}%`,
@@ -163,7 +177,7 @@ function BladeMark({
       <Link
         to="/turbine/$turbineId/findings/$findingId"
         params={{ turbineId, findingId: finding.id }}
-        className={`absolute block -translate-x-1/2 -translate-y-1/2 rounded-full border-solid shadow-[0_0_0_2px_white] transition-transform hover:scale-125 focus-visible:scale-125 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:shadow-[0_0_0_2px_rgb(15_23_42)] ${finding.stage === 'draft' ? 'opacity-80 outline-dashed outline-1 outline-offset-2 outline-slate-500' : ''}`}
+        className={`absolute block -translate-x-1/2 -translate-y-1/2 rounded-full border-solid transition-transform hover:scale-125 focus-visible:scale-125 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${MARK_HALO[repair ?? 'none']} ${finding.stage === 'draft' ? 'opacity-80 outline-dashed outline-1 outline-offset-4 outline-slate-500' : ''}`}
         style={dot}
         aria-label={t('panel.bladeMap.markLabel', {
           id: finding.id,
@@ -179,6 +193,7 @@ function BladeMark({
         data-severity={finding.severity}
         data-stage={finding.stage}
         data-internal={finding.internal ? 'true' : 'false'}
+        data-repair={repair ?? undefined}
       />
       {active && (
         <MarkTooltip
