@@ -4,11 +4,13 @@ import {
   type BladeScale,
   type Finding,
   FINDING_NAME_KEYS,
+  REPAIR_NAME_KEYS,
   SEVERITY_COLOURS,
 } from '@kanat360/contracts';
 import { Link } from '@tanstack/react-router';
 import { type CSSProperties, useState } from 'react';
 import { useI18n } from '@/i18n/language';
+import { useCan } from '@/session/use-session';
 import {
   bladeLanePath,
   bladeMarks,
@@ -21,6 +23,8 @@ import {
   SURFACE_LANE,
   suctionHalfPath,
 } from './blade-map';
+import { repairHolding } from './plan-repair';
+import { PlanRepairDialog } from './PlanRepairDialog';
 import { SeverityBadge } from './SeverityBadge';
 
 /** The SVG box one blade is drawn in; stretched to the row (the marks are HTML, so they stay round). */
@@ -56,6 +60,7 @@ function MarkTooltip({
   along,
   top,
   id,
+  onPlanRepair,
 }: {
   finding: Finding;
   turbineId: number;
@@ -63,9 +68,12 @@ function MarkTooltip({
   along: number;
   top: number;
   id: string;
+  onPlanRepair: (finding: Finding) => void;
 }) {
   const { t } = useI18n();
   const numbers = useNumbers();
+  const canPlanRepair = useCan('repair.create');
+  const holding = repairHolding(finding);
   // Near either end of the blade the tooltip opens inwards, so it never leaves the map.
   const side = along > 0.65 ? 'right-0' : along < 0.35 ? 'left-0' : 'left-1/2 -translate-x-1/2';
   return (
@@ -119,6 +127,22 @@ function MarkTooltip({
             {t('panel.bladeMap.track', { n: trackYears })}
           </Link>
         )}
+        {holding ? (
+          <p className="mt-1 font-medium text-sky-800 dark:text-sky-300" data-testid="blade-mark-repair">
+            {t('panel.planRepair.inRepair', { id: holding.id })} · {t(REPAIR_NAME_KEYS.status(holding.status))}
+          </p>
+        ) : (
+          canPlanRepair && (
+            <button
+              type="button"
+              className="btn-secondary mt-2 w-full justify-center py-1 text-xs"
+              onClick={() => onPlanRepair(finding)}
+              data-testid="blade-mark-plan-repair"
+            >
+              {t('panel.planRepair.action')}
+            </button>
+          )
+        )}
       </div>
     </div>
   );
@@ -132,6 +156,7 @@ function BladeMark({
   trackYears,
   active,
   onActive,
+  onPlanRepair,
 }: {
   finding: Finding;
   turbineId: number;
@@ -139,6 +164,7 @@ function BladeMark({
   trackYears: number;
   active: boolean;
   onActive: (id: number | null) => void;
+  onPlanRepair: (finding: Finding) => void;
 }) {
   const { t } = useI18n();
   const numbers = useNumbers();
@@ -203,6 +229,7 @@ function BladeMark({
           along={along}
           top={radius}
           id={tooltipId}
+          onPlanRepair={onPlanRepair}
         />
       )}
     </div>
@@ -218,6 +245,7 @@ function BladeRow({
   trackYears,
   active,
   onActive,
+  onPlanRepair,
 }: {
   blade: Blade;
   findings: readonly Finding[];
@@ -226,6 +254,7 @@ function BladeRow({
   trackYears: ReadonlyMap<number, number>;
   active: number | null;
   onActive: (id: number | null) => void;
+  onPlanRepair: (finding: Finding) => void;
 }) {
   const { t } = useI18n();
   const marks = bladeMarks(findings, blade);
@@ -275,6 +304,7 @@ function BladeRow({
             trackYears={trackYears.get(finding.track_id) ?? 1}
             active={active === finding.id}
             onActive={onActive}
+            onPlanRepair={onPlanRepair}
           />
         ))}
       </div>
@@ -302,6 +332,7 @@ export function BladeMap({
   const { t } = useI18n();
   const numbers = useNumbers();
   const [active, setActive] = useState<number | null>(null);
+  const [planning, setPlanning] = useState<Finding | null>(null);
   return (
     <div className="flex flex-col gap-4 px-3" data-testid="blade-map">
       {BLADES.map((blade) => (
@@ -314,8 +345,10 @@ export function BladeMap({
           trackYears={trackYears}
           active={active}
           onActive={setActive}
+          onPlanRepair={setPlanning}
         />
       ))}
+      {planning && <PlanRepairDialog turbineId={turbineId} findings={[planning]} onClose={() => setPlanning(null)} />}
       <div className="relative h-8 text-xs text-slate-600 dark:text-slate-400" aria-hidden="true">
         {TICKS.map((tick) => (
           <span
