@@ -65,6 +65,14 @@ export function col<T extends SqlType>(
   return column<ValueOf<T>, false>(`${alias}.${name}`, type, false, { table, column: name });
 }
 
+/**
+ * A timestamptz (SQL) as the API writes times, printed by PostgreSQL: `Date#toISOString`'s text (milliseconds,
+ * truncated as pg's parsing of the microseconds truncates them), without a Date made and printed again per value.
+ */
+export function isoTime(sql: string): string {
+  return `to_char(${sql} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
 /** A computed value (a count, a COALESCE, a join's concatenation): typed, but not a column the schema has. */
 export function expr<T extends SqlType>(sql: string, type: T): RowColumn<ValueOf<T>, false> {
   return column<ValueOf<T>, false>(sql, type, false, null);
@@ -128,7 +136,15 @@ export function rowMapper<C extends Columns>(
     select: entries.map(([field, column]) => `${column.sql} AS "${field}"`).join(', '),
     groupBy,
     map,
-    all: async (runner, sql, params) => (await queryRows(runner, sql, params)).map(map),
+    all: async (runner, sql, params) => {
+      const raw = await queryRows(runner, sql, params);
+      const rows = raw.map(map);
+      // The driver's answer stays reachable after the query from what pg keeps of it in the old generation, and every
+      // row in it with it: emptied, its rows die young with their mapped copies (a workbook of 20,000 findings
+      // otherwise promoted them all, some 25 MB of garbage per export that only a full collection frees).
+      raw.length = 0;
+      return rows;
+    },
     one: async (runner, sql, params) => {
       const rows = await queryRows(runner, sql, params);
       return rows[0] ? map(rows[0]) : null;
