@@ -75,7 +75,12 @@ export function RepairBoard({ repairs }: { repairs: readonly Repair[] }) {
                   <li
                     key={repair.id}
                     draggable={targets.length > 0}
-                    onDragStart={() => setDragged(repair)}
+                    onDragStart={(event) => {
+                      // Chromium starts no drag without data in the transfer.
+                      event.dataTransfer.setData('text/plain', String(repair.id));
+                      event.dataTransfer.effectAllowed = 'move';
+                      setDragged(repair);
+                    }}
                     onDragEnd={() => setDragged(null)}
                     data-testid={`board-card-${repair.id}`}
                     className={`rounded-md border border-slate-200 bg-white p-2 text-sm shadow-sm dark:border-slate-700 dark:bg-slate-800 ${
