@@ -76,10 +76,11 @@ export function RepairBoard({ repairs }: { repairs: readonly Repair[] }) {
                     key={repair.id}
                     draggable={targets.length > 0}
                     onDragStart={(event) => {
-                      // Chromium starts no drag without data in the transfer.
+                      // Chromium starts no drag without data in the transfer, and drops one whose page changes
+                      // during dragstart: the columns light up a task later.
                       event.dataTransfer.setData('text/plain', String(repair.id));
                       event.dataTransfer.effectAllowed = 'move';
-                      setDragged(repair);
+                      setTimeout(() => setDragged(repair), 0);
                     }}
                     onDragEnd={() => setDragged(null)}
                     data-testid={`board-card-${repair.id}`}
