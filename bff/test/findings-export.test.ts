@@ -5,7 +5,7 @@ import { translator } from '@kanat360/i18n';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { type PagePosition } from '@/common/page-cursor.js';
-import { xlsxExport } from '@/common/sheet-export.js';
+import { type SheetColumn, type SheetPages, type SheetValue, xlsxExport } from '@/common/sheet-export.js';
 import { findingsCsv, type FindingPages } from '@/findings/findings-export.js';
 import { findingsJsonLd } from '@/findings/findings-jsonld.js';
 import { findingSheet } from '@/findings/findings-sheet.js';
@@ -129,20 +129,110 @@ describe('an export stream', () => {
     await expect(finished(answer)).rejects.toThrow('connection lost');
   });
 
-  it('writes a workbook page by page, the next page read only once the zip and the client have taken one', async () => {
-    // Pages big enough to fill the answer's buffers.
-    const { read, reads } = pages(PAGES, 500);
+  it('writes a workbook page by page, stopping while nobody takes the bytes and going on as the client reads', async () => {
+    // Far more pages than the zip's and the answer's buffers hold (a page of these rows deflates to a few kB).
+    const count = 40;
+    const { read, reads } = pages(count, 500);
     const t = translator('en');
     const stream = await xlsxExport(read, findingSheet(t, 'https://x.test'), t, 'findings.export.sheetName');
-    // Nobody reads the answer: the writer stops after a page or two, however long it is given.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(reads.length).toBeLessThanOrEqual(2);
+    // Nobody reads the answer: its buffer fills, and the writer stops reading pages. It counts as stopped once the
+    // pages read stay the same for a while: a loaded machine only makes it stop earlier, and a writer without
+    // backpressure goes on to read all 40 (and hold them) before it stops.
+    let seen = -1;
+    await eventually(
+      () => {
+        const stopped = stream.readableLength >= stream.readableHighWaterMark && reads.length === seen;
+        seen = reads.length;
+        return stopped;
+      },
+      'the writer stopped',
+      { intervalMs: 300 },
+    );
+    const stalled = reads.length;
+    expect(stalled).toBeLessThan(count / 2);
     const chunks: Buffer[] = [];
     for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
-    expect(reads).toHaveLength(PAGES);
+    expect(reads).toHaveLength(count);
     const workbook = new ExcelJS.Workbook();
     const bytes = Buffer.concat(chunks);
     await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
-    expect(workbook.worksheets[0]!.rowCount).toBe(1 + PAGES * 500);
+    expect(workbook.worksheets[0]!.rowCount).toBe(1 + count * 500);
+  });
+});
+
+// The workbook's XML is written by hand: what Excel's rules ask of it, read back by exceljs's strict XML parser.
+describe('a workbook export', () => {
+  const t = translator('en');
+  const kinds: SheetColumn<{ value: SheetValue }>[] = (['text', 'number', 'time', 'date', 'link'] as const).map(
+    (kind) => ({ header: 'findings.export.sheetName', kind, width: 10, value: (row) => row.value }),
+  );
+  async function loaded(stream: Readable): Promise<ExcelJS.Worksheet> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+    const bytes = Buffer.concat(chunks);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+    return workbook.worksheets[0]!;
+  }
+
+  it('keeps any text as text: XML’s own characters, a formula’s start, letters beyond the BMP, control characters', async () => {
+    const texts = ['a & b <c> "d"', '=1+1', 'Şişli 🌬️', 'tab\there', 'bell\u0007', 'lone \ud800 half'];
+    const read: SheetPages<{ value: SheetValue }> = () =>
+      Promise.resolve({ rows: texts.map((value) => ({ value })), next: null });
+    const sheet = await loaded(await xlsxExport(read, [kinds[0]!], t, 'findings.export.sheetName'));
+    const cells = texts.map((_text, i) => sheet.getRow(i + 2).getCell(1));
+    expect(cells.map((cell) => cell.type)).toEqual(texts.map(() => ExcelJS.ValueType.String));
+    // What XML cannot hold is written as Excel's escape of it (_xHHHH_), which Excel reads back as the character.
+    expect(cells.map((cell) => cell.value)).toEqual([
+      'a & b <c> "d"',
+      '=1+1',
+      'Şişli 🌬️',
+      'tab\there',
+      'bell_x0007_',
+      'lone _xD800_ half',
+    ]);
+  });
+
+  it('writes numbers, times, days and links as such, an empty cell as none', async () => {
+    const at = new Date('2025-06-01T10:20:30.000Z');
+    const values: SheetValue[] = ['x', 12.5, at, '2025-06-02', 'https://x.test/a?b=1&c=2'];
+    const read: SheetPages<{ value: SheetValue }> = () => Promise.resolve({ rows: [{ value: null }], next: null });
+    // One column per kind, each reading its own value of the row.
+    const columns = kinds.map((column, i) => ({ ...column, value: () => values[i]! }));
+    const sheet = await loaded(await xlsxExport(read, columns, t, 'findings.export.sheetName'));
+    const cells = [1, 2, 3, 4, 5].map((i) => sheet.getRow(2).getCell(i));
+    expect(cells.map((cell) => cell.value)).toEqual([
+      'x',
+      12.5,
+      at,
+      new Date('2025-06-02T00:00:00Z'),
+      { text: 'https://x.test/a?b=1&c=2', hyperlink: 'https://x.test/a?b=1&c=2' },
+    ]);
+    expect(cells.map((cell) => cell.numFmt)).toEqual([
+      undefined,
+      undefined,
+      'yyyy-mm-dd hh:mm',
+      'yyyy-mm-dd',
+      undefined,
+    ]);
+    expect(sheet.autoFilter).toBe('A1:E2');
+    const empty = await loaded(
+      await xlsxExport(
+        () => Promise.resolve({ rows: [{ value: null }], next: null }),
+        [kinds[1]!],
+        t,
+        'findings.export.sheetName',
+      ),
+    );
+    expect(empty.getRow(2).getCell(1).value).toBeNull();
+  });
+
+  it('fails the answer when a page after the first fails', async () => {
+    const failing: SheetPages<{ value: SheetValue }> = (after) =>
+      after === null
+        ? Promise.resolve({ rows: [{ value: 'x' }], next: { at: '2025-06-01', id: 1 } })
+        : Promise.reject(new Error('connection lost'));
+    const answer = await xlsxExport(failing, [kinds[0]!], t, 'findings.export.sheetName');
+    await expect(loaded(answer)).rejects.toThrow('connection lost');
   });
 });

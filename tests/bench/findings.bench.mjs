@@ -1,9 +1,9 @@
 // Benchmark of issue #14 item 9 and issue #21 item 6: 500 turbines × 40 findings. The fleet list's first page
 // (GET /api/findings), the CSV export of all 20,000 findings (GET /api/findings/export.csv) and their Excel workbook
 // (GET /api/findings/export.xlsx) through the BFF, against a bare node:http server running the same SQL through
-// `pg` (the workbook written by the same exceljs streaming writer), both measured in this run with autocannon
-// (50 connections; the workbook 10, XLSX_CONNECTIONS). Target: p99 ≤ 2×. The exports stream: the BFF's resident
-// memory may grow by 50 MB at most while 50 CSV exports, and then the workbooks, run at once.
+// `pg` (the workbook written by exceljs's streaming writer; the BFF writes its own XML), both measured in this run
+// with autocannon (50 connections; the workbook 10, XLSX_CONNECTIONS). Target: p99 ≤ 2×. The exports stream: the
+// BFF's resident memory may grow by 50 MB at most while 50 CSV exports, and then the workbooks, run at once.
 //
 //   pnpm run bench:findings            (builds the BFF first)
 //   ONLY=csv CSV_ROUNDS=1 node tests/bench/findings.bench.mjs   (the CSV export alone, one round: a quicker look)
@@ -83,7 +83,7 @@ export async function findingQueries(companyId) {
 
 /**
  * The baseline: node:http + a `pg` Pool (as large as the BFF's); JSON for the list, csv-stringify for the CSV, the
- * same exceljs streaming writer for the workbook (every row at once, in one plain sheet).
+ * exceljs streaming writer for the workbook (every row at once, in one plain sheet).
  */
 async function bareServer() {
   const { stringify } = requireFromBff('csv-stringify/sync');

@@ -1,8 +1,24 @@
 import { PassThrough, Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { type MessageKey, type Translate } from '@kanat360/i18n';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
+import archiver from 'archiver';
 import { type PagePosition } from './page-cursor.js';
+import {
+  CONTENT_TYPES,
+  type CellStyle,
+  columnName,
+  coreProperties,
+  PACKAGE_RELS,
+  serialDay,
+  SheetStyles,
+  sheetEnd,
+  sheetRels,
+  sheetStart,
+  WORKBOOK_RELS,
+  workbookXml,
+  xmlText,
+} from './workbook-xml.js';
 
 /*
  * Tables for people (DESIGN "Findings": CSV for people, an Excel workbook): headers in the caller's language, labels
@@ -87,55 +103,42 @@ export async function csvExport<R>(
 const TIME_FORMAT = 'yyyy-mm-dd hh:mm';
 const DATE_FORMAT = 'yyyy-mm-dd';
 
-/** An ARGB colour as Excel's styles take it, from a #rrggbb hex. */
+/** An ARGB colour as a workbook's styles take it, from a #rrggbb hex. */
 const argb = (hex: string) => `FF${hex.slice(1).toUpperCase()}`;
 
-/** How long the zip must write nothing before it counts as caught up with the rows given to it. */
-const QUIET_MS = 4;
+/** The bytes the zip may hold before it stops taking the sheet's XML, and the sheet's XML before it stops reading. */
+const BUFFERED_BYTES = 64 * 1024;
 
-/**
- * Waits until the zip has written out what it was given: exceljs hands the sheet's XML to the zip without waiting
- * for it (its StreamBuf ignores backpressure), so rows made faster than the zip deflates them would pile up,
- * uncompressed (some 45 MB per workbook of 20,000 findings, bench:findings). `zipped` counts the bytes the zip
- * wrote; the wait ends once it has been quiet for QUIET_MS (it took all it had), or the client has gone. While the
- * client is slow (`zipped` full), it waits for the client first.
- */
-async function caughtUp(zipped: PassThrough & { bytes: number }): Promise<void> {
-  for (;;) {
-    if (zipped.destroyed) return;
-    if (zipped.writableNeedDrain) {
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          zipped.off('drain', done).off('close', done);
-          resolve();
-        };
-        zipped.once('drain', done).once('close', done);
-      });
-      continue;
-    }
-    const before = zipped.bytes;
-    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
-    if (zipped.bytes === before) return;
-  }
+/** How a column's cells look when no row says otherwise. */
+function columnStyle(kind: SheetKind): CellStyle {
+  if (kind === 'time') return { format: TIME_FORMAT };
+  if (kind === 'date') return { format: DATE_FORMAT };
+  if (kind === 'link') return { colour: 'FF1D4ED8', underline: true };
+  return {};
 }
 
-/** A workbook cell's value: a calendar day becomes a date cell (UTC midnight, shown without a time). */
-function xlsxCell(kind: SheetKind, value: SheetValue): ExcelJS.CellValue {
-  if (value === null) return null;
-  if (kind === 'date' && typeof value === 'string') return new Date(`${value}T00:00:00Z`);
-  if (kind === 'link' && typeof value === 'string') return { text: value, hyperlink: value };
-  // exceljs writes strings as text cells (never formulas), so no neutralizing is needed here.
-  return value;
+/**
+ * One cell's XML, or '' for an empty one without a style. Texts are inline strings (a shared-strings table would hold
+ * every text until the end), never formulas, so no neutralizing is needed; times and calendar days are serial days
+ * shown with a date format.
+ */
+function xlsxCell(ref: string, style: number, kind: SheetKind, value: SheetValue): string {
+  const s = style ? ` s="${style}"` : '';
+  if (value === null || (typeof value === 'number' && !Number.isFinite(value))) return s ? `<c r="${ref}"${s}/>` : '';
+  if (value instanceof Date) return `<c r="${ref}"${s}><v>${serialDay(value)}</v></c>`;
+  if (kind === 'date') return `<c r="${ref}"${s}><v>${serialDay(new Date(`${value}T00:00:00Z`))}</v></c>`;
+  if (typeof value === 'number') return `<c r="${ref}"${s}><v>${value}</v></c>`;
+  return `<c r="${ref}"${s} t="inlineStr"><is><t xml:space="preserve">${xmlText(value)}</t></is></c>`;
 }
 
 /**
  * The rows as an Excel workbook: one sheet, its header row bold and frozen, filters on, numbers as numbers, times
- * and days as dates, links clickable, cells coloured where a column says so. Written by exceljs's streaming
- * WorkbookWriter, strings inline (a shared-strings table would hold every text until the end): each page becomes
- * committed rows of the zip's deflate stream, and the next page is read only once the zip and the client have taken
- * them (the writer itself does not wait for either: see caughtUp), so an export holds a page or two whatever the
- * total. The first page is read before the answer starts (a failure then is a proper error answer); a client that
- * leaves stops the reading.
+ * and days as dates, links clickable, cells coloured where a column says so. The sheet's XML is written here, a page
+ * at a time, into a streaming zip (archiver) whose buffers are bounded (BUFFERED_BYTES): the next page is read only
+ * when the zip asks for more XML, which it does only as the client takes its bytes, so an export holds a page or two
+ * whatever the total (and only the links' addresses grow with it: a sheet lists them after its rows). The first page
+ * is read before the answer starts (a failure then is a proper error answer); a client that leaves stops the reading,
+ * and a page that fails fails the answer.
  */
 export async function xlsxExport<R>(
   read: SheetPages<R>,
@@ -144,59 +147,87 @@ export async function xlsxExport<R>(
   sheetName: MessageKey,
 ): Promise<Readable> {
   const first = await read(null);
-  const output = Object.assign(
-    new PassThrough({
-      transform(chunk: Buffer, _encoding, done) {
-        output.bytes += chunk.length;
-        done(null, chunk);
-      },
-    }),
-    { bytes: 0 },
-  );
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  workbook.creator = 'Kanat360';
-  workbook.created = new Date();
-  const sheet = workbook.addWorksheet(t(sheetName), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((column) => ({
-    header: t(column.header),
-    width: column.width,
-    style: column.kind === 'time' ? { numFmt: TIME_FORMAT } : column.kind === 'date' ? { numFmt: DATE_FORMAT } : {},
-  }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  header.commit();
+  const styles = new SheetStyles();
+  const header = styles.index({ bold: true });
+  const plain = columns.map((column) => styles.index(columnStyle(column.kind)));
+  const links: { cells: string[]; targets: string[] } = { cells: [], targets: [] };
+  let rows = 1;
+  let left = false;
 
-  const write = async () => {
+  async function* sheet(): AsyncGenerator<string> {
+    const names = columns.map((_column, index) => columnName(index + 1));
+    yield (
+      sheetStart(columns.map((column) => column.width)) +
+      `<row r="1" s="${header}" customFormat="1">` +
+      columns.map((column, i) => xlsxCell(`${names[i]}1`, header, 'text', t(column.header))).join('') +
+      '</row>'
+    );
     let page: SheetPage<R> | null = first;
-    let rows = 1;
-    while (page) {
+    while (page && !left) {
       for (const item of page.rows) {
-        const row = sheet.addRow(columns.map((column) => xlsxCell(column.kind, column.value(item))));
-        columns.forEach((column, index) => {
-          const cell = row.getCell(index + 1);
-          if (column.kind === 'link' && cell.value !== null) {
-            cell.font = { color: { argb: 'FF1D4ED8' }, underline: true };
-          }
-          const colours = column.colours?.(item);
-          if (colours) {
-            cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: argb(colours.fill) } };
-            cell.font = { color: { argb: argb(colours.text) } };
+        rows += 1;
+        let xml = `<row r="${rows}">`;
+        columns.forEach((column, i) => {
+          const ref = `${names[i]}${rows}`;
+          const value = column.value(item);
+          const colours = value === null ? undefined : column.colours?.(item);
+          const style = colours
+            ? styles.index({ ...columnStyle(column.kind), colour: argb(colours.text), fill: argb(colours.fill) })
+            : plain[i]!;
+          xml += xlsxCell(ref, style, column.kind, value);
+          if (column.kind === 'link' && typeof value === 'string') {
+            links.cells.push(ref);
+            links.targets.push(value);
           }
         });
-        row.commit();
-        rows += 1;
+        // A row at a time: a page's XML in one string would be a large object (some 0.5 MB with a Turkish letter
+        // in it), which only a full collection frees; a row's dies young.
+        yield `${xml}</row>`;
       }
       const next: PagePosition | null = page.next;
       page = null;
-      // The next page only once the zip, and the client, have taken this one.
-      await caughtUp(output);
-      if (output.destroyed) return;
-      if (next !== null) page = await read(next);
+      // The zip asks for the next row only once it (and the client) have taken the ones before: the backpressure.
+      if (next !== null && !left) page = await read(next);
     }
-    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: rows, column: columns.length } };
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: unknown) => output.destroy(error as Error));
+    yield* sheetEnd(filterRange(), links.cells);
+  }
+  const filterRange = () => `A1:${columnName(columns.length)}${rows}`;
+  /** A part written once the sheet is done (the zip reads its entries one after another). */
+  const after = (pieces: () => Iterable<string>) =>
+    Readable.from(
+      (function* () {
+        yield* pieces();
+      })(),
+      { objectMode: false, highWaterMark: BUFFERED_BYTES },
+    );
+
+  const zip = archiver('zip', { highWaterMark: BUFFERED_BYTES });
+  const rowsXml = Readable.from(sheet(), { objectMode: false, highWaterMark: BUFFERED_BYTES });
+  zip.append(CONTENT_TYPES, { name: '[Content_Types].xml' });
+  zip.append(PACKAGE_RELS, { name: '_rels/.rels' });
+  zip.append(coreProperties('Kanat360', new Date()), { name: 'docProps/core.xml' });
+  zip.append(WORKBOOK_RELS, { name: 'xl/_rels/workbook.xml.rels' });
+  zip.append(rowsXml, { name: 'xl/worksheets/sheet1.xml' });
+  zip.append(
+    after(() => sheetRels(links.targets)),
+    { name: 'xl/worksheets/_rels/sheet1.xml.rels' },
+  );
+  zip.append(
+    after(() => [styles.xml()]),
+    { name: 'xl/styles.xml' },
+  );
+  zip.append(
+    after(() => [workbookXml(t(sheetName), filterRange())]),
+    { name: 'xl/workbook.xml' },
+  );
+  const output = new PassThrough({ highWaterMark: BUFFERED_BYTES });
+  pipeline(zip, output).catch(() => {
+    // The output has the error (pipeline destroyed it with it), or the client left: stop reading the pages.
+    left = true;
+    rowsXml.destroy();
+  });
+  rowsXml.once('error', (error) => output.destroy(error));
+  zip.on('warning', (error) => output.destroy(error));
+  void zip.finalize().catch(() => undefined);
   return output;
 }

