@@ -53,7 +53,14 @@ test.describe('the repairs screen', () => {
       const card = page.getByTestId(`board-card-${repair.id}`);
       await expect(page.getByTestId('board-column-planned').getByTestId(`board-card-${repair.id}`)).toBeVisible();
       // Held by its title: the card's lower part is its "Move to" menu.
-      await card.dragTo(page.getByTestId('board-column-scheduled'), { sourcePosition: { x: 12, y: 10 } });
+      const from = (await card.boundingBox())!;
+      const to = (await page.getByTestId('board-column-scheduled').boundingBox())!;
+      await page.mouse.move(from.x + 12, from.y + 10);
+      await page.mouse.down();
+      await page.mouse.move(from.x + 30, from.y + 20, { steps: 5 });
+      await page.mouse.move(to.x + to.width / 2, to.y + 60, { steps: 10 });
+      await page.mouse.move(to.x + to.width / 2, to.y + 70, { steps: 5 });
+      await page.mouse.up();
       await expect(page.getByTestId('board-column-scheduled').getByTestId(`board-card-${repair.id}`)).toBeVisible();
       const stored = (
         (await (await api.get(`/api/turbines/${repair.turbine_id}/repairs/${repair.id}`)).json()) as { data: Repair }
