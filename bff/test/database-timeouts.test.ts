@@ -1,3 +1,4 @@
+import { createServer, type Server, type Socket, connect } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { countOf, eventually } from './eventually.js';
@@ -164,5 +165,112 @@ describe('a wait for a pooled connection', () => {
     }
     // Nothing was left broken: the pool answers again at once.
     expect(await waits.dataSource.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+  });
+});
+
+/**
+ * A TCP proxy in front of the run's PostgreSQL that can stop forwarding, as a database host that froze (or a network
+ * that dropped its packets) does: the sockets stay open and nothing comes back, so no server time-out can help.
+ * What is held while stalled goes on when it resumes.
+ */
+class StallingProxy {
+  private stalled = false;
+  private readonly held: (() => void)[] = [];
+  private readonly sockets = new Set<Socket>();
+  private readonly server: Server;
+
+  constructor(private readonly target: URL) {
+    this.server = createServer((client) => {
+      const upstream = connect(Number(target.port || 5432), target.hostname);
+      this.forward(client, upstream);
+      this.forward(upstream, client);
+    });
+  }
+
+  private forward(from: Socket, to: Socket): void {
+    this.sockets.add(from);
+    from.on('data', (chunk) => {
+      if (this.stalled) this.held.push(() => to.destroyed || to.write(chunk));
+      else to.write(chunk);
+    });
+    from.on('close', () => {
+      this.sockets.delete(from);
+      to.destroy();
+    });
+    from.on('error', () => to.destroy());
+  }
+
+  async listen(port: number): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
+    const url = new URL(this.target);
+    url.hostname = '127.0.0.1';
+    url.port = String(port);
+    return url.toString();
+  }
+
+  stall(): void {
+    this.stalled = true;
+  }
+
+  resume(): void {
+    this.stalled = false;
+    for (const send of this.held.splice(0)) send();
+  }
+
+  async close(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+describe('a database that stops answering', () => {
+  // The product's promise (README): a request answers 503 within 2 s whatever the database does.
+  const FAIL_FAST_MS = 2_000;
+  const PROXY_PORT = 45_010;
+  let proxy: StallingProxy;
+  let behindProxy: TestApp;
+  let manager: Credentials;
+  let turbineId: number;
+
+  beforeAll(async () => {
+    proxy = new StallingProxy(new URL(inject('databaseUrl')));
+    behindProxy = await startTestApp({ DATABASE_URL: await proxy.listen(PROXY_PORT) });
+    const company = await makeCompany(behindProxy.dataSource);
+    turbineId = await makeTurbine(behindProxy.dataSource, company.id);
+    const user = await makeUser(behindProxy.dataSource, { role: 'superadmin', companyId: company.id });
+    manager = (await signIn(behindProxy, user.email, PASSWORD)).bearer;
+  });
+  afterAll(async () => {
+    proxy?.resume();
+    await behindProxy?.close();
+    await proxy?.close();
+  });
+
+  it('answers 503 within the fail-fast time on connections already open and new ones, and serves again after', async () => {
+    expect((await call(behindProxy, 'GET', '/api/turbines', { as: manager })).status).toBe(200);
+    proxy.stall();
+    try {
+      // A burst: some take a pooled connection whose answer never comes, the rest wait for one (or open a new one).
+      const burst = await Promise.all(
+        Array.from({ length: 15 }, async () => {
+          const started = performance.now();
+          const reply = await call(behindProxy, 'GET', '/api/turbines', { as: manager });
+          return { status: reply.status, code: reply.body.code, tookMs: performance.now() - started };
+        }),
+      );
+      for (const reply of burst) {
+        expect(reply).toMatchObject({ status: 503, code: 'DATABASE_UNAVAILABLE' });
+        expect(reply.tookMs).toBeLessThan(FAIL_FAST_MS);
+      }
+    } finally {
+      proxy.resume();
+    }
+    // The connections given up on were closed, not handed out again: the next request is served.
+    await eventually(
+      async () => (await call(behindProxy, 'GET', '/api/turbines', { as: manager })).status === 200,
+      'the list to be served again',
+    );
+    const reply = await call<{ data: { id: number }[] }>(behindProxy, 'GET', '/api/turbines', { as: manager });
+    expect(reply.body.data.map((turbine) => turbine.id)).toContain(turbineId);
   });
 });

@@ -2,12 +2,14 @@
 // (GET /api/findings), the CSV export of all 20,000 findings (GET /api/findings/export.csv) and their Excel workbook
 // (GET /api/findings/export.xlsx) through the BFF, against a bare node:http server running the same SQL through
 // `pg` (the workbook written by exceljs's streaming writer; the BFF writes its own XML), both measured in this run
-// with autocannon (50 connections; the workbook 10, XLSX_CONNECTIONS). Target: p99 ≤ 2×. The exports stream: the
-// BFF's resident memory may grow by 50 MB at most while 50 CSV exports, and then the workbooks, run at once.
+// with autocannon (50 connections; the workbook 10, XLSX_CONNECTIONS). Targets: p99 ≤ 1.5× for the list, ≤ 2×
+// for each export. The exports stream: the BFF's resident memory may grow by 50 MB at most while 50 CSV exports,
+// and then the workbooks, run at once.
 //
 //   pnpm run bench:findings            (builds the BFF first)
 //   ONLY=csv CSV_ROUNDS=1 node tests/bench/findings.bench.mjs   (the CSV export alone, one round: a quicker look)
 //   ONLY=xlsx XLSX_ROUNDS=1 …                                (the workbook alone)
+//   ONLY=list …                                              (the list's first page alone)
 //   BFF_NODE_OPTIONS=--max-old-space-size=160 …             (the BFF's heap capped: does the export still run?)
 //   BFF_EXEC_ARGV="--trace-gc --trace-gc-nvp" …   (V8 flags for the BFF, which NODE_OPTIONS refuses: its GC, traced)
 //   EXPORT_CONNECTIONS=1 ONLY=csv …                          (the export one at a time: what one export costs)
@@ -57,7 +59,9 @@ const TIME_CAP_MS = 10 * 60 * 1000;
 const LOAD = { connections: CONNECTIONS, timeCapMs: TIME_CAP_MS };
 const EXPORT_LOAD = { connections: EXPORT_CONNECTIONS, timeCapMs: TIME_CAP_MS };
 const XLSX_LOAD = { connections: XLSX_CONNECTIONS, timeCapMs: TIME_CAP_MS };
-const TARGET_RATIO = 2;
+/** p99 BFF/bare: the list's first page ≤ 1.5× (issue #23 item 4), each export ≤ 2×. */
+const LIST_TARGET_RATIO = 1.5;
+const EXPORT_TARGET_RATIO = 2;
 const TARGET_RSS_GROWTH_MB = 50;
 
 /**
@@ -348,7 +352,7 @@ async function main(stack) {
   console.log('');
 
   const results = [];
-  if (process.env.ONLY === undefined) {
+  if (process.env.ONLY === undefined || process.env.ONLY === 'list') {
     const [listBff, listBare] = await measureRoute(
       { route: 'GET /api/findings (first page)', ...ROUTES.list },
       [
@@ -357,7 +361,7 @@ async function main(stack) {
       ],
       LOAD,
     );
-    results.push({ route: 'GET /api/findings', viaBff: listBff, viaBare: listBare });
+    results.push({ route: 'GET /api/findings', viaBff: listBff, viaBare: listBare, target: LIST_TARGET_RATIO });
   }
   const memory = [];
   const exports = [
@@ -366,13 +370,18 @@ async function main(stack) {
   ].filter(({ name }) => process.env.ONLY === undefined || process.env.ONLY === name);
   for (const { name, route, load } of exports) {
     const measured = await measureExport({ bff, inspector, auth, bareUrl, name, route, load });
-    results.push({ route: `GET /api/findings/export.${name}`, viaBff: measured.viaBff, viaBare: measured.viaBare });
+    results.push({
+      route: `GET /api/findings/export.${name}`,
+      viaBff: measured.viaBff,
+      viaBare: measured.viaBare,
+      target: EXPORT_TARGET_RATIO,
+    });
     memory.push({ name, ...measured });
   }
   inspector.close();
 
   console.log('');
-  for (const { route, viaBff, viaBare } of results) {
+  for (const { route, viaBff, viaBare, target } of results) {
     const ratio = viaBff.p99 / viaBare.p99;
     const perRound = viaBff.roundP99.map((p99, round) => `${(p99 / viaBare.roundP99[round]).toFixed(2)}×`);
     console.log(
@@ -380,8 +389,8 @@ async function main(stack) {
         `bare p99 ${formatMs(viaBare.p99)} (p50 ${formatMs(viaBare.p50)}, ${viaBare.rps.toFixed(1)} req/s)`,
     );
     console.log(
-      `    p99 BFF/bare ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×): ` +
-        `${ratio <= TARGET_RATIO ? 'target met' : 'target missed'}   (round by round: ${perRound.join(', ')})`,
+      `    p99 BFF/bare ${ratio.toFixed(2)}× (target ≤ ${target}×): ` +
+        `${ratio <= target ? 'target met' : 'target missed'}   (round by round: ${perRound.join(', ')})`,
     );
   }
   for (const { name, before, peak, after, promotedBy, liveEveryMs } of memory) {

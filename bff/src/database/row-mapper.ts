@@ -65,6 +65,14 @@ export function col<T extends SqlType>(
   return column<ValueOf<T>, false>(`${alias}.${name}`, type, false, { table, column: name });
 }
 
+/**
+ * A timestamptz (SQL) as the API writes times, printed by PostgreSQL: `Date#toISOString`'s text (milliseconds,
+ * truncated as pg's parsing of the microseconds truncates them), without a Date made and printed again per value.
+ */
+export function isoTime(sql: string): string {
+  return `to_char(${sql} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
 /** A computed value (a count, a COALESCE, a join's concatenation): typed, but not a column the schema has. */
 export function expr<T extends SqlType>(sql: string, type: T): RowColumn<ValueOf<T>, false> {
   return column<ValueOf<T>, false>(sql, type, false, null);

@@ -7,6 +7,7 @@ import { type Config, CONFIG } from '@/config/config.provider.js';
 import { MetricsService } from '@/metrics/metrics.service.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
 import { SkipFile } from './skipped-files.js';
+import { StorageQuotaQuery } from './storage-quota.query.js';
 import { type NewUploadIntent, type UploadIntent, UploadLedgerRepository } from './upload-ledger.repository.js';
 
 /** How long a streamed upload's entry outlives a crash before the sweep removes what it wrote. */
@@ -65,6 +66,7 @@ export class UploadLedger {
     @Inject(CONFIG) private readonly config: Config,
     private readonly dataSource: DataSource,
     private readonly ledger: UploadLedgerRepository,
+    private readonly storageQuota: StorageQuotaQuery,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly logger: PinoLogger,
     private readonly metrics: MetricsService,
@@ -85,7 +87,7 @@ export class UploadLedger {
       return { registered: intents, refused: [] };
     }
     return this.dataSource.transaction(async (manager) => {
-      let used = await this.ledger.lockCompanyUsage(manager, turbineId);
+      let used = await this.storageQuota.lockCompanyUsage(manager, turbineId);
       const registered: NewUploadIntent[] = [];
       const refused: NewUploadIntent[] = [];
       for (const intent of intents) {

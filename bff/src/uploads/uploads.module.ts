@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DirectUploads } from './direct-uploads.js';
 import { UploadLedger } from './upload-ledger.js';
+import { StorageQuotaQuery } from './storage-quota.query.js';
 import { UploadLedgerRepository } from './upload-ledger.repository.js';
 import { UploadReceiverController } from './upload-receiver.controller.js';
 import { UploadsController } from './uploads.controller.js';
@@ -13,7 +14,7 @@ import { UploadsWorker } from './uploads.worker.js';
  */
 @Module({
   controllers: [UploadsController, UploadReceiverController],
-  providers: [UploadLedgerRepository, UploadLedger, DirectUploads, UploadsWorker],
+  providers: [UploadLedgerRepository, StorageQuotaQuery, UploadLedger, DirectUploads, UploadsWorker],
   exports: [UploadLedger, UploadLedgerRepository, DirectUploads],
 })
 export class UploadsModule {}

@@ -4,11 +4,13 @@ import {
   type BladeScale,
   type Finding,
   FINDING_NAME_KEYS,
+  REPAIR_NAME_KEYS,
   SEVERITY_COLOURS,
 } from '@kanat360/contracts';
 import { Link } from '@tanstack/react-router';
 import { type CSSProperties, useState } from 'react';
 import { useI18n } from '@/i18n/language';
+import { useCan } from '@/session/use-session';
 import {
   bladeLanePath,
   bladeMarks,
@@ -16,9 +18,13 @@ import {
   markLayer,
   markPosition,
   markRadius,
+  type RepairMark,
+  repairMark,
   SURFACE_LANE,
   suctionHalfPath,
 } from './blade-map';
+import { repairHolding } from './plan-repair';
+import { PlanRepairDialog } from './PlanRepairDialog';
 import { SeverityBadge } from './SeverityBadge';
 
 /** The SVG box one blade is drawn in; stretched to the row (the marks are HTML, so they stay round). */
@@ -26,6 +32,17 @@ const BOX = { width: 1000, height: 100 } as const;
 const OUTLINE = bladeOutlinePath(BOX.width, BOX.height);
 const SUCTION_HALF = suctionHalfPath(BOX.width, BOX.height);
 const SHEAR_WEB = bladeLanePath(SURFACE_LANE.shear_web, BOX.width, BOX.height);
+
+/**
+ * Each mark's halo, and for a finding in a repair a second ring outside it (colours: REPAIR_MARK_RING); a repaired
+ * one is faded too, as damage that no longer needs attention. Whole class names, for Tailwind to find them.
+ */
+const MARK_HALO: Record<RepairMark | 'none', string> = {
+  none: 'shadow-[0_0_0_2px_white] dark:shadow-[0_0_0_2px_rgb(15_23_42)]',
+  under_repair: 'shadow-[0_0_0_2px_white,0_0_0_5px_#0284c7] dark:shadow-[0_0_0_2px_rgb(15_23_42),0_0_0_5px_#0284c7]',
+  repaired:
+    'opacity-60 shadow-[0_0_0_2px_white,0_0_0_5px_#059669] dark:shadow-[0_0_0_2px_rgb(15_23_42),0_0_0_5px_#059669]',
+};
 
 /** The scale's ticks: the root, each quarter of the length, the tip. */
 const TICKS = [0, 0.25, 0.5, 0.75, 1] as const;
@@ -43,6 +60,7 @@ function MarkTooltip({
   along,
   top,
   id,
+  onPlanRepair,
 }: {
   finding: Finding;
   turbineId: number;
@@ -50,9 +68,12 @@ function MarkTooltip({
   along: number;
   top: number;
   id: string;
+  onPlanRepair: (finding: Finding) => void;
 }) {
   const { t } = useI18n();
   const numbers = useNumbers();
+  const canPlanRepair = useCan('repair.create');
+  const holding = repairHolding(finding);
   // Near either end of the blade the tooltip opens inwards, so it never leaves the map.
   const side = along > 0.65 ? 'right-0' : along < 0.35 ? 'left-0' : 'left-1/2 -translate-x-1/2';
   return (
@@ -106,6 +127,22 @@ function MarkTooltip({
             {t('panel.bladeMap.track', { n: trackYears })}
           </Link>
         )}
+        {holding ? (
+          <p className="mt-1 font-medium text-sky-800 dark:text-sky-300" data-testid="blade-mark-repair">
+            {t('panel.planRepair.inRepair', { id: holding.id })} · {t(REPAIR_NAME_KEYS.status(holding.status))}
+          </p>
+        ) : (
+          canPlanRepair && (
+            <button
+              type="button"
+              className="btn-secondary mt-2 w-full justify-center py-1 text-xs"
+              onClick={() => onPlanRepair(finding)}
+              data-testid="blade-mark-plan-repair"
+            >
+              {t('panel.planRepair.action')}
+            </button>
+          )
+        )}
       </div>
     </div>
   );
@@ -119,6 +156,7 @@ function BladeMark({
   trackYears,
   active,
   onActive,
+  onPlanRepair,
 }: {
   finding: Finding;
   turbineId: number;
@@ -126,12 +164,14 @@ function BladeMark({
   trackYears: number;
   active: boolean;
   onActive: (id: number | null) => void;
+  onPlanRepair: (finding: Finding) => void;
 }) {
   const { t } = useI18n();
   const numbers = useNumbers();
   const { along, across } = markPosition(finding, scale);
   const radius = markRadius(finding.severity);
   const colour = SEVERITY_COLOURS[finding.severity];
+  const repair = repairMark(finding.status);
   const tooltipId = `blade-mark-tip-${finding.id}`;
   const place: CSSProperties = {
     left: `${along * 100}%`,
@@ -163,7 +203,7 @@ function BladeMark({
       <Link
         to="/turbine/$turbineId/findings/$findingId"
         params={{ turbineId, findingId: finding.id }}
-        className={`absolute block -translate-x-1/2 -translate-y-1/2 rounded-full border-solid shadow-[0_0_0_2px_white] transition-transform hover:scale-125 focus-visible:scale-125 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:shadow-[0_0_0_2px_rgb(15_23_42)] ${finding.stage === 'draft' ? 'opacity-80 outline-dashed outline-1 outline-offset-2 outline-slate-500' : ''}`}
+        className={`absolute block -translate-x-1/2 -translate-y-1/2 rounded-full border-solid transition-transform hover:scale-125 focus-visible:scale-125 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${MARK_HALO[repair ?? 'none']} ${finding.stage === 'draft' ? 'opacity-80 outline-dashed outline-1 outline-offset-4 outline-slate-500' : ''}`}
         style={dot}
         aria-label={t('panel.bladeMap.markLabel', {
           id: finding.id,
@@ -179,6 +219,7 @@ function BladeMark({
         data-severity={finding.severity}
         data-stage={finding.stage}
         data-internal={finding.internal ? 'true' : 'false'}
+        data-repair={repair ?? undefined}
       />
       {active && (
         <MarkTooltip
@@ -188,6 +229,7 @@ function BladeMark({
           along={along}
           top={radius}
           id={tooltipId}
+          onPlanRepair={onPlanRepair}
         />
       )}
     </div>
@@ -203,6 +245,7 @@ function BladeRow({
   trackYears,
   active,
   onActive,
+  onPlanRepair,
 }: {
   blade: Blade;
   findings: readonly Finding[];
@@ -211,6 +254,7 @@ function BladeRow({
   trackYears: ReadonlyMap<number, number>;
   active: number | null;
   onActive: (id: number | null) => void;
+  onPlanRepair: (finding: Finding) => void;
 }) {
   const { t } = useI18n();
   const marks = bladeMarks(findings, blade);
@@ -260,6 +304,7 @@ function BladeRow({
             trackYears={trackYears.get(finding.track_id) ?? 1}
             active={active === finding.id}
             onActive={onActive}
+            onPlanRepair={onPlanRepair}
           />
         ))}
       </div>
@@ -287,6 +332,7 @@ export function BladeMap({
   const { t } = useI18n();
   const numbers = useNumbers();
   const [active, setActive] = useState<number | null>(null);
+  const [planning, setPlanning] = useState<Finding | null>(null);
   return (
     <div className="flex flex-col gap-4 px-3" data-testid="blade-map">
       {BLADES.map((blade) => (
@@ -299,8 +345,10 @@ export function BladeMap({
           trackYears={trackYears}
           active={active}
           onActive={setActive}
+          onPlanRepair={setPlanning}
         />
       ))}
+      {planning && <PlanRepairDialog turbineId={turbineId} findings={[planning]} onClose={() => setPlanning(null)} />}
       <div className="relative h-8 text-xs text-slate-600 dark:text-slate-400" aria-hidden="true">
         {TICKS.map((tick) => (
           <span

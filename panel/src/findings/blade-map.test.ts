@@ -1,4 +1,4 @@
-import { bladeScale, type Finding } from '@kanat360/contracts';
+import { bladeScale, type Finding, FINDING_STATUSES, SEVERITY_COLOURS } from '@kanat360/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   acrossAt,
@@ -11,6 +11,8 @@ import {
   markLayer,
   markPosition,
   markRadius,
+  REPAIR_MARK_RING,
+  repairMark,
 } from './blade-map';
 
 type Mark = Pick<Finding, 'id' | 'blade' | 'surface' | 'severity' | 'distance_from_root_m' | 'extent_m' | 'year'>;
@@ -101,5 +103,23 @@ describe('marks of a year', () => {
 
   it('counts each blade', () => {
     expect(countsByBlade(findings)).toEqual({ A: 3, B: 1, C: 0 });
+  });
+});
+
+describe('a mark’s repair state', () => {
+  it('follows the finding’s status: under repair while planned, repaired once done or verified', () => {
+    expect(Object.fromEntries(FINDING_STATUSES.map((status) => [status, repairMark(status)]))).toEqual({
+      new: null,
+      monitoring: null,
+      repair_planned: 'under_repair',
+      repaired: 'repaired',
+      closed: 'repaired',
+    });
+  });
+
+  it('rings the two states in colours apart from each other and from every severity', () => {
+    const rings = Object.values(REPAIR_MARK_RING);
+    expect(new Set(rings).size).toBe(2);
+    for (const ring of rings) expect(Object.values(SEVERITY_COLOURS)).not.toContain(ring);
   });
 });

@@ -5,6 +5,7 @@ import {
   type BladeScale,
   type Finding,
   type FindingSeverity,
+  type FindingStatus,
   type FindingSurface,
 } from '@kanat360/contracts';
 
@@ -69,6 +70,24 @@ export function markPosition(
   const along = alongBlade(finding.distance_from_root_m, scale);
   return { along, across: acrossAt(along, SURFACE_LANE[finding.surface]) };
 }
+
+/**
+ * How a mark tells where its repair stands (README "Repairs": findings follow their repair): `under_repair` while a
+ * repair is open (repair_planned), `repaired` once the work is done or verified (repaired, closed); null otherwise.
+ */
+export type RepairMark = 'under_repair' | 'repaired';
+
+export function repairMark(status: FindingStatus): RepairMark | null {
+  if (status === 'repair_planned') return 'under_repair';
+  if (status === 'repaired' || status === 'closed') return 'repaired';
+  return null;
+}
+
+/** The ring drawn around a mark for its repair state (outside the white halo every mark has). */
+export const REPAIR_MARK_RING: Record<RepairMark, string> = {
+  under_repair: '#0284c7',
+  repaired: '#059669',
+};
 
 /** A mark's radius in CSS pixels: the graver the damage, the bigger its dot. */
 export function markRadius(severity: FindingSeverity): number {

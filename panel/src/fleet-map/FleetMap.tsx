@@ -24,7 +24,7 @@ import { useLatest } from '@/components/use-latest';
 import { useI18n } from '@/i18n/language';
 import { themeAtom } from '@/theme/theme';
 import { embeddedStyle, type MapTheme, pmtilesStyle } from './basemap-style';
-import { pointBounds, severityColourExpression, turbinePoints } from './fleet-map-data';
+import { overdueRingPaint, pointBounds, severityColourExpression, turbinePoints } from './fleet-map-data';
 import { MapLegend, TurbineMapPopup } from './TurbineMapPopup';
 
 // MapLibre's worker is a file of its own, served from the panel's origin like every other script (the CSP allows
@@ -157,7 +157,7 @@ export default function FleetMap({
           cluster: true,
           clusterRadius: 44,
           clusterMaxZoom: 11,
-          clusterProperties: { worst: ['max', ['get', 'severity']] },
+          clusterProperties: { worst: ['max', ['get', 'severity']], overdue: ['max', ['get', 'overdue']] },
         });
         m.addLayer({
           id: CLUSTER_LAYER,
@@ -167,8 +167,7 @@ export default function FleetMap({
           paint: {
             'circle-color': severityColourExpression(['get', 'worst']) as never,
             'circle-radius': ['step', ['get', 'point_count'], 14, 10, 17, 100, 21, 1000, 26],
-            'circle-stroke-width': 2,
-            'circle-stroke-color': theme === 'dark' ? '#0f172a' : '#ffffff',
+            ...(overdueRingPaint(['get', 'overdue'], theme === 'dark' ? '#0f172a' : '#ffffff', 2) as object),
           },
         });
         m.addLayer({
@@ -190,8 +189,7 @@ export default function FleetMap({
           paint: {
             'circle-color': severityColourExpression(['get', 'severity']) as never,
             'circle-radius': ['interpolate', ['linear'], ['zoom'], 5, 5, 12, 8],
-            'circle-stroke-width': 1.5,
-            'circle-stroke-color': theme === 'dark' ? '#0f172a' : '#ffffff',
+            ...(overdueRingPaint(['get', 'overdue'], theme === 'dark' ? '#0f172a' : '#ffffff', 1.5) as object),
           },
         });
         if (!latest.current.view) {

@@ -4,7 +4,7 @@ import { SeverityBadge } from '@/findings/SeverityBadge';
 import { useI18n } from '@/i18n/language';
 import { useTurbineTitle } from '@/routes/_auth/-components/turbine/TurbineTitleCard';
 import { cityLabel } from '@/routes/_auth/-components/turbines/turbine-filters';
-import { NO_FINDING_COLOUR } from './fleet-map-data';
+import { NO_FINDING_COLOUR, OVERDUE_RING_COLOUR } from './fleet-map-data';
 
 /** What a turbine's point on the map opens: name, code, company, worst open severity, its screen and findings. */
 export function TurbineMapPopup({ turbine }: { turbine: Turbine }) {
@@ -49,7 +49,7 @@ export function TurbineMapPopup({ turbine }: { turbine: Turbine }) {
   );
 }
 
-/** The map's key: each severity's colour, and the colour of a turbine with no open finding. */
+/** The map's key: each severity's colour, the colour of a turbine with no open finding, and the overdue-repair ring. */
 export function MapLegend() {
   const { t } = useI18n();
   return (
@@ -71,6 +71,14 @@ export function MapLegend() {
       <span className="inline-flex items-center gap-1.5">
         <span className="size-3 rounded-full" style={{ backgroundColor: NO_FINDING_COLOUR }} aria-hidden="true" />
         {t('panel.turbines.map.noFinding')}
+      </span>
+      <span className="inline-flex items-center gap-1.5" data-testid="map-legend-overdue">
+        <span
+          className="size-3 rounded-full border-[3px] bg-white dark:bg-slate-900"
+          style={{ borderColor: OVERDUE_RING_COLOUR }}
+          aria-hidden="true"
+        />
+        {t('panel.turbines.map.overdueRepair')}
       </span>
     </div>
   );

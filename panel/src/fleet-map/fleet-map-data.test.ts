@@ -1,25 +1,44 @@
 import { SEVERITY_COLOURS, type Turbine } from '@kanat360/contracts';
 import { describe, expect, it } from 'vitest';
-import { NO_FINDING_COLOUR, pointBounds, pointColour, severityColourExpression, turbinePoints } from './fleet-map-data';
+import {
+  NO_FINDING_COLOUR,
+  OVERDUE_RING_COLOUR,
+  overdueRingPaint,
+  pointBounds,
+  pointColour,
+  severityColourExpression,
+  turbinePoints,
+} from './fleet-map-data';
 
-const turbine = (id: number, position: [number, number] | null, worst: Turbine['worst_open_severity'] = null) =>
-  ({ id, latitude: position?.[0] ?? null, longitude: position?.[1] ?? null, worst_open_severity: worst }) as Turbine;
+const turbine = (
+  id: number,
+  position: [number, number] | null,
+  worst: Turbine['worst_open_severity'] = null,
+  overdueRepairs = 0,
+) =>
+  ({
+    id,
+    latitude: position?.[0] ?? null,
+    longitude: position?.[1] ?? null,
+    worst_open_severity: worst,
+    overdue_repairs: overdueRepairs,
+  }) as Turbine;
 
 describe('the fleet map’s points', () => {
-  it('are the turbines with a position, longitude first, carrying their worst severity (0 for none)', () => {
-    const points = turbinePoints([turbine(1, [38.8, 26.97], 4), turbine(2, null, 5), turbine(3, [40.3, 27.9])]);
+  it('are the turbines with a position, longitude first, carrying their worst severity (0 for none) and overdue flag', () => {
+    const points = turbinePoints([turbine(1, [38.8, 26.97], 4, 2), turbine(2, null, 5), turbine(3, [40.3, 27.9])]);
     expect(points.features).toEqual([
       {
         type: 'Feature',
         id: 1,
         geometry: { type: 'Point', coordinates: [26.97, 38.8] },
-        properties: { id: 1, severity: 4 },
+        properties: { id: 1, severity: 4, overdue: 1 },
       },
       {
         type: 'Feature',
         id: 3,
         geometry: { type: 'Point', coordinates: [27.9, 40.3] },
-        properties: { id: 3, severity: 0 },
+        properties: { id: 3, severity: 0, overdue: 0 },
       },
     ]);
     expect(pointBounds(points)).toEqual([
@@ -38,5 +57,17 @@ describe('the fleet map’s points', () => {
     }
     expect(expression.at(-1)).toBe(NO_FINDING_COLOUR);
     expect(pointColour(0)).toBe(NO_FINDING_COLOUR);
+  });
+
+  it('ring a turbine or cluster with an overdue repair in red, wider than the plain outline', () => {
+    const paint = overdueRingPaint(['get', 'overdue'], '#ffffff', 1.5);
+    expect(paint['circle-stroke-color']).toEqual([
+      'case',
+      ['==', ['get', 'overdue'], 1],
+      OVERDUE_RING_COLOUR,
+      '#ffffff',
+    ]);
+    expect(paint['circle-stroke-width']).toEqual(['case', ['==', ['get', 'overdue'], 1], 3.5, 1.5]);
+    expect(Object.values(SEVERITY_COLOURS)).not.toContain(OVERDUE_RING_COLOUR);
   });
 });

@@ -3,11 +3,16 @@ import { type FindingSeverity, SEVERITY_COLOURS, type Turbine } from '@kanat360/
 /** A turbine without an open finding: a quiet slate, apart from every severity's colour. */
 export const NO_FINDING_COLOUR = '#475569';
 
+/** The ring around a turbine (or a cluster holding one) with an overdue repair: a red no severity colour uses. */
+export const OVERDUE_RING_COLOUR = '#b91c1c';
+
 /** What each turbine's point carries to the map: enough to colour it, cluster it and open its popup. */
 export interface TurbinePointProperties {
   id: number;
   /** The worst open severity, 0 when there is none (a cluster takes the highest of its points). */
   severity: FindingSeverity | 0;
+  /** 1 when one of its repairs is overdue, else 0 (a number, so that a cluster can take the highest). */
+  overdue: 0 | 1;
 }
 
 export interface TurbinePoints {
@@ -35,7 +40,11 @@ export function turbinePoints(turbines: readonly Turbine[]): TurbinePoints {
                 type: 'Point' as const,
                 coordinates: [turbine.longitude, turbine.latitude] as [number, number],
               },
-              properties: { id: turbine.id, severity: turbine.worst_open_severity ?? 0 },
+              properties: {
+                id: turbine.id,
+                severity: turbine.worst_open_severity ?? 0,
+                overdue: turbine.overdue_repairs > 0 ? 1 : 0,
+              },
             },
           ],
     ),
@@ -50,6 +59,17 @@ export function severityColourExpression(input: unknown): unknown[] {
     ...Object.entries(SEVERITY_COLOURS).flatMap(([severity, colour]) => [Number(severity), colour]),
     NO_FINDING_COLOUR,
   ];
+}
+
+/**
+ * MapLibre paint for the ring around a point or cluster: the overdue red, wider, where `overdueInput` is 1; otherwise
+ * the map's plain outline.
+ */
+export function overdueRingPaint(overdueInput: unknown, plainColour: string, plainWidth: number) {
+  return {
+    'circle-stroke-color': ['case', ['==', overdueInput, 1], OVERDUE_RING_COLOUR, plainColour],
+    'circle-stroke-width': ['case', ['==', overdueInput, 1], 3.5, plainWidth],
+  };
 }
 
 /** The colour a turbine's point is drawn in. */

@@ -32,6 +32,7 @@ export const SCREEN_MESSAGE_PREFIXES = [
   'panel.lightbox.',
   'panel.mediaInfo.',
   'panel.photos.',
+  'panel.planRepair.',
   'panel.pointcloud.',
   'panel.turbine.',
   'panel.users.',

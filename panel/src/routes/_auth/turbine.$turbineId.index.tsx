@@ -15,6 +15,7 @@ import { BladeSection } from './-components/turbine/BladeSection';
 import { CategorySections, CustomerGalleries } from './-components/turbine/CategorySections';
 import { CoverageSection } from './-components/turbine/CoverageSection';
 import { lightboxListOf, photoFiltersOf, photoSearchSchema } from './-components/turbine/photo-search';
+import { RepairsSection } from './-components/turbine/RepairsSection';
 import { ReportsPanel } from './-components/turbine/ReportsPanel';
 import { TurbineErrorScreen } from './-components/turbine/TurbineErrorScreen';
 import { TurbineManage } from './-components/turbine/TurbineManage';
@@ -49,6 +50,7 @@ function TurbineWorkspace() {
   const canUpload = useCan('media.upload');
   const canReadReports = useCan('report.read');
   const canReadFindings = useCan('finding.read');
+  const canReadRepairs = useCan('repair.read');
   const canReadCoverage = useCan('coverage.read');
   const [commentsOpen, setCommentsOpen] = useState(false);
   const title = useTurbineTitle(turbine);
@@ -83,6 +85,7 @@ function TurbineWorkspace() {
             : [{ id: 'galleries', label: 'panel.turbine.galleriesTitle' as const }]),
           ...(canReadCoverage ? [{ id: 'coverage', label: 'panel.nav.coverage' as const }] : []),
           ...(canReadFindings ? [{ id: 'blade-map', label: 'panel.turbine.bladeMapTitle' as const }] : []),
+          ...(canReadRepairs ? [{ id: 'repairs', label: 'panel.turbine.repairsTitle' as const }] : []),
           ...(canReadReports ? [{ id: 'reports', label: 'panel.turbine.reportsTitle' as const }] : []),
           { id: 'all-photos', label: 'panel.turbine.allPhotosTitle' as const },
         ]}
@@ -97,6 +100,7 @@ function TurbineWorkspace() {
       )}
       {canReadCoverage && <CoverageSection turbine={turbine} />}
       {canReadFindings && <BladeMapSection turbine={turbine} />}
+      {canReadRepairs && <RepairsSection turbine={turbine} />}
       {canReadReports && <ReportsPanel turbineId={turbineId} />}
       <AllPhotos turbine={turbine} />
       {commentsOpen && <CommentsDrawer turbineId={turbineId} onClose={() => setCommentsOpen(false)} />}

@@ -8,7 +8,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { turbineFindingsQueryOptions } from '@/api/findings';
-import { findingYears } from '@/findings/blade-map';
+import { findingYears, REPAIR_MARK_RING } from '@/findings/blade-map';
 import { BladeMap } from '@/findings/BladeMap';
 import { InspectionReportButton } from '@/findings/InspectionReportButton';
 import { SeverityBadge } from '@/findings/SeverityBadge';
@@ -105,6 +105,18 @@ export function BladeMapSection({ turbine }: { turbine: TurbineDetail }) {
             <li>{t('panel.bladeMap.legendSurfaces')}</li>
             <li>
               {t('panel.bladeMap.legendSize')} {t('panel.bladeMap.legendInternal')}
+            </li>
+            <li className="flex flex-wrap items-center gap-x-4 gap-y-1" data-testid="blade-map-repair-legend">
+              {(['under_repair', 'repaired'] as const).map((mark) => (
+                <span key={mark} className="inline-flex items-center gap-2">
+                  <span
+                    className={`size-2.5 rounded-full bg-slate-400 ${mark === 'repaired' ? 'opacity-60' : ''}`}
+                    style={{ boxShadow: `0 0 0 2px white, 0 0 0 4px ${REPAIR_MARK_RING[mark]}` }}
+                    aria-hidden="true"
+                  />
+                  {t(`panel.bladeMap.legendRepair.${mark}`)}
+                </span>
+              ))}
             </li>
             <li data-testid="blade-map-scale-note">
               {scale.basis === 'blade'

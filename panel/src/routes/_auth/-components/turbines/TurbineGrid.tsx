@@ -4,6 +4,7 @@ import { useI18n } from '@/i18n/language';
 import { TurbineLinks, TurbineManageButtons } from './TurbineActions';
 import { cityLabel } from './turbine-filters';
 import { TurbineStatusBadge } from './TurbineStatusBadge';
+import { TurbineRepairCounts } from './TurbineRepairCounts';
 import { WorstSeverityLink } from './WorstSeverityLink';
 
 interface TurbineListProps {
@@ -35,13 +36,18 @@ export function TurbineGrid({ turbines, onEdit, onDelete }: TurbineListProps) {
             </div>
           </div>
           {/* The card's full width: beside the status and a superadmin's buttons it wrapped onto four lines. */}
-          {turbine.worst_open_severity !== null && (
+          {(turbine.worst_open_severity !== null || turbine.open_repairs > 0) && (
             <div
               className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 dark:text-slate-400"
               data-testid="turbine-worst-open"
             >
-              <span>{t('panel.turbines.worstOpen')}</span>
-              <WorstSeverityLink turbine={turbine} />
+              {turbine.worst_open_severity !== null && (
+                <>
+                  <span>{t('panel.turbines.worstOpen')}</span>
+                  <WorstSeverityLink turbine={turbine} />
+                </>
+              )}
+              <TurbineRepairCounts turbine={turbine} />
             </div>
           )}
           <dl className="mt-4 mb-5 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
