@@ -54,6 +54,21 @@ export function repairFilterParams(filters: RepairFilters): Record<string, strin
   };
 }
 
+/** Every repair a list route answers for the filters, page after page of the largest size. */
+async function everyRepair(path: string, filters: RepairFilters, signal: AbortSignal): Promise<Repair[]> {
+  const repairs: Repair[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await apiClient.get<ApiPage<Repair>>(path, {
+      signal,
+      query: { ...repairFilterParams(filters), limit: REPAIR_PAGE.maxLimit, cursor },
+    });
+    repairs.push(...page.data);
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+  return repairs;
+}
+
 /** The fleet's repairs (GET /repairs) matching the filters, newest first, a page at a time as the user scrolls. */
 export function fleetRepairsQueryOptions(filters: RepairFilters, pageSize: number = REPAIR_PAGE.defaultLimit) {
   return infiniteQueryOptions({
@@ -76,19 +91,7 @@ export function fleetRepairsQueryOptions(filters: RepairFilters, pageSize: numbe
 export function allFleetRepairsQueryOptions(filters: RepairFilters) {
   return queryOptions({
     queryKey: [...repairKeys.fleet(filters), 'all'] as const,
-    queryFn: async ({ signal }) => {
-      const repairs: Repair[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await apiClient.get<ApiPage<Repair>>('/repairs', {
-          signal,
-          query: { ...repairFilterParams(filters), limit: REPAIR_PAGE.maxLimit, cursor },
-        });
-        repairs.push(...page.data);
-        cursor = page.next_cursor ?? undefined;
-      } while (cursor);
-      return repairs;
-    },
+    queryFn: ({ signal }) => everyRepair('/repairs', filters, signal),
     staleTime: REPAIRS_STALE_MS,
   });
 }
@@ -112,19 +115,7 @@ export function repairSummaryQueryOptions(filters: RepairFilters) {
 export function turbineRepairsQueryOptions(turbineId: number, filters: RepairFilters = {}) {
   return queryOptions({
     queryKey: repairKeys.ofTurbine(turbineId, filters),
-    queryFn: async ({ signal }) => {
-      const repairs: Repair[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await apiClient.get<ApiPage<Repair>>(`/turbines/${turbineId}/repairs`, {
-          signal,
-          query: { ...repairFilterParams(filters), limit: REPAIR_PAGE.maxLimit, cursor },
-        });
-        repairs.push(...page.data);
-        cursor = page.next_cursor ?? undefined;
-      } while (cursor);
-      return repairs;
-    },
+    queryFn: ({ signal }) => everyRepair(`/turbines/${turbineId}/repairs`, filters, signal),
     staleTime: REPAIRS_STALE_MS,
   });
 }

@@ -10,6 +10,7 @@ const SECTIONS: { to: LinkProps['to']; label: MessageKey; permission: Permission
   { to: '/findings', label: 'panel.nav.findings', permission: 'finding.read' },
   // Field teams plan their campaign with it; customers see results (released findings, reports), not progress.
   { to: '/coverage', label: 'panel.nav.coverage', permission: 'coverage.read' },
+  { to: '/repairs', label: 'panel.nav.repairs', permission: 'repair.read' },
   { to: '/companies', label: 'panel.nav.companies', permission: 'company.read' },
   { to: '/users', label: 'panel.nav.users', permission: 'user.read' },
 ];
