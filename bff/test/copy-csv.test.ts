@@ -1,13 +1,14 @@
 import { PassThrough } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CsvCopy, csvJson, csvValue, sqlLiteral } from '@/database/copy-csv.js';
 import { expr } from '@/database/row-mapper.js';
+import { testDatabaseUrl } from './database.js';
 
 let client: pg.Client;
 beforeAll(async () => {
-  client = new pg.Client({ connectionString: inject('databaseUrl') });
+  client = new pg.Client({ connectionString: testDatabaseUrl() });
   await client.connect();
 });
 afterAll(async () => {

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROW_MAPPERS } from '@/database/row-mapper.js';
+import { testDatabaseUrl } from './database.js';
 import { SRC, sourceFiles, withoutComments } from './source-files.js';
 
 // Each repository registers its row mappers when it loads: every repository there is, found by its name.
@@ -14,7 +15,7 @@ const defined = sourceFiles()
 
 let client: pg.Client;
 beforeAll(async () => {
-  client = new pg.Client({ connectionString: inject('databaseUrl') });
+  client = new pg.Client({ connectionString: testDatabaseUrl() });
   await client.connect();
 });
 afterAll(async () => {
