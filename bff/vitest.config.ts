@@ -17,6 +17,9 @@ const SERIAL = [
   'test/login-throttle.test.ts',
   // Its 20,000-finding insert runs on the requests' pool, under their 1.5 s statement time-out.
   'test/findings.test.ts',
+  // Schedulers: pg-boss's cron passes on a moved clock, and two processes' digest workers, waited for with deadlines.
+  'test/upload-sweep.test.ts',
+  'test/repairs-digest.test.ts',
 ];
 
 // SWC compiles the tests' imports of the bff the way the build does: NestJS and TypeORM need decorator metadata.

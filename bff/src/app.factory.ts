@@ -5,9 +5,11 @@ import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { type AppContext, AppModule } from './app.module.js';
+import { mapOrigin } from './config/config.js';
 import { Lifecycle } from './health/lifecycle.js';
 import { MetricsService } from './metrics/metrics.service.js';
 import { setupOpenApi } from './openapi.js';
+import { apiCacheControl } from './web/api-cache-control.js';
 import { jsonBody } from './web/json-body.js';
 import { requestId } from './web/request-id.js';
 import { webApps } from './web/static-files.js';
@@ -21,9 +23,15 @@ export async function createApp(context: AppContext): Promise<NestExpressApplica
   });
   app.set('trust proxy', context.config.trustProxy);
   app.disable('x-powered-by');
+  // No ETag of Express's own on every answer (a hash of each body): an answer is `private, no-store`, so no client
+  // keeps it to revalidate; the answers polled on purpose carry their own (ConditionalGet), as files do.
+  app.set('etag', false);
   app.use(app.get(Lifecycle).track);
   app.use(app.get(MetricsService).track);
   app.use(requestId);
+  app.use('/api', apiCacheControl);
+  // The fleet map's basemap: nothing beyond this origin by default; MAP_STYLE_URL's origin when one is set.
+  const map = mapOrigin(context.config);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -31,8 +39,8 @@ export async function createApp(context: AppContext): Promise<NestExpressApplica
           // The site's pre-paint theme script and Swagger UI are inline; nothing is loaded from another origin.
           'script-src': ["'self'", "'unsafe-inline'"],
           'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'blob:'],
-          'connect-src': ["'self'"],
+          'img-src': ["'self'", 'data:', 'blob:', ...(map ? [map] : [])],
+          'connect-src': ["'self'", ...(map ? [map] : [])],
           'upgrade-insecure-requests': null,
         },
       },

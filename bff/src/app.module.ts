@@ -18,6 +18,7 @@ import { JobQueue } from './jobs/job-queue.js';
 import { MailModule } from './mail/mail.module.js';
 import { MediaModule } from './media/media.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
+import { RepairsModule } from './repairs/repairs.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { StorageModule } from './storage/storage.module.js';
 import { TurbinesModule } from './turbines/turbines.module.js';
@@ -65,6 +66,7 @@ export class AppModule {
         MediaModule,
         ReportsModule,
         FindingsModule,
+        RepairsModule,
       ],
       controllers: [HealthController],
       providers: [

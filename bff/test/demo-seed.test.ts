@@ -1,4 +1,13 @@
-import { isValidFileName, reportDisplayName } from '@kanat360/contracts';
+import {
+  type FindingTarget,
+  isValidFileName,
+  PANORAMA_PATTERN,
+  panoramaPixel,
+  reportDisplayName,
+  targetBox,
+} from '@kanat360/contracts';
+import { bladeOutline, bladePolygon, panoramaTurbines, polygonContains } from '@kanat360/demo-media';
+import sharp from 'sharp';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataSource } from '@/database/data-source.js';
@@ -64,6 +73,25 @@ async function originalKeys(): Promise<string[]> {
   return keys;
 }
 
+/** The share of the pixels of `box` in the stored photo `key` that are sky: clearly bluer than they are red. */
+async function skyShare(key: string, box: { x: number; y: number; width: number; height: number }): Promise<number> {
+  const info = await storage.head(key);
+  const bytes = (await storage.readStart(key, info!.size))!;
+  const { data } = await sharp(bytes)
+    .extract({
+      left: Math.round(box.x),
+      top: Math.round(box.y),
+      width: Math.round(box.width),
+      height: Math.round(box.height),
+    })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let sky = 0;
+  for (let i = 0; i < data.length; i += 3) if (data[i + 2]! - data[i]! > 30) sky += 1;
+  return sky / (data.length / 3);
+}
+
 async function rowCounts() {
   const [row] = await query<Record<string, number>>(
     `SELECT (SELECT count(*)::int FROM companies WHERE contact_email LIKE '%demo.kanat360.local') AS companies,
@@ -78,7 +106,8 @@ async function rowCounts() {
 
 describe('the demo plan at full size', () => {
   const plan = planDemoInspections();
-  const photos = plan.media.filter((item) => item.kind === 'photo' && !item.panorama);
+  // The inspection's photos (the after-repair photos are the repairs').
+  const photos = plan.media.filter((item) => item.kind === 'photo' && !item.panorama && item.category !== 'repair');
 
   it('has 40–60 camera-sized photos, a large 2:1 panorama, names that pass the upload rules', () => {
     expect(photos.length).toBeGreaterThanOrEqual(40);
@@ -134,7 +163,7 @@ describe('seedDemo', () => {
   it('seeds turbines of both partners with photos, a panorama, a point cloud, a video, reports and comments', async () => {
     // The jobs are recorded here (and sent on by the last test): each must find its row committed.
     const recorder = {
-      send: async (name: QueueName, data: object) => {
+      send: async (name: QueueName, data: object | null) => {
         const { mediaId } = data as { mediaId: number };
         const visible = (await query(`SELECT 1 FROM media WHERE id = $1`, [mediaId])).length === 1;
         sent.push({ name, mediaId, visible });
@@ -198,7 +227,9 @@ describe('seedDemo', () => {
     const bladePhotos = photos.filter((row) => row.category === 'blade');
     expect(new Set(bladePhotos.map((row) => row.blade))).toEqual(new Set(['A', 'B', 'C']));
     expect(new Set(bladePhotos.map((row) => row.room))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7, 8, 9]));
-    expect(new Set(photos.map((row) => row.category))).toEqual(new Set(['blade', 'drone', 'operator', 'robot']));
+    expect(new Set(photos.map((row) => row.category))).toEqual(
+      new Set(['blade', 'drone', 'operator', 'robot', 'repair']),
+    );
     expect(new Set(photos.map((row) => row.year))).toEqual(new Set([2023, 2024, 2025, 2026]));
     for (const row of photos) {
       expect(row.storage_key).toMatch(
@@ -304,6 +335,144 @@ describe('seedDemo', () => {
       for (let i = 1; i < track.length; i += 1) expect(track[i]!.length_mm).toBeGreaterThan(track[i - 1]!.length_mm);
     }
     expect(long.flat().map((finding) => finding.year)).toEqual(expect.arrayContaining([2023, 2024, 2025, 2026]));
+  });
+
+  it("puts every finding on its photo: the photo's blade, zone and year, its region on the blade drawn there", async () => {
+    const rows = await query<{
+      id: number;
+      blade: string;
+      zone: number;
+      year: number;
+      track: number;
+      target: FindingTarget;
+      media_blade: string | null;
+      room: number;
+      media_year: number;
+      storage_key: string;
+      original_name: string;
+      code: string;
+    }>(
+      `SELECT f.id, f.blade, f.zone, f.year, COALESCE(f.track_id, f.id) AS track, f.target,
+              m.blade AS media_blade, m.room, m.year AS media_year, m.storage_key, m.original_name, t.code
+         FROM findings f JOIN media m ON m.id = f.media_id JOIN turbines t ON t.id = f.turbine_id
+        ORDER BY f.id`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(30);
+    // How each picture was drawn: the plan is the same but for its random asset ids.
+    const drawings = new Map(
+      planDemoInspections({ photoScale: PHOTO_SCALE }).media.map((item) => [
+        `${DEMO_TURBINES[item.turbine]!.code}/${item.originalName}`,
+        item.drawing,
+      ]),
+    );
+    let onPhotos = 0;
+    for (const row of rows) {
+      const label = `finding ${row.id} on ${row.original_name}`;
+      expect({ blade: row.blade, zone: row.zone, year: row.year }, label).toEqual({
+        blade: row.media_blade,
+        zone: row.room,
+        year: row.media_year,
+      });
+      const drawing = drawings.get(`${row.code}/${row.original_name}`);
+      const box = targetBox(row.target);
+      if (drawing?.kind === 'panorama') {
+        const [, yaw, pitch] = PANORAMA_PATTERN.exec(row.target.selector.value)!.map(Number);
+        const { width, height } = drawing.options;
+        const { x, y } = panoramaPixel({ yaw: yaw!, pitch: pitch! }, width, height);
+        const blades = panoramaTurbines(drawing.options).flatMap((turbine) => turbine.blades);
+        expect(
+          blades.some((blade) => polygonContains(blade, [x, y])),
+          label,
+        ).toBe(true);
+        continue;
+      }
+      expect(drawing?.kind, label).toBe('blade');
+      expect(box, label).not.toBeNull();
+      if (drawing?.kind !== 'blade' || !box) continue;
+      onPhotos += 1;
+      // The shape the photo's blade was drawn with holds the whole region, inside the frame.
+      const blade = bladePolygon(bladeOutline(drawing.options));
+      const { width, height } = drawing.options;
+      expect(box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height, label).toBe(true);
+      for (let step = 0; step <= 4; step += 1) {
+        const across = box.x + (box.width * step) / 4;
+        const down = box.y + (box.height * step) / 4;
+        for (const point of [
+          [across, box.y],
+          [across, box.y + box.height],
+          [box.x, down],
+          [box.x + box.width, down],
+        ] as [number, number][])
+          expect(polygonContains(blade, point), `${label}: ${point.join(',')}`).toBe(true);
+      }
+      // And the picture as stored agrees: the region's pixels are the blade's greys, not the sky's blue.
+      expect(await skyShare(row.storage_key, box), label).toBeLessThan(0.02);
+    }
+    expect(onPhotos).toBeGreaterThan(rows.length / 2);
+    // Category photos are filed under the blade they show: no photo without one.
+    expect(await query(`SELECT id FROM media WHERE kind = 'photo' AND blade IS NULL`)).toEqual([]);
+    // A tracked damage is photographed on its own blade and room every year.
+    const tracks = new Map<number, Set<string>>();
+    for (const row of rows) tracks.set(row.track, (tracks.get(row.track) ?? new Set()).add(`${row.blade}/${row.zone}`));
+    for (const places of tracks.values()) expect(places.size).toBe(1);
+  });
+
+  it('seeds repairs in every status that agree with their findings, some overdue, the finished ones with photos', async () => {
+    const repairs = await query<{
+      id: number;
+      status: string;
+      overdue: boolean;
+      photos: number;
+      findings: { status: string; active: boolean; blade: string }[];
+      photo_blades: string[];
+    }>(
+      `SELECT w.id, w.status,
+              (w.status IN ('planned', 'scheduled', 'in_progress')
+                AND w.due_date < (now() AT TIME ZONE 'Europe/Istanbul')::date) AS overdue,
+              (SELECT count(*)::int FROM repair_media rm WHERE rm.repair_id = w.id) AS photos,
+              (SELECT json_agg(json_build_object('status', f.status, 'active', rf.active, 'blade', f.blade))
+                 FROM repair_findings rf JOIN findings f ON f.id = rf.finding_id WHERE rf.repair_id = w.id) AS findings,
+              (SELECT COALESCE(json_agg(m.blade), '[]') FROM repair_media rm JOIN media m ON m.id = rm.media_id
+                WHERE rm.repair_id = w.id AND m.category = 'repair') AS photo_blades
+         FROM repair_work_orders w ORDER BY w.id`,
+    );
+    expect(new Set(repairs.map((repair) => repair.status))).toEqual(
+      new Set(['planned', 'scheduled', 'in_progress', 'done', 'verified', 'cancelled']),
+    );
+    expect(repairs.some((repair) => repair.overdue)).toBe(true);
+    const wants: Record<string, string | null> = {
+      planned: 'repair_planned',
+      scheduled: 'repair_planned',
+      in_progress: 'repair_planned',
+      done: 'repaired',
+      verified: 'closed',
+      cancelled: null,
+    };
+    for (const repair of repairs) {
+      expect(repair.findings.length, `repair ${repair.id}`).toBeGreaterThan(0);
+      for (const finding of repair.findings) {
+        if (wants[repair.status]) expect(finding.status, `repair ${repair.id}`).toBe(wants[repair.status]);
+        else expect(['new', 'monitoring'], `repair ${repair.id}`).toContain(finding.status);
+        expect(finding.active, `repair ${repair.id}`).toBe(!['verified', 'cancelled'].includes(repair.status));
+      }
+      if (repair.status === 'done' || repair.status === 'verified') {
+        // Completed as the API completes: after-repair photos on the blades of its findings.
+        expect(repair.photos, `repair ${repair.id}`).toBeGreaterThan(0);
+        for (const blade of repair.photo_blades)
+          expect(repair.findings.map((finding) => finding.blade)).toContain(blade);
+      }
+    }
+    // Every finding marked for repair is in an open repair; the after photos stay out of the inspection photos.
+    const loose = await query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM findings f
+        WHERE f.status IN ('repair_planned', 'repaired')
+          AND NOT EXISTS (SELECT 1 FROM repair_findings rf WHERE rf.finding_id = f.id AND rf.active)`,
+    );
+    expect(loose[0]!.count).toBe(0);
+    const onRepairPhotos = await query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM findings f JOIN media m ON m.id = f.media_id WHERE m.category = 'repair'`,
+    );
+    expect(onRepairPhotos[0]!.count).toBe(0);
   });
 
   it('gives every demo user a hash of its own (its own salt)', async () => {

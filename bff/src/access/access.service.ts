@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { can, type ErrorCode, type Permission } from '@kanat360/contracts';
-import { type Principal, type TenantScope, tenantScope } from '@/auth/principal.js';
+import { type Principal, type TenantScope, tenantScope } from './principal.js';
 import { AppError } from '@/common/app-error.js';
 import { CompaniesRepository } from '@/companies/companies.repository.js';
 import { TurbinesRepository } from '@/turbines/turbines.repository.js';
@@ -20,6 +20,8 @@ const RESOURCE_OF = {
   'turbine.chooseCompany': null,
   'turbine.update': 'turbine',
   'turbine.delete': 'turbine',
+  'turbine.import': null,
+  'coverage.read': 'turbine',
   'media.read': 'turbine',
   'media.upload': 'turbine',
   'media.edit': 'turbine',
@@ -35,6 +37,12 @@ const RESOURCE_OF = {
   'finding.readDrafts': 'turbine',
   'finding.edit': 'turbine',
   'finding.release': 'turbine',
+  'repair.read': 'turbine',
+  'repair.readCosts': null,
+  'repair.create': 'turbine',
+  'repair.manage': 'turbine',
+  'repair.complete': 'turbine',
+  'repair.calendarAll': null,
   'company.read': 'company',
   'company.create': null,
   'company.update': 'company',

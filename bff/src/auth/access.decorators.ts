@@ -2,7 +2,7 @@ import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetada
 import { ApiExtension, ApiSecurity } from '@nestjs/swagger';
 import { type Permission } from '@kanat360/contracts';
 import { type Request } from 'express';
-import { type Principal } from './principal.js';
+import { type Principal } from '@/access/principal.js';
 
 export type RouteAccess = { kind: 'public' } | { kind: 'signed-in' } | { kind: 'permission'; permission: Permission };
 

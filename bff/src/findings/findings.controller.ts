@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Put, Res, StreamableFile } from '@nestjs/common';
+import { Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Res, StreamableFile } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import {
   type ApiPage,
@@ -8,6 +8,8 @@ import {
   type Finding,
   type FindingDetail,
   findingExportQuery,
+  findingFileQuery,
+  type FindingFileQuery,
   type FindingFilters,
   findingListQuery,
   type FindingListQuery,
@@ -22,8 +24,8 @@ import {
 import { type Language, type Translate } from '@kanat360/i18n';
 import { type Response } from 'express';
 import { type z } from 'zod';
-import { CurrentPrincipal, RequirePermission } from '@/auth/access.decorators.js';
-import { type Principal } from '@/auth/principal.js';
+import { type Principal } from '@/access/principal.js';
+import { CurrentPrincipal, Public, RequirePermission } from '@/auth/access.decorators.js';
 import { IdPipe } from '@/common/id.pipe.js';
 import { CallerLanguage } from '@/common/request-language.js';
 import { RequestTranslator } from '@/common/translator.decorator.js';
@@ -32,7 +34,15 @@ import { contentDisposition } from '@/files/content-disposition.js';
 import { FindingsService } from './findings.service.js';
 
 const EXPORT_NOTE =
-  'The same filters as GET /api/findings, every matching finding (no paging), in the list order. Streamed.';
+  'The same filters as GET /api/findings, every matching finding (no paging), in the list order. Streamed. ' +
+  "lang (tr or en): the language of the file's texts; the caller's (X-Lang, Accept-Language) without it.";
+
+/** Column by column, what the CSV and the workbook hold for people. */
+const SHEET_NOTE =
+  "Columns in the caller's language: the finding's address (its page in the panel), the turbine's name and code, " +
+  'year, blade, surface, zone, inside or outside, distances (m), damage type, severity, recommended action, size ' +
+  "(mm), description, status, stage, the photo's file name and version, the marked region as text, who recorded " +
+  'it, and when it was recorded and updated (UTC). Codes are shown by their names.';
 
 /**
  * Findings of a turbine and of the fleet. Every turbine route checks the turbine first: another company's answers
@@ -49,8 +59,9 @@ export class FindingsController {
     summary: "The fleet's findings: every finding of the caller's turbines, newest first, paged with a cursor",
     description:
       'Filters: company_id (superadmin only; ignored for others), turbine_id, year, blade, surface, type, ' +
-      'severity_min, status, stage; limit (50, at most 1000) and cursor (the next_cursor of the page before). ' +
-      'Customers see released findings only.',
+      'severity_min, status, stage; sort: date_desc (the default), date_asc, severity_desc, severity_asc, ' +
+      "turbine_asc, turbine_desc (by the turbine's name), newest first within one key; limit (50, at most 1000) " +
+      'and cursor (the next_cursor of the page before, in the same sort). Customers see released findings only.',
   })
   async fleet(
     @CurrentPrincipal() actor: Principal,
@@ -78,16 +89,42 @@ export class FindingsController {
   @RequirePermission('finding.read')
   @ApiProduces('text/csv')
   @ApiOperation({
-    summary: 'The fleet list as CSV (UTF-8 with a byte-order mark, so Excel reads Turkish letters)',
-    description: `${EXPORT_NOTE} The header is the finding's field names; the target column holds its JSON.`,
+    summary: 'The fleet list as CSV for people: labels in the caller’s language, names instead of ids',
+    description:
+      `${EXPORT_NOTE} ${SHEET_NOTE} UTF-8 with a byte-order mark (Excel reads Turkish letters), RFC 4180 (comma, ` +
+      'CRLF line ends); text cells always quoted, and one beginning with =, +, -, @, a tab or a carriage return ' +
+      'starts with an apostrophe (OWASP, CSV injection). Machines read the JSON-LD export or the API instead.',
   })
   async exportCsv(
     @CurrentPrincipal() actor: Principal,
-    @ValidQuery(findingExportQuery) query: FindingFilters,
+    @ValidQuery(findingFileQuery) query: FindingFileQuery,
+    @CallerLanguage() language: Language,
   ): Promise<StreamableFile> {
-    return new StreamableFile(await this.findings.exportCsv(actor, query), {
-      type: 'text/csv; charset=utf-8',
+    const { lang, ...filters } = query;
+    return new StreamableFile(await this.findings.exportCsv(actor, filters, lang ?? language), {
+      type: 'text/csv; charset=utf-8; header=present',
       disposition: contentDisposition('attachment', 'findings.csv'),
+    });
+  }
+
+  @Get('findings/export.xlsx')
+  @RequirePermission('finding.read')
+  @ApiProduces('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+  @ApiOperation({
+    summary: 'The fleet list as an Excel workbook, in the caller’s language',
+    description:
+      `${EXPORT_NOTE} ${SHEET_NOTE} One sheet: the header row frozen with filters on, severity cells in the ` +
+      "severity's colours, numbers as numbers, times as times, each address a link.",
+  })
+  async exportXlsx(
+    @CurrentPrincipal() actor: Principal,
+    @ValidQuery(findingFileQuery) query: FindingFileQuery,
+    @CallerLanguage() language: Language,
+  ): Promise<StreamableFile> {
+    const { lang, ...filters } = query;
+    return new StreamableFile(await this.findings.exportXlsx(actor, filters, lang ?? language), {
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      disposition: contentDisposition('attachment', 'findings.xlsx'),
     });
   }
 
@@ -96,23 +133,42 @@ export class FindingsController {
   @ApiProduces('application/ld+json')
   @ApiOperation({
     summary: 'The fleet list as a W3C Web Annotation collection (JSON-LD)',
-    description: `${EXPORT_NOTE} One Annotation per finding (motivation assessing) with the drawn selector as its target.`,
+    description:
+      `${EXPORT_NOTE} One Annotation per finding (motivation assessing, id: the finding's address) with the drawn ` +
+      'selector as its target and its fields as properties; contexts: the W3C Web Annotation context and ours, ' +
+      'GET /api/ns/findings/v1.jsonld. The collection id is this export’s address; with no finding it has no page.',
   })
   async exportJsonLd(
     @CurrentPrincipal() actor: Principal,
-    @ValidQuery(findingExportQuery) query: FindingFilters,
-    @RequestTranslator() t: Translate,
+    @ValidQuery(findingFileQuery) query: FindingFileQuery,
+    @CallerLanguage() language: Language,
   ): Promise<StreamableFile> {
-    return new StreamableFile(await this.findings.exportJsonLd(actor, query, t), {
+    return new StreamableFile(await this.findings.exportJsonLd(actor, query, language), {
       type: 'application/ld+json; profile="http://www.w3.org/ns/anno.jsonld"',
       disposition: contentDisposition('attachment', 'findings.jsonld'),
     });
   }
 
+  @Get('ns/findings/v1.jsonld')
+  @Public()
+  @Header('Content-Type', 'application/ld+json')
+  @Header('Cache-Control', 'public, max-age=86400')
+  @ApiProduces('application/ld+json')
+  @ApiOperation({
+    summary: 'The JSON-LD context of the findings export, version 1 (public)',
+    description:
+      'The terms the W3C Web Annotation context lacks: the finding’s fields, the turbine, the track, the panorama ' +
+      'and point-cloud selectors and the damage types, in a namespace under this server’s address. A change of ' +
+      'meaning gets a new version; this one stays as it is.',
+  })
+  findingsContext(): Record<string, unknown> {
+    return this.findings.findingsContext();
+  }
+
   @Get('turbines/:id/findings')
   @RequirePermission('finding.read')
   @ApiOperation({
-    summary: "A turbine's findings (filters as the fleet list's, and media_id), paged with a cursor",
+    summary: "A turbine's findings (filters and sort as the fleet list's, and media_id), paged with a cursor",
     description: 'media_id: the id of any version of a photo finds the findings marked on each of its versions.',
   })
   async list(

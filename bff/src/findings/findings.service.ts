@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { finished, type Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  ACTIVE_REPAIR_STATUSES,
   type ApiPage,
   can,
   type CreateFindingBody,
   type Finding,
   type FindingDetail,
+  type FindingFileQuery,
   type FindingFilters,
   type FindingListQuery,
   FINDING_SEVERITIES,
@@ -15,30 +17,34 @@ import {
   type FindingTarget,
   type InspectionReportRequest,
   type LinkFindingBody,
+  type RepairStatus,
   targetBox,
   type UpdateFindingBody,
 } from '@kanat360/contracts';
-import { type Language, type Translate } from '@kanat360/i18n';
+import { type Language, translator } from '@kanat360/i18n';
 import { DataSource } from 'typeorm';
 import { AccessService } from '@/access/access.service.js';
-import { type Principal, tenantScope } from '@/auth/principal.js';
+import { type Principal, tenantScope } from '@/access/principal.js';
 import { AppError } from '@/common/app-error.js';
 import { isForeignKeyViolation } from '@/common/database-errors.js';
-import { decodeCursor, encodeCursor } from '@/common/page-cursor.js';
+import { decodeKeysetCursor, encodeKeysetCursor } from '@/common/page-cursor.js';
+import { xlsxExport } from '@/common/sheet-export.js';
 import { type Config, CONFIG } from '@/config/config.provider.js';
 import { runAsJob } from '@/database/app-data-source.js';
 import { FileUrls } from '@/files/file-urls.js';
 import { JobQueue, QUEUES } from '@/jobs/job-queue.js';
 import { type MediaRow, MediaRepository } from '@/media/media.repository.js';
 import { MemoryBudget } from '@/media/memory-budget.js';
-import { findingsCsv, type FindingPages, findingsJsonLd } from './findings-export.js';
+import { findingsCsv, type FindingPages } from './findings-export.js';
+import { findingsContext, findingsJsonLd } from './findings-jsonld.js';
+import { csvColumns, findingSheet } from './findings-sheet.js';
 import { toFinding, toFindingDetail } from './findings.mapper.js';
 import { type FindingReach, type FindingRow, FindingsRepository, type FindingWrite } from './findings.repository.js';
 import { type BuiltReport, InspectionReportBuilder } from './inspection-report.builder.js';
 import { type InspectionReportRow, InspectionReportsRepository } from './inspection-reports.repository.js';
 
 /**
- * Findings a JSON-LD export reads a query at a time. An export holds one page, as bytes, while its client takes it:
+ * Findings a JSON-LD or Excel export reads a query at a time. An export holds one page, as bytes, while its client takes it:
  * 200 findings are about 70 KB, so 50 exports at once hold a few MB. Smaller pages did not lower the memory measured
  * (bench:findings) and cost more queries.
  */
@@ -50,6 +56,11 @@ const EXPORT_BATCH = 200;
  * MemoryBudget, whose units here are reads.
  */
 const EXPORT_READS_AT_ONCE = 3;
+/**
+ * Excel exports written at once in this process: each holds a zip deflate stream and the writer's buffers for its
+ * whole download, and keeps a core busy while it writes. Others wait their turn.
+ */
+const WORKBOOKS_AT_ONCE = 2;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -65,6 +76,7 @@ export type InspectionReportAnswer =
 @Injectable()
 export class FindingsService {
   private readonly exportReads = new MemoryBudget(EXPORT_READS_AT_ONCE);
+  private readonly workbooks = new MemoryBudget(WORKBOOKS_AT_ONCE);
 
   constructor(
     @Inject(CONFIG) private readonly config: Config,
@@ -105,25 +117,66 @@ export class FindingsService {
   }
 
   /**
-   * The CSV export, written by PostgreSQL: Node passes its bytes on (row by row, 20,000 findings made 200+ MB of
-   * garbage at 50 exports at once: bench:findings). It holds a connection of the jobs' pool, and its turn among the
-   * export reads, until the download is over or the client has gone.
+   * The CSV export for people (findings-sheet.ts), written by PostgreSQL: Node passes its bytes on (row by row,
+   * 20,000 findings made 200+ MB of garbage at 50 exports at once: bench:findings). It holds a connection of the
+   * jobs' pool, and its turn among the export reads, until the download is over or the client has gone: the turns
+   * bound how many copies run, and so the memory they take.
    */
-  async exportCsv(actor: Principal, filters: FindingFilters): Promise<Readable> {
+  async exportCsv(actor: Principal, filters: FindingFilters, language: Language): Promise<Readable> {
     const reach = this.reach(actor);
+    const t = translator(language);
+    const columns = findingSheet(t, this.config.publicUrl);
     const release = await this.exportReads.reserve(1);
     try {
-      const rows = await runAsJob(() => this.findings.exportCsv(reach, filters));
+      const rows = await runAsJob(() => this.findings.exportCsv(reach, filters, csvColumns(columns)));
       finished(rows, release);
-      return findingsCsv(rows);
+      return findingsCsv(
+        rows,
+        columns.map((column) => t(column.header)),
+      );
     } catch (error) {
       release();
       throw error;
     }
   }
 
-  async exportJsonLd(actor: Principal, filters: FindingFilters, t: Translate): Promise<Readable> {
-    return findingsJsonLd(this.exportPages(actor, filters), this.config.publicUrl, t);
+  /** The Excel workbook of the same columns, written while the client takes it, a few workbooks at a time. */
+  async exportXlsx(actor: Principal, filters: FindingFilters, language: Language): Promise<Readable> {
+    const t = translator(language);
+    const release = await this.workbooks.reserve(1);
+    try {
+      const workbook = await xlsxExport(
+        this.exportPages(actor, filters),
+        findingSheet(t, this.config.publicUrl),
+        t,
+        'findings.export.sheetName',
+      );
+      finished(workbook, release);
+      return workbook;
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  /**
+   * The W3C Web Annotation collection (JSON-LD) of the same findings, in `query.lang` or else the caller's language;
+   * the query (its language included) makes the collection's address.
+   */
+  async exportJsonLd(actor: Principal, query: FindingFileQuery, callerLanguage: Language): Promise<Readable> {
+    const { lang, ...filters } = query;
+    const language = lang ?? callerLanguage;
+    return findingsJsonLd(this.exportPages(actor, filters), {
+      publicUrl: this.config.publicUrl,
+      query,
+      language,
+      t: translator(language),
+    });
+  }
+
+  /** Our JSON-LD context (the terms of the export's annotations that the W3C context lacks). */
+  findingsContext(): Record<string, unknown> {
+    return findingsContext(this.config.publicUrl);
   }
 
   async get(actor: Principal, turbineId: number, id: number): Promise<FindingDetail> {
@@ -135,7 +188,8 @@ export class FindingsService {
     await this.access.requireAccess(actor, 'finding.edit', turbineId);
     if (body.stage === 'released') this.requireRelease(actor, 'FORBIDDEN');
     const media = await this.media.findById(body.media_id);
-    if (!media || media.turbineId !== turbineId || media.kind === 'video') {
+    // Findings are marked on inspection media: an after-repair photo is its repair's record.
+    if (!media || media.turbineId !== turbineId || media.kind === 'video' || media.category === 'repair') {
       throw new AppError('FINDING_MEDIA_INVALID', { field: 'media_id' });
     }
     if (body.media_version !== undefined && body.media_version !== media.version) {
@@ -165,6 +219,10 @@ export class FindingsService {
     if (current.stage === 'released') this.requireRelease(actor, 'FINDING_RELEASED');
     const stage = body.stage ?? current.stage;
     if (stage !== current.stage) this.requireRelease(actor, 'FORBIDDEN');
+    // A finding in a repair follows it: its status changes with the repair's (issue #24), never by hand.
+    if (body.status !== undefined && body.status !== current.status && inActiveRepair(current)) {
+      throw new AppError('FINDING_IN_REPAIR', { field: 'status' });
+    }
     const media = await this.media.findById(current.mediaId);
     if (media) assertTargetFits(body.target, media);
     if (!(await this.findings.update(turbineId, id, toWrite(body, body.status ?? current.status, stage)))) {
@@ -177,6 +235,8 @@ export class FindingsService {
     await this.access.requireAccess(actor, 'finding.edit', turbineId);
     const current = await this.mustFind(actor, turbineId, id);
     if (current.stage === 'released') this.requireRelease(actor, 'FINDING_RELEASED');
+    // A repair's record keeps its findings: one that was (or is being) repaired stays.
+    if (current.repair !== null) throw new AppError('FINDING_IN_REPAIR');
     if (!(await this.findings.delete(turbineId, id))) throw new AppError('FINDING_NOT_FOUND');
   }
 
@@ -264,21 +324,23 @@ export class FindingsService {
   private async page(
     reach: FindingReach,
     filters: FindingFilters,
-    { limit, cursor }: Pick<FindingListQuery, 'limit' | 'cursor'>,
+    { limit, cursor, sort }: Pick<FindingListQuery, 'limit' | 'cursor' | 'sort'>,
   ): Promise<ApiPage<Finding>> {
-    const after = cursor === undefined ? null : decodeCursor(cursor);
-    const page = await this.findings.listPage(reach, filters, after, limit);
+    const after = cursor === undefined ? null : decodeKeysetCursor(cursor, sort, this.findings.pageKeyTypes(sort));
+    const page = await this.findings.listPage(reach, filters, after, limit, { sort });
+    const reader = { readsDrafts: !reach.releasedOnly };
     return {
       success: true,
-      data: page.rows.map(toFinding),
-      next_cursor: page.more && page.last ? encodeCursor(page.last) : null,
+      data: page.rows.map((row) => toFinding(row, reader)),
+      next_cursor: page.more && page.last ? encodeKeysetCursor(sort, page.last) : null,
       total: page.total,
     };
   }
 
   /**
-   * The pages of findings the JSON-LD export writes: those the fleet list would page through with the same filters, read in
-   * keyset pages as the client takes them (a query each: no connection is held while a client is slow).
+   * The pages of findings a JSON-LD or Excel export writes: those the fleet list would page through with the same
+   * filters, read in keyset pages as the client takes them (a query each: no connection is held while a client is
+   * slow).
    */
   private exportPages(actor: Principal, filters: FindingFilters): FindingPages {
     const reach = this.reach(actor);
@@ -286,10 +348,7 @@ export class FindingsService {
       const release = await this.exportReads.reserve(1);
       try {
         // On the jobs' pool: an export is long work, and never takes a connection a request is waiting for.
-        const page = await runAsJob(() =>
-          this.findings.listPage(reach, filters, after, EXPORT_BATCH, { count: false }),
-        );
-        return { findings: page.rows.map(toFinding), next: page.more ? page.last : null };
+        return await runAsJob(() => this.findings.exportPage(reach, filters, after, EXPORT_BATCH));
       } finally {
         release();
       }
@@ -310,9 +369,20 @@ export class FindingsService {
   }
 
   private async detail(actor: Principal, row: FindingRow): Promise<FindingDetail> {
-    const track = await this.findings.tracks([row.trackId], !can(actor.role, 'finding.readDrafts'));
-    return toFindingDetail(row, track);
+    const readsDrafts = can(actor.role, 'finding.readDrafts');
+    const [track, repairs] = await Promise.all([
+      this.findings.tracks([row.trackId], !readsDrafts),
+      this.findings.repairHistory(row.id),
+    ]);
+    return toFindingDetail(row, track, repairs, { readsDrafts });
   }
+}
+
+/** Whether the finding is held by a repair (open, or done and not verified yet): its status is the repair's. */
+function inActiveRepair(row: FindingRow): boolean {
+  if (row.repair === null) return false;
+  const { status } = JSON.parse(row.repair) as { status: RepairStatus };
+  return (ACTIVE_REPAIR_STATUSES as readonly RepairStatus[]).includes(status);
 }
 
 function toWrite(

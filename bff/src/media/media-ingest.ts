@@ -11,6 +11,7 @@ import { UploadLedger } from '@/uploads/upload-ledger.js';
 import { mediaKey } from './media-keys.js';
 import { MediaRepository, type MediaInsert } from './media.repository.js';
 import { exceedsPixelLimit, imageDimensions, sniffMedia } from './sniff.js';
+import { exceedsTileBudget } from './tile-budget.js';
 
 /** How much of a file is read to decide what it is: enough for a photo's header behind a large EXIF block. */
 export const HEAD_BYTES = 1024 * 1024;
@@ -68,6 +69,7 @@ export class MediaIngest {
     if (sniffed.kind === 'photo') {
       size = await imageDimensions(head);
       if (size && exceedsPixelLimit(size)) throw new SkipFile(fileName, 'IMAGE_TOO_LARGE');
+      if (size && exceedsTileBudget(size)) throw new SkipFile(fileName, 'IMAGE_TOO_MANY_TILES');
     }
     return { ...sniffed, width: size?.width ?? null, height: size?.height ?? null };
   }
@@ -105,6 +107,7 @@ export class MediaIngest {
       throw new SkipFile(fileName, problem);
     }
     const { inspected, body } = await inspecting;
+    assertCategoryTakes(target, inspected, fileName);
     const key = mediaKey(turbineId, target, randomUUID(), inspected.ext);
     const entry = { turbineId, key, originalName: fileName, userId: uploaderId, reserveBytes, arrivedAt };
     return uniqueName(fileName, () =>
@@ -133,6 +136,11 @@ export class MediaIngest {
     await this.jobs.send(QUEUES.mediaDerivatives, { mediaId: id }, manager);
     return id;
   }
+}
+
+/** After-repair photos are photos: a video or a point cloud cannot show a repair beside its finding's photo. */
+export function assertCategoryTakes(target: UploadTarget, inspected: Inspected, fileName: string): void {
+  if (target.category === 'repair' && inspected.kind !== 'photo') throw new SkipFile(fileName, 'NOT_A_PHOTO');
 }
 
 /** The row of a new original: where it goes, what its bytes are, who sent it. Its asset id ends its key. */

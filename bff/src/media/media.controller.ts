@@ -8,6 +8,7 @@ import {
   type ApiSuccess,
   confirmUploadBody,
   type ConfirmUploadBody,
+  type MediaCameraCount,
   type MediaItem,
   mediaKeyQuery,
   type MediaPlaceCount,
@@ -18,8 +19,8 @@ import {
   type PresignedUploadBody,
 } from '@kanat360/contracts';
 import { type Language, translate, type Translate } from '@kanat360/i18n';
+import { type Principal } from '@/access/principal.js';
 import { CurrentPrincipal, RequirePermission } from '@/auth/access.decorators.js';
-import { type Principal } from '@/auth/principal.js';
 import { ConditionalGet } from '@/common/conditional-get.js';
 import { IdPipe } from '@/common/id.pipe.js';
 import { CallerLanguage } from '@/common/request-language.js';
@@ -59,7 +60,10 @@ export class MediaController {
       'in it stay the same within a clock hour. A photo has `thumbnail_url`, `preview_url` and `tiles_url` ' +
       "(OpenSeadragon) once processed; a 2:1 panorama also `panorama_tiles` (Photo Sphere Viewer's " +
       'EquirectangularTilesAdapter: `levels` low to high, `tile_url` with `{level}`, `{col}` and `{row}` to fill ' +
-      'in); a video its poster as `thumbnail_url`/`preview_url` and `duration_s`, when ffmpeg could read it.',
+      'in); a video its poster as `thumbnail_url`/`preview_url` and `duration_s`, when ffmpeg could read it. ' +
+      'Capture facts are as the camera wrote them: `captured_at_local` (its clock, no zone), `captured_offset` ' +
+      'when the file tells it (EXIF OffsetTime*, or its GPS clock), and only then the instant `captured_at`. ' +
+      '`camera` filters by one camera (`make|model`, as `photos/cameras` offers it).',
   })
   async list(
     @CurrentPrincipal() actor: Principal,
@@ -82,6 +86,21 @@ export class MediaController {
     @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
   ): Promise<ApiSuccess<MediaPlaceCount[]>> {
     return { success: true, data: await this.media.places(actor, turbineId) };
+  }
+
+  @Get('photos/cameras')
+  @RequirePermission('media.read')
+  @ApiOperation({
+    summary: "The cameras that made the turbine's current media, the most used first",
+    description:
+      "Make and model as the files name them (EXIF, or a video's container), with how many media each made; " +
+      "media without a camera are left out. `id` is the value of the photo list's `camera` filter that finds them.",
+  })
+  async cameras(
+    @CurrentPrincipal() actor: Principal,
+    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
+  ): Promise<ApiSuccess<MediaCameraCount[]>> {
+    return { success: true, data: await this.media.cameras(actor, turbineId) };
   }
 
   @Post('photos/check-names')

@@ -4,16 +4,17 @@ import {
   type CreateTurbineBody,
   type Turbine,
   type TurbineDetail,
-  type TurbineStatus,
   type UpdateTurbineBody,
 } from '@kanat360/contracts';
 import { DataSource } from 'typeorm';
 import { AccessService } from '@/access/access.service.js';
-import { type Principal, tenantScope } from '@/auth/principal.js';
+import { type Principal, tenantScope } from '@/access/principal.js';
 import { AppError } from '@/common/app-error.js';
 import { JobQueue, QUEUES } from '@/jobs/job-queue.js';
 import { MediaRepository } from '@/media/media.repository.js';
-import { type TurbineReader, TurbinesRepository, type TurbineWrite } from './turbines.repository.js';
+import { TurbineListQuery, type TurbineReader } from './turbine-list.query.js';
+import { toWrite } from './turbine-write.js';
+import { TurbinesRepository } from './turbines.repository.js';
 
 /** Customers see a turbine's worst open severity among released findings only, like the findings themselves. */
 function reader(actor: Principal): TurbineReader {
@@ -26,6 +27,7 @@ export class TurbinesService {
     private readonly dataSource: DataSource,
     private readonly access: AccessService,
     private readonly turbines: TurbinesRepository,
+    private readonly turbineList: TurbineListQuery,
     private readonly media: MediaRepository,
     private readonly jobs: JobQueue,
   ) {}
@@ -33,7 +35,7 @@ export class TurbinesService {
   /** `filter_company_id` is a superadmin's filter; for anyone else the session's company already decides. */
   async list(actor: Principal, filterCompanyId?: number): Promise<Turbine[]> {
     const scope = tenantScope(actor);
-    return this.turbines.list(scope, reader(actor), scope.all ? filterCompanyId : undefined);
+    return this.turbineList.list(scope, reader(actor), scope.all ? filterCompanyId : undefined);
   }
 
   /** The turbine, or TURBINE_NOT_FOUND when it is missing, being deleted, or another company's. */
@@ -49,7 +51,7 @@ export class TurbinesService {
 
   async create(actor: Principal, body: CreateTurbineBody): Promise<Turbine> {
     const companyId = await this.companyFor(actor, body.company_id);
-    const id = await this.turbines.insert(toWrite(body, body.status, body.rooms, companyId));
+    const id = await this.turbines.insert(toWrite(body, null, body.status, body.rooms, companyId));
     return this.get(actor, id);
   }
 
@@ -61,7 +63,7 @@ export class TurbinesService {
       : current.company_id;
     await this.turbines.update(
       id,
-      toWrite(body, body.status ?? current.status, body.rooms ?? current.rooms, companyId),
+      toWrite(body, current, body.status ?? current.status, body.rooms ?? current.rooms, companyId),
     );
     return this.get(actor, id);
   }
@@ -78,7 +80,7 @@ export class TurbinesService {
 
   private async find(actor: Principal, permission: 'turbine.read' | 'turbine.update', id: number): Promise<Turbine> {
     await this.access.requireAccess(actor, permission, id);
-    const turbine = await this.turbines.findLive(id, reader(actor));
+    const turbine = await this.turbineList.findLive(id, reader(actor));
     if (!turbine) throw new AppError('TURBINE_NOT_FOUND');
     return turbine;
   }
@@ -93,23 +95,4 @@ export class TurbinesService {
     await this.access.requireAssignableCompany(actor, requested);
     return requested;
   }
-}
-
-function toWrite(
-  body: CreateTurbineBody | UpdateTurbineBody,
-  status: TurbineStatus,
-  rooms: number,
-  companyId: number,
-): TurbineWrite {
-  return {
-    turbineName: body.turbine_name ?? body.name,
-    code: body.code,
-    city: body.city,
-    location: body.location,
-    siteName: body.site_name,
-    coordinates: body.coordinates,
-    rooms,
-    status,
-    companyId,
-  };
 }

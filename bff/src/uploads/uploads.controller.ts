@@ -9,8 +9,8 @@ import {
   type UploadPartsBody,
 } from '@kanat360/contracts';
 import { type Translate } from '@kanat360/i18n';
+import { type Principal } from '@/access/principal.js';
 import { CurrentPrincipal, RequirePermission } from '@/auth/access.decorators.js';
-import { type Principal } from '@/auth/principal.js';
 import { IdPipe } from '@/common/id.pipe.js';
 import { RequestTranslator } from '@/common/translator.decorator.js';
 import { ValidBody } from '@/common/zod-validation.js';

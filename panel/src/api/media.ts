@@ -2,6 +2,7 @@ import {
   type ApiPage,
   type ApiSuccess,
   type Blade,
+  type MediaCameraCount,
   type MediaCategory,
   type MediaItem,
   type MediaPlaceCount,
@@ -19,6 +20,8 @@ export interface PhotoFilters {
   blade?: Blade;
   room?: number;
   q?: string;
+  /** One camera, as `mediaCamerasQueryOptions` offers it (`make|model`). */
+  camera?: string;
 }
 
 export const mediaKeys = {
@@ -27,6 +30,7 @@ export const mediaKeys = {
   pages: (turbineId: number, filters: PhotoFilters) => [...mediaKeys.all(turbineId), 'pages', filters] as const,
   byIds: (turbineId: number, ids: readonly number[]) => [...mediaKeys.all(turbineId), 'ids', ids] as const,
   places: (turbineId: number) => [...mediaKeys.all(turbineId), 'places'] as const,
+  cameras: (turbineId: number) => [...mediaKeys.all(turbineId), 'cameras'] as const,
 };
 
 /** Spec §9: photo lists are cached 3 minutes. */
@@ -75,6 +79,16 @@ export function mediaPlacesQueryOptions(turbineId: number) {
     queryKey: mediaKeys.places(turbineId),
     queryFn: async ({ signal }) =>
       (await apiClient.get<ApiSuccess<MediaPlaceCount[]>>(`/turbines/${turbineId}/photos/summary`, { signal })).data,
+    staleTime: PHOTO_LIST_STALE_MS,
+  });
+}
+
+/** The cameras that made the turbine's media, each with its value of the list's `camera` filter. */
+export function mediaCamerasQueryOptions(turbineId: number) {
+  return queryOptions({
+    queryKey: mediaKeys.cameras(turbineId),
+    queryFn: async ({ signal }) =>
+      (await apiClient.get<ApiSuccess<MediaCameraCount[]>>(`/turbines/${turbineId}/photos/cameras`, { signal })).data,
     staleTime: PHOTO_LIST_STALE_MS,
   });
 }

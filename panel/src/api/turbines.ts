@@ -1,8 +1,12 @@
 import {
   type ApiSuccess,
   type CreateTurbineBody,
+  type FleetCoverage,
+  type MapBasemap,
   type Turbine,
+  type TurbineCoverage,
   type TurbineDetail,
+  type TurbineImportReport,
   type UpdateTurbineBody,
 } from '@kanat360/contracts';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
@@ -85,5 +89,46 @@ export function useDeleteTurbine(onDeleted: (id: number) => void) {
       // its queries go when it has).
       queryClient.removeQueries({ queryKey: turbineKeys.detail(id), type: 'inactive' });
     },
+  });
+}
+
+/** What the fleet map draws under the turbines (GET /map/basemap): a setting of the server, read once a session. */
+export function mapBasemapQueryOptions() {
+  return queryOptions({
+    queryKey: ['map', 'basemap'] as const,
+    queryFn: async ({ signal }) => (await apiClient.get<ApiSuccess<MapBasemap>>('/map/basemap', { signal })).data,
+    staleTime: Infinity,
+  });
+}
+
+/** A turbine's campaign coverage of a year (GET /turbines/{id}/coverage): under the turbine, so uploads refresh it. */
+export function turbineCoverageQueryOptions(id: number, year: number) {
+  return queryOptions({
+    queryKey: [...turbineKeys.detail(id), 'coverage', year] as const,
+    queryFn: async ({ signal }) =>
+      (await apiClient.get<ApiSuccess<TurbineCoverage>>(`/turbines/${id}/coverage?year=${year}`, { signal })).data,
+  });
+}
+
+/** Every turbine's coverage of a year (GET /coverage). */
+export function fleetCoverageQueryOptions(year: number) {
+  return queryOptions({
+    queryKey: [...turbineKeys.all, 'coverage', year] as const,
+    queryFn: async ({ signal }) =>
+      (await apiClient.get<ApiSuccess<FleetCoverage>>(`/coverage?year=${year}`, { signal })).data,
+  });
+}
+
+/** POST /turbines/import: a sheet checked (dry run) or written; a write refreshes the lists. */
+export function useImportTurbines() {
+  return useApiMutation({
+    mutationFn: ({ file, dryRun, companyId }: { file: File; dryRun: boolean; companyId: number | null }) => {
+      const form = new FormData();
+      form.append('file', file);
+      const query = new URLSearchParams({ dry_run: String(dryRun) });
+      if (companyId !== null) query.set('company_id', String(companyId));
+      return apiClient.post<ApiSuccess<TurbineImportReport>>(`/turbines/import?${query}`, form);
+    },
+    invalidates: ({ dryRun }) => (dryRun ? [] : turbineListChanges),
   });
 }

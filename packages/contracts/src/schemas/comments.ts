@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { text } from './fields.js';
 import { LIMITS } from '../constants.js';
 
 /** A comment: not blank after trimming, at most 500 characters (spec §5). */
 export const commentBody = z.strictObject({
-  comment: z
-    .string({ error: 'COMMENT_REQUIRED' })
+  comment: text({ error: 'COMMENT_REQUIRED' })
     .trim()
     .min(1, { error: 'COMMENT_REQUIRED' })
     .max(LIMITS.commentMaxLength, { error: 'COMMENT_TOO_LONG' }),

@@ -1,12 +1,18 @@
 import { z } from 'zod';
-
-export const BLADES = ['A', 'B', 'C'] as const;
-export type Blade = (typeof BLADES)[number];
-/** Photos that are not of a blade room: taken by a drone, an operator or a robot. */
-export const MEDIA_CATEGORIES = ['drone', 'operator', 'robot'] as const;
-export type MediaCategory = (typeof MEDIA_CATEGORIES)[number] | 'blade';
-export type MediaKind = 'photo' | 'video' | 'pointcloud';
-export type MediaStatus = 'pending' | 'ready' | 'failed';
+import { type MediaFailureCode } from '../errors.js';
+import {
+  BLADES,
+  type Blade,
+  REPAIR_PHOTO_CATEGORY,
+  UPLOAD_CATEGORIES,
+  type MediaCamera,
+  type MediaCategory,
+  type MediaKind,
+  type MediaStatus,
+  type MediaWarningCode,
+  PHOTO_PAGE,
+} from '../media.js';
+import { text } from './fields.js';
 
 const FIRST_YEAR = 2000;
 
@@ -41,17 +47,19 @@ export const uploadTargetFields = z
     year: z.preprocess(optionalBlank, yearField.optional()),
     blade: z.preprocess(
       optionalBlank,
-      z
-        .string({ error: 'BLADE_INVALID' })
+      text({ error: 'BLADE_INVALID' })
         .trim()
         .toUpperCase()
         .regex(/^(A|B|C|CATEGORY-(DRONE|OPERATOR|ROBOT))$/, { error: 'BLADE_INVALID' })
         .optional(),
     ),
-    category: z.preprocess(
-      optionalBlank,
-      z.enum([...MEDIA_CATEGORIES, 'blade'], { error: 'CATEGORY_INVALID' }).optional(),
-    ),
+    category: z.preprocess(optionalBlank, z.enum(UPLOAD_CATEGORIES, { error: 'CATEGORY_INVALID' }).optional()),
+  })
+  .superRefine(({ blade, category }, ctx) => {
+    // A repair photo is placed on the blade it shows: the repair's completion checks it against its findings.
+    if (category === REPAIR_PHOTO_CATEGORY && (blade === undefined || blade.startsWith('CATEGORY-'))) {
+      ctx.addIssue({ code: 'custom', message: 'REPAIR_PHOTO_BLADE_REQUIRED', path: ['blade'] });
+    }
   })
   .transform(({ room, year, blade, category }) => {
     const now = new Date();
@@ -85,19 +93,18 @@ export const DIRECT_UPLOAD = {
   maxPartBatch: 100,
 } as const;
 
-const uploadKey = z.string({ error: 'VALIDATION_ERROR' }).min(1, { error: 'VALIDATION_ERROR' }).max(1024);
+const uploadKey = text({ error: 'VALIDATION_ERROR' }).min(1, { error: 'VALIDATION_ERROR' }).max(1024);
 
 export const presignedUploadBody = z
   .object({
     files: z
       .array(
         z.object({
-          name: z
-            .string({ error: 'VALIDATION_ERROR' })
+          name: text({ error: 'VALIDATION_ERROR' })
             .min(1, { error: 'VALIDATION_ERROR' })
             .max(255, { error: 'VALUE_TOO_LONG' }),
           size: fileSize,
-          type: z.string().max(255).optional(),
+          type: text().max(255).optional(),
         }),
         { error: 'NO_FILES' },
       )
@@ -113,7 +120,7 @@ export type PresignedUploadBody = z.output<typeof presignedUploadBody>;
  */
 export const checkNamesBody = z.strictObject({
   names: z
-    .array(z.string({ error: 'VALIDATION_ERROR' }).max(255, { error: 'VALUE_TOO_LONG' }), { error: 'NO_FILES' })
+    .array(text({ error: 'VALIDATION_ERROR' }).max(255, { error: 'VALUE_TOO_LONG' }), { error: 'NO_FILES' })
     .min(1, { error: 'NO_FILES' })
     .max(1000, { error: 'TOO_MANY_FILES' }),
 });
@@ -124,12 +131,12 @@ export const confirmUploadBody = z.object({
     .array(
       z.object({
         key: uploadKey,
-        originalName: z.string().max(255).optional(),
+        originalName: text().max(255).optional(),
         size: fileSize.optional(),
-        type: z.string().max(255).optional(),
+        type: text().max(255).optional(),
         /** For a multipart upload: the ETag each part's PUT answered. */
         parts: z
-          .array(z.object({ partNumber: z.number().int().min(1).max(10_000), etag: z.string().min(1).max(200) }))
+          .array(z.object({ partNumber: z.number().int().min(1).max(10_000), etag: text().min(1).max(200) }))
           .max(10_000)
           .optional(),
       }),
@@ -167,20 +174,28 @@ export const cancelUploadBody = z.strictObject({
 });
 export type CancelUploadBody = z.output<typeof cancelUploadBody>;
 
-/** Spec §7's photo list, paged (DESIGN: lists page with a cursor): 200 a page by default, 1,000 at most. */
-export const PHOTO_PAGE = { defaultLimit: 200, maxLimit: 1000, maxIds: 200 } as const;
-
 export const photoListQuery = z.object({
   room: z.preprocess(optionalBlank, z.coerce.number({ error: 'VALIDATION_ERROR' }).int().min(1).max(1000).optional()),
   view: z.preprocess(optionalBlank, z.enum(['all'], { error: 'VALIDATION_ERROR' }).optional()),
   year: z.preprocess(optionalBlank, yearField.optional()),
   blade: z.preprocess(optionalBlank, z.enum(BLADES, { error: 'BLADE_INVALID' }).optional()),
-  category: z.preprocess(
+  /** Left out: every category but `repair` (after-repair photos are listed when asked for, or by their ids). */
+  category: z.preprocess(optionalBlank, z.enum(UPLOAD_CATEGORIES, { error: 'CATEGORY_INVALID' }).optional()),
+  /** One camera: `make|model` as `GET …/photos/cameras` offers it (cameraFilterValue). */
+  camera: z.preprocess(
     optionalBlank,
-    z.enum([...MEDIA_CATEGORIES, 'blade'], { error: 'CATEGORY_INVALID' }).optional(),
+    text({ error: 'VALIDATION_ERROR' })
+      .max(250, { error: 'VALUE_TOO_LONG' })
+      .regex(/^[^|]*\|.*$/s, { error: 'CAMERA_INVALID' })
+      .transform((value) => {
+        const bar = value.indexOf('|');
+        return { make: value.slice(0, bar) || null, model: value.slice(bar + 1) || null };
+      })
+      .refine((camera) => camera.make !== null || camera.model !== null, { error: 'CAMERA_INVALID' })
+      .optional(),
   ),
   /** Part of the file name, or a room (number, "oda 5", or its label such as "Root-WW"). */
-  q: z.preprocess(optionalBlank, z.string().trim().max(100, { error: 'VALUE_TOO_LONG' }).optional()),
+  q: z.preprocess(optionalBlank, text().trim().max(100, { error: 'VALUE_TOO_LONG' }).optional()),
   limit: z.preprocess(
     optionalBlank,
     z.coerce
@@ -209,8 +224,7 @@ export const photoListQuery = z.object({
   /** The `next_cursor` of the page before, as it was answered. */
   cursor: z.preprocess(
     optionalBlank,
-    z
-      .string({ error: 'CURSOR_INVALID' })
+    text({ error: 'CURSOR_INVALID' })
       .max(200, { error: 'CURSOR_INVALID' })
       .regex(/^[A-Za-z0-9_-]+$/, { error: 'CURSOR_INVALID' })
       .optional(),
@@ -231,8 +245,17 @@ export interface MediaPlaceCount {
   count: number;
 }
 
+/** A camera that made current media of a turbine, with how many (GET /turbines/{id}/photos/cameras). */
+export interface MediaCameraCount {
+  /** The value of the photo list's `camera` filter that finds its media. */
+  id: string;
+  make: string | null;
+  model: string | null;
+  count: number;
+}
+
 export const mediaKeyQuery = z.object({
-  key: z.string({ error: 'MEDIA_NOT_FOUND' }).min(1, { error: 'MEDIA_NOT_FOUND' }).max(1024),
+  key: text({ error: 'MEDIA_NOT_FOUND' }).min(1, { error: 'MEDIA_NOT_FOUND' }).max(1024),
 });
 
 /** The address of one part of a multipart direct upload; its PUT must carry exactly `size` bytes. */
@@ -315,15 +338,26 @@ export interface MediaItem {
   mime: string;
   room: string;
   blade: Blade | null;
-  category: '' | (typeof MEDIA_CATEGORIES)[number];
+  category: '' | Exclude<MediaCategory, 'blade'>;
   year: number;
   month: number;
   size: number;
   status: MediaStatus;
-  failure_reason: string | null;
+  /** Why processing failed (status `failed`): a code with its `errors.<CODE>` message. */
+  failure_code: MediaFailureCode | null;
+  /** What processing went past (a damaged end that was shown as far as it could be read); null when nothing. */
+  processing_warning: MediaWarningCode | null;
   width: number | null;
   height: number | null;
+  /** When it was taken, as the camera's clock read (`YYYY-MM-DDTHH:mm:ss`, no zone): what people are shown. */
+  captured_at_local: string | null;
+  /** The camera clock's offset from UTC (`+03:00`), from the file's own offset tags or its GPS time; null unknown. */
+  captured_offset: string | null;
+  /** The instant it was taken (ISO 8601, UTC); only when the offset is known. */
   captured_at: string | null;
+  camera: MediaCamera | null;
+  /** The lens's focal length in millimetres (not the 35 mm equivalent). */
+  focal_length_mm: number | null;
   gps: { lat: number; lng: number } | null;
   is_panorama: boolean;
   version: number;

@@ -13,17 +13,20 @@ import { AllPhotos } from './-components/turbine/AllPhotos';
 import { BladeMapSection } from './-components/turbine/BladeMapSection';
 import { BladeSection } from './-components/turbine/BladeSection';
 import { CategorySections, CustomerGalleries } from './-components/turbine/CategorySections';
-import { photoFiltersOf, photoSearchSchema } from './-components/turbine/photo-search';
+import { CoverageSection } from './-components/turbine/CoverageSection';
+import { lightboxListOf, photoFiltersOf, photoSearchSchema } from './-components/turbine/photo-search';
 import { ReportsPanel } from './-components/turbine/ReportsPanel';
 import { TurbineErrorScreen } from './-components/turbine/TurbineErrorScreen';
 import { TurbineManage } from './-components/turbine/TurbineManage';
 import { TurbineTitleCard, useTurbineTitle } from './-components/turbine/TurbineTitleCard';
+import { useLightboxNavigation } from './-components/turbine/use-lightbox';
 import { WorkspaceNav } from './-components/turbine/WorkspaceNav';
 
 /**
  * Spec §2's /dashboard/turbine/{id}: the turbine's title card; for those who may upload, the blade panels and the
  * drone, operator and robot sections (customers get the three galleries); the blade map of the findings; the
- * reports; every photo of the turbine in one list; comments in a drawer; the lightbox over all of it.
+ * reports; every photo of the turbine in one list; comments in a drawer; the lightbox over all of it (the photo open
+ * in it is the URL's `?media=`).
  */
 export const Route = createFileRoute('/_auth/turbine/$turbineId/')({
   validateSearch: photoSearchSchema,
@@ -40,10 +43,13 @@ export const Route = createFileRoute('/_auth/turbine/$turbineId/')({
 function TurbineWorkspace() {
   const { t } = useI18n();
   const { turbineId } = Route.useParams();
+  const search = Route.useSearch();
+  const lightbox = useLightboxNavigation();
   const { data: turbine } = useSuspenseQuery(turbineQueryOptions(turbineId));
   const canUpload = useCan('media.upload');
   const canReadReports = useCan('report.read');
   const canReadFindings = useCan('finding.read');
+  const canReadCoverage = useCan('coverage.read');
   const [commentsOpen, setCommentsOpen] = useState(false);
   const title = useTurbineTitle(turbine);
   usePageTitle(title);
@@ -75,6 +81,7 @@ function TurbineWorkspace() {
                 { id: 'categories', label: 'panel.turbine.categoriesTitle' as const },
               ]
             : [{ id: 'galleries', label: 'panel.turbine.galleriesTitle' as const }]),
+          ...(canReadCoverage ? [{ id: 'coverage', label: 'panel.nav.coverage' as const }] : []),
           ...(canReadFindings ? [{ id: 'blade-map', label: 'panel.turbine.bladeMapTitle' as const }] : []),
           ...(canReadReports ? [{ id: 'reports', label: 'panel.turbine.reportsTitle' as const }] : []),
           { id: 'all-photos', label: 'panel.turbine.allPhotosTitle' as const },
@@ -88,11 +95,20 @@ function TurbineWorkspace() {
       ) : (
         <CustomerGalleries turbineId={turbineId} />
       )}
+      {canReadCoverage && <CoverageSection turbine={turbine} />}
       {canReadFindings && <BladeMapSection turbine={turbine} />}
       {canReadReports && <ReportsPanel turbineId={turbineId} />}
       <AllPhotos turbine={turbine} />
       {commentsOpen && <CommentsDrawer turbineId={turbineId} onClose={() => setCommentsOpen(false)} />}
-      <Lightbox />
+      {search.media !== undefined && (
+        <Lightbox
+          turbineId={turbineId}
+          list={lightboxListOf(search)}
+          mediaId={search.media}
+          onShow={lightbox.show}
+          onClose={lightbox.close}
+        />
+      )}
     </>
   );
 }
