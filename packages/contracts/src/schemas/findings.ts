@@ -120,7 +120,7 @@ const findingFields = {
   stage: z.enum(FINDING_STAGES, { error: 'STAGE_INVALID' }).optional(),
 };
 
-function requireDistance<T extends { distance_from_root_m?: number | undefined }>(body: T, ctx: z.RefinementCtx): void {
+function requireDistance(body: { distance_from_root_m?: number | undefined }, ctx: z.RefinementCtx): void {
   if (body.distance_from_root_m === undefined) {
     ctx.addIssue({ code: 'custom', message: 'DISTANCE_REQUIRED', path: ['distance_from_root_m'] });
   }
