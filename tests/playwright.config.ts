@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { FIRST_PORT, SERVER_URL } from './e2e/server.js';
 
-// The built product (bff/dist serving site/dist and panel/dist) on its own port, with a fresh embedded
-// PostgreSQL and the demo data, driven by Debian's Chromium (Playwright's own browser download cannot work here).
-const port = Number(process.env.E2E_PORT ?? 3210);
+// The built product (bff/dist serving site/dist and panel/dist), one server per worker (e2e/server.ts), each with
+// a fresh embedded PostgreSQL and the demo data, driven by Debian's Chromium (Playwright's own browser download
+// cannot work here).
+const WORKERS = 2;
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
   (path) => path && existsSync(path),
 );
@@ -11,13 +13,15 @@ const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chro
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
+  // A test.only left in a spec would skip the rest of the suite: refused everywhere, not only when CI is set.
+  forbidOnly: true,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: SERVER_URL,
     browserName: 'chromium',
     launchOptions: {
       executablePath: chromium,
@@ -31,15 +35,16 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
-    trace: 'off',
+    // What a failed test did, step by step (npx playwright show-trace test-results/…/trace.zip).
+    trace: 'retain-on-failure',
   },
   webServer: {
     command: 'node e2e/start-server.mjs',
-    url: `http://127.0.0.1:${port}/api/health`,
-    env: { PORT: String(port) },
-    reuseExistingServer: false,
-    // A fresh data folder: the first start seeds the demo data, photos included (about 15–40 s on 2 cores).
-    timeout: 180_000,
+    env: { E2E_PORT: String(FIRST_PORT), E2E_SERVERS: String(WORKERS) },
+    wait: { stdout: /e2e servers ready/ },
+    // Unless `pnpm run check` made it beforehand (E2E_DATA=ready), the demo data is made first: the seed, photos
+    // included, and their thumbnails and tiles (about a minute on 2 cores).
+    timeout: 300_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

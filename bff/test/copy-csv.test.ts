@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crlfLineEnds, csvNumber, csvText, sqlLiteral } from '@/database/copy-csv.js';
+import { testDatabaseUrl } from './database.js';
 
 let client: pg.Client;
 beforeAll(async () => {
-  client = new pg.Client({ connectionString: inject('databaseUrl') });
+  client = new pg.Client({ connectionString: testDatabaseUrl() });
   await client.connect();
 });
 afterAll(async () => {

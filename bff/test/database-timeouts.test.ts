@@ -1,6 +1,7 @@
 import { createServer, type Server, type Socket, connect } from 'node:net';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from './database.js';
 import { countOf, eventually } from './eventually.js';
 import { makeCompany, makeTurbine, makeUser, PASSWORD } from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
@@ -20,7 +21,7 @@ beforeAll(async () => {
   const company = await makeCompany(app.dataSource);
   const user = await makeUser(app.dataSource, { role: 'superadmin', companyId: company.id });
   superadmin = (await signIn(app, user.email, PASSWORD)).bearer;
-  holder = new pg.Client({ connectionString: inject('databaseUrl') });
+  holder = new pg.Client({ connectionString: testDatabaseUrl() });
   await holder.connect();
 });
 afterAll(async () => {

@@ -9,7 +9,7 @@ import {
 import { bladeOutline, bladePolygon, panoramaTurbines, polygonContains } from '@kanat360/demo-media';
 import sharp from 'sharp';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataSource } from '@/database/data-source.js';
 import { JobQueue, QUEUES, type QueueName } from '@/jobs/job-queue.js';
 import { HEAD_BYTES } from '@/media/media-ingest.js';
@@ -17,6 +17,7 @@ import { sniffMedia, sniffPdf } from '@/media/sniff.js';
 import { DEMO_TURBINES, planDemoInspections } from '@/seed/demo-inspections.js';
 import { DEMO_COMPANIES, DEMO_USERS, demoEmail, seedDemo } from '@/seed/demo-seed.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
+import { testDatabaseUrl } from './database.js';
 import { eventually } from './eventually.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -34,7 +35,7 @@ let jobs: JobQueue;
 const sent: { name: QueueName; mediaId: number; visible: boolean }[] = [];
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  const client = new pg.Client({ connectionString: testDatabaseUrl() });
   await client.connect();
   try {
     return await work(client);
@@ -46,7 +47,7 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
 beforeAll(async () => {
   databaseName = `kanat360_demo_seed_${process.pid}_${Date.now()}`;
   await admin((client) => client.query(`CREATE DATABASE "${databaseName}"`));
-  const url = new URL(inject('databaseUrl'));
+  const url = new URL(testDatabaseUrl());
   url.pathname = `/${databaseName}`;
   const migrations = createDataSource(url.toString());
   await migrations.initialize();

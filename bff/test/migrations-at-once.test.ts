@@ -2,17 +2,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@/config/config.js';
 import { openDatabase } from '@/database/database.js';
 import { MIGRATIONS } from '@/database/migrations/index.js';
+import { testDatabaseUrl } from './database.js';
 import { TEST_SECRET } from './test-app.js';
 
 const databaseName = `kanat360_migrations_at_once_${process.pid}_${Date.now()}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'kanat360-migrations-'));
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  const client = new pg.Client({ connectionString: testDatabaseUrl() });
   await client.connect();
   try {
     return await work(client);
@@ -29,7 +30,7 @@ afterAll(async () => {
 describe('replicas starting at once on an empty database', () => {
   it('apply each migration once: one process migrates, the others wait for it and find nothing to do', async () => {
     await admin((client) => client.query(`CREATE DATABASE "${databaseName}"`));
-    const url = new URL(inject('databaseUrl'));
+    const url = new URL(testDatabaseUrl());
     url.pathname = `/${databaseName}`;
     const config = loadConfig({
       DATABASE_URL: url.toString(),

@@ -1,14 +1,14 @@
 import { SYSTEM_COMPANY_ID } from '@kanat360/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { type DataSource } from 'typeorm';
 import { createDataSource } from '@/database/data-source.js';
 import { pendingSchemaChanges } from '@/database/migration-generator.js';
 import { MIGRATIONS } from '@/database/migrations/index.js';
+import { testDatabaseUrl } from './database.js';
 
 let dataSource: DataSource;
 beforeAll(async () => {
-  dataSource = createDataSource(inject('databaseUrl'));
+  dataSource = createDataSource(testDatabaseUrl());
   await dataSource.initialize();
 });
 afterAll(async () => {

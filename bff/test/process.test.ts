@@ -4,8 +4,9 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { testDatabaseUrl } from './database.js';
 import { eventually, sleep } from './eventually.js';
 import { makeCompany, makeUser } from './factories.js';
 import { call } from './http.js';
@@ -387,7 +388,7 @@ describe('npm start', () => {
 });
 
 describe('the command line', () => {
-  const env = () => ({ DATABASE_URL: inject('databaseUrl'), SESSION_SECRET: TEST_SECRET });
+  const env = () => ({ DATABASE_URL: testDatabaseUrl(), SESSION_SECRET: TEST_SECRET });
 
   it('applies migrations', () => {
     const result = runCli(['migrate'], env());
@@ -412,7 +413,7 @@ describe('the command line', () => {
     const first = runCli(args, env());
     expect(first.stdout).toContain(`Superadmin ${email} created`);
     expect(first.status).toBe(0);
-    const client = new pg.Client({ connectionString: inject('databaseUrl') });
+    const client = new pg.Client({ connectionString: testDatabaseUrl() });
     await client.connect();
     const rows = (await client.query(`SELECT role, company_id, password_hash FROM users WHERE email = $1`, [email]))
       .rows as {
@@ -480,6 +481,6 @@ describe('WORKER modes', () => {
   });
 
   function env() {
-    return { DATABASE_URL: inject('databaseUrl'), SESSION_SECRET: TEST_SECRET };
+    return { DATABASE_URL: testDatabaseUrl(), SESSION_SECRET: TEST_SECRET };
   }
 });

@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DataSource } from 'typeorm';
 import { createDataSource } from '@/database/data-source.js';
 import { ROW_MAPPERS } from '@/database/row-mapper.js';
+import { testDatabaseUrl } from './database.js';
 import { SRC, sourceFiles, withoutComments } from './source-files.js';
 
 // Each repository and query registers its row mappers when it loads: every one there is, found by its name.
@@ -18,9 +19,9 @@ let client: pg.Client;
 /** The TypeORM entities' metadata: the columns each entity declares, by table. */
 let entities: DataSource;
 beforeAll(async () => {
-  client = new pg.Client({ connectionString: inject('databaseUrl') });
+  client = new pg.Client({ connectionString: testDatabaseUrl() });
   await client.connect();
-  entities = createDataSource(inject('databaseUrl'));
+  entities = createDataSource(testDatabaseUrl());
   await entities.initialize();
 });
 afterAll(async () => {

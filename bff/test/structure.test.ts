@@ -1,7 +1,8 @@
 import { dirname } from 'node:path';
 import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JOB_PAYLOADS, QUEUES } from '@/jobs/job-payloads.js';
+import { testDatabaseUrl } from './database.js';
 import { importCircles, importsOf, type SourceImport } from './import-graph.js';
 import { type SourceFile, sourceFiles, withoutComments } from './source-files.js';
 
@@ -107,7 +108,7 @@ describe('the shape of the bff', () => {
   });
 
   it('knows the owner of every table of the migrated schema, and each owner exists', async () => {
-    const client = new pg.Client({ connectionString: inject('databaseUrl') });
+    const client = new pg.Client({ connectionString: testDatabaseUrl() });
     await client.connect();
     try {
       const { rows } = await client.query<{ table_name: string }>(

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { type Clock } from 'pg-boss';
 import { type DataSource } from 'typeorm';
-import { inject } from 'vitest';
 import { createApp } from '@/app.factory.js';
 import { type Config, loadConfig } from '@/config/config.js';
 import { createAppDataSource } from '@/database/app-data-source.js';
 import { JobQueue } from '@/jobs/job-queue.js';
 import { createLogger } from '@/logger.js';
+import { testDatabaseUrl } from './database.js';
 
 export const TEST_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
 
@@ -33,7 +33,7 @@ export async function startTestApp(
   const dataDir = mkdtempSync(join(tmpdir(), 'kanat360-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATABASE_URL: inject('databaseUrl'),
+    DATABASE_URL: testDatabaseUrl(),
     SESSION_SECRET: TEST_SECRET,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',

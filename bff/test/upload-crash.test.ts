@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type PresignedUpload } from '@kanat360/contracts';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UploadLedger } from '@/uploads/upload-ledger.js';
+import { testDatabaseUrl } from './database.js';
 import { makeCompany, makeTurbine, makeUser, PASSWORD } from './factories.js';
 import { eventually, sleep } from './eventually.js';
 import { requireBuiltServer, signInToken, startServer } from './server-process.js';
@@ -64,7 +65,7 @@ describe('uploads cut off', () => {
     const server = await startServer(
       {
         DATA_DIR: dataDir,
-        DATABASE_URL: inject('databaseUrl'),
+        DATABASE_URL: testDatabaseUrl(),
         SESSION_SECRET: TEST_SECRET,
         WORKER: 'off',
         LOG_LEVEL: 'warn',
@@ -157,7 +158,7 @@ describe('uploads cut off', () => {
     const turbine = await makeTurbine(app.dataSource, companyId);
     const settings = {
       DATA_DIR: dataDir,
-      DATABASE_URL: inject('databaseUrl'),
+      DATABASE_URL: testDatabaseUrl(),
       SESSION_SECRET: TEST_SECRET,
       WORKER: 'off',
       LOG_LEVEL: 'warn',

@@ -60,6 +60,8 @@ test.describe('reports', () => {
     await page.clock.install();
     await signInAs(page, 'manager', { path: workspace(turbine.id) });
     const panel = page.getByTestId('section-reports');
+    // The page's clock stands still while the toasts' lifetimes are checked: a slow machine cannot eat into them.
+    await page.clock.pauseAt(Date.now() + 60_000);
     await panel
       .locator('input[type=file]')
       .setInputFiles([

@@ -335,6 +335,8 @@ test.describe('uploads', () => {
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith(`/api/turbines/${turbine.id}/photos`)) uploads += 1;
     });
+    // The page's clock stands still while the toasts' lifetimes are checked: a slow machine cannot eat into them.
+    await page.clock.pauseAt(Date.now() + 60_000);
     await panel
       .locator('input[type=file]')
       .setInputFiles([
@@ -359,6 +361,7 @@ test.describe('uploads', () => {
     await expect(skippedNames).toBeVisible();
     await page.clock.runFor(1_000);
     await expect(skippedNames).toHaveCount(0);
+    await page.clock.resume();
 
     // A name only the server knows (uploaded earlier, by someone else): the server's check catches it before sending.
     const api = await apiAs(demo('superadmin'));

@@ -9,6 +9,7 @@ import {
   type User,
 } from '@kanat360/contracts';
 import { demo, DEMO_PASSWORD } from './fixtures.js';
+import { SERVER_URL } from './server.js';
 import { LANGUAGE_KEY, type Language, THEME_KEY } from './site.js';
 
 // Helpers of the panel's browser tests: sign in and seed through the API (STYLE 15), check accessibility.
@@ -18,15 +19,13 @@ export type DemoAccount = 'superadmin' | 'admin' | 'manager' | 'operator' | 'cus
 /** The demo company every demo account but operator2 belongs to. */
 export const DEMO_COMPANY = 'Anadolu Rüzgar Enerji A.Ş.';
 
-const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
-
 /** A name no other test (or earlier run against the same server) has used. */
 export function unique(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 }
 
 async function login(email: string, password = DEMO_PASSWORD): Promise<LoginResponse> {
-  const api = await request.newContext({ baseURL: baseURL() });
+  const api = await request.newContext({ baseURL: SERVER_URL });
   const response = await api.post('/api/auth/login', { data: { email, password } });
   expect(response.status(), `sign-in of ${email}`).toBe(200);
   const body = (await response.json()) as LoginResponse;
@@ -37,7 +36,7 @@ async function login(email: string, password = DEMO_PASSWORD): Promise<LoginResp
 /** An API client signed in as `email` with a bearer token (no cookie, so no XSRF header needed). */
 export async function apiAs(email: string, password = DEMO_PASSWORD): Promise<APIRequestContext> {
   const { token } = await login(email, password);
-  return request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { Authorization: `Bearer ${token}` } });
+  return request.newContext({ baseURL: SERVER_URL, extraHTTPHeaders: { Authorization: `Bearer ${token}` } });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { type Page, expect } from '@playwright/test';
 import { type Mail, parseMail } from '../../bff/test/mail-format.js';
+import { dataDirOf, SERVER_PORT } from './server.js';
 
 export type Language = 'tr' | 'en';
 
@@ -61,9 +62,9 @@ export async function showDelayedParts(page: Page): Promise<void> {
   });
 }
 
-// --- The mails the e2e server wrote to its outbox (start-server.mjs: tests/.tmp/e2e-data-{port}/outbox) ---
+// --- The mails this worker's e2e server wrote to its outbox (start-server.mjs: tests/.tmp/e2e-data-{port}/outbox) ---
 
-const OUTBOX = new URL(`../.tmp/e2e-data-${process.env.E2E_PORT ?? 3210}/outbox/`, import.meta.url);
+const OUTBOX = new URL('outbox/', dataDirOf(SERVER_PORT));
 
 /** The mails to `address`, decoded (the bff tests' own reader). */
 export function mailsTo(address: string): Mail[] {

@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+// `pnpm run check`, what `npm test` runs once packages are installed and built: every check, overlapped so that the
+// two cores are busy and no test that answers against a clock is starved.
+//
+// - BACKGROUND: formatting, lint, type-checks and the bundle budget only use CPU and no clock judges them. They start
+//   at once at the lowest priority (nice 19): they take what CPU the tests leave and give it back the moment a test
+//   wants it.
+// - STEPS, at normal priority, one after another (a step's stages at once): the small unit suites beside the browser
+//   tests' demo data being made; the bff's tests; the scale test; the browser tests.
+//
+// Every stage's output is printed as it comes, each line marked with the stage's name. A failed stage does not stop
+// the others: at the end a summary gives each stage's result and time, then the whole output of every failed one
+// again, unmixed; the exit code is 1 when any failed.
+import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const pnpm = (...args) => ['pnpm', ...args];
+
+/**
+ * @typedef {{ name: string; command: string[]; env?: Record<string, string>; after?: string }} Stage
+ * `after`: a stage this one needs, done in an earlier step; when that failed, this one is not run (and fails).
+ */
+
+/** @type {Stage[]} */
+const BACKGROUND = [
+  { name: 'lint', command: pnpm('run', 'lint') },
+  { name: 'typecheck', command: pnpm('run', 'typecheck') },
+  { name: 'format', command: pnpm('run', 'format:check') },
+  { name: 'bundle', command: pnpm('run', 'check:bundle') },
+];
+
+/** @type {Stage[][]} */
+const STEPS = [
+  [
+    { name: 'unit', command: pnpm('-r', '--workspace-concurrency=1', '--filter=!@kanat360/bff', 'run', 'test') },
+    { name: 'e2e data', command: pnpm('run', 'test:e2e:data') },
+  ],
+  [{ name: 'bff', command: pnpm('--filter', '@kanat360/bff', 'run', 'test') }],
+  [{ name: 'scale', command: pnpm('run', 'test:scale', '--short') }],
+  [{ name: 'e2e', command: pnpm('run', 'test:e2e'), env: { E2E_DATA: 'ready' }, after: 'e2e data' }],
+];
+
+const width = Math.max(...[...BACKGROUND, ...STEPS.flat()].map((stage) => stage.name.length));
+const color = process.stdout.isTTY;
+const paint = (code, text) => (color ? `\x1b[${code}m${text}\x1b[0m` : text);
+const seconds = (ms) => `${Math.round(ms / 1000)} s`;
+
+/** @type {{ name: string; ok: boolean; how: string; ms: number; output: string }[]} */
+const results = [];
+
+/** Runs one stage, its lines marked with its name; answers its result and whole output. */
+function runStage({ name, command, env = {}, after }, { niced = false } = {}) {
+  const needed = results.find((result) => result.name === after);
+  if (needed && !needed.ok) {
+    const result = { name, ok: false, how: `not run: ${after} failed`, ms: 0, output: '' };
+    results.push(result);
+    return result;
+  }
+  const label = paint(36, `[${name.padEnd(width)}]`);
+  const started = performance.now();
+  const output = [];
+  return new Promise((resolve) => {
+    const child = spawn(command[0], command.slice(1), {
+      cwd: root,
+      // Colours survive the pipe when the check itself is on a terminal.
+      env: { ...process.env, ...(color && { FORCE_COLOR: '1' }), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // Before the child has started anything of its own: what it starts inherits the priority.
+    if (niced && child.pid !== undefined) setPriority(child.pid, 19);
+    for (const stream of [child.stdout, child.stderr]) {
+      let partial = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk) => {
+        output.push(chunk);
+        const lines = (partial + chunk).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) process.stdout.write(`${label} ${line}\n`);
+      });
+      stream.on('end', () => partial && process.stdout.write(`${label} ${partial}\n`));
+    }
+    const finish = (ok, how) => {
+      const result = { name, ok, how, ms: performance.now() - started, output: output.join('') };
+      results.push(result);
+      resolve(result);
+    };
+    child.on('error', (error) => finish(false, `could not start: ${error.message}`));
+    child.on('close', (code, signal) => finish(code === 0, signal ? `killed by ${signal}` : `exit ${code}`));
+  });
+}
+
+const started = performance.now();
+const background = Promise.all(BACKGROUND.map((stage) => runStage(stage, { niced: true })));
+for (const step of STEPS) await Promise.all(step.map((stage) => runStage(stage)));
+await background;
+
+const failed = results.filter((result) => !result.ok);
+for (const result of failed) {
+  console.log(paint(31, `\n──── ${result.name} failed (${result.how}): its whole output ────`));
+  process.stdout.write(result.output);
+}
+console.log(`\n${paint(36, '[check]')} stages, in the order they ended:`);
+for (const result of results) {
+  const state = result.ok ? paint(32, 'ok    ') : paint(31, 'FAILED');
+  console.log(`  ${state} ${result.name.padEnd(width)} ${seconds(result.ms).padStart(6)}`);
+}
+console.log(`  ${'all'.padStart(width + 7)} ${seconds(performance.now() - started).padStart(6)}`);
+if (failed.length > 0) {
+  console.log(paint(31, `\n${failed.map((result) => result.name).join(', ')} failed`));
+  process.exit(1);
+}
