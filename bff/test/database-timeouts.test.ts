@@ -1,4 +1,4 @@
-import { createServer, type Server, type Socket, connect } from 'node:net';
+import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from './database.js';
@@ -201,11 +201,12 @@ class StallingProxy {
     from.on('error', () => to.destroy());
   }
 
-  async listen(port: number): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
+  /** Listens on a free port of 127.0.0.1; answers the database's address through the proxy. */
+  async listen(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     const url = new URL(this.target);
     url.hostname = '127.0.0.1';
-    url.port = String(port);
+    url.port = String((this.server.address() as AddressInfo).port);
     return url.toString();
   }
 
@@ -227,15 +228,14 @@ class StallingProxy {
 describe('a database that stops answering', () => {
   // The product's promise (README): a request answers 503 within 2 s whatever the database does.
   const FAIL_FAST_MS = 2_000;
-  const PROXY_PORT = 45_010;
   let proxy: StallingProxy;
   let behindProxy: TestApp;
   let manager: Credentials;
   let turbineId: number;
 
   beforeAll(async () => {
-    proxy = new StallingProxy(new URL(inject('databaseUrl')));
-    behindProxy = await startTestApp({ DATABASE_URL: await proxy.listen(PROXY_PORT) });
+    proxy = new StallingProxy(new URL(testDatabaseUrl()));
+    behindProxy = await startTestApp({ DATABASE_URL: await proxy.listen() });
     const company = await makeCompany(behindProxy.dataSource);
     turbineId = await makeTurbine(behindProxy.dataSource, company.id);
     const user = await makeUser(behindProxy.dataSource, { role: 'superadmin', companyId: company.id });
