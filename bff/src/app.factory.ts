@@ -7,7 +7,7 @@ import { Logger } from 'nestjs-pino';
 import { type AppContext, AppModule } from './app.module.js';
 import { Lifecycle } from './health/lifecycle.js';
 import { MetricsService } from './metrics/metrics.service.js';
-import { setupOpenApi } from './openapi.js';
+import { serveOpenApi } from './openapi/serve-openapi.js';
 import { jsonBody } from './web/json-body.js';
 import { requestId } from './web/request-id.js';
 import { webApps } from './web/static-files.js';
@@ -48,7 +48,7 @@ export async function createApp(context: AppContext): Promise<NestExpressApplica
   app.use('/api', ...jsonBody());
   app.use(webApps(context.config));
   app.setGlobalPrefix('api');
-  setupOpenApi(app);
+  serveOpenApi(app);
   await app.init();
   // A 50 GB video through the local driver's upload address can take hours: no cap on receiving a whole request
   // (Node's default cuts it at 5 minutes). Slow-header attacks stay bounded by headersTimeout.

@@ -1,4 +1,5 @@
-import { type SkippedFile } from './schemas/media.js';
+import { z } from 'zod';
+import { skippedFile } from './schemas/media.js';
 
 /**
  * Every error the API answers with: a stable code (what clients translate through `errors.<CODE>` in locales/)
@@ -123,14 +124,20 @@ export function errorMessageKey(code: ErrorCode): `errors.${ErrorCode}` {
 }
 
 /** The body of every failed API call. */
-export interface ErrorBody {
-  success: false;
-  code: ErrorCode;
-  message: string;
-  /** Which field an input error is about, when there is one. */
-  field?: string;
-  /** An upload where every file was skipped: each file and why. */
-  skipped?: SkippedFile[];
-  /** The request id: quote it to find the failure in the logs. */
-  correlationId?: string;
-}
+export const errorBody = z
+  .strictObject({
+    success: z.literal(false),
+    code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
+    message: z.string().meta({ description: "What went wrong, in the caller's language" }),
+    field: z.string().optional().meta({ description: 'Which field an input error is about, when there is one' }),
+    skipped: z
+      .array(skippedFile)
+      .optional()
+      .meta({ description: 'An upload where every file was skipped: each file and why' }),
+    correlationId: z
+      .string()
+      .optional()
+      .meta({ description: 'The request id of an unexpected failure: quote it to find the failure in the logs' }),
+  })
+  .meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof errorBody>;

@@ -14,6 +14,7 @@ export * from './schemas/fields.js';
 export * from './schemas/users.js';
 export * from './schemas/comments.js';
 export * from './schemas/findings.js';
+export * from './schemas/health.js';
 export * from './schemas/media.js';
 export * from './schemas/reports.js';
 export * from './schemas/turbines.js';

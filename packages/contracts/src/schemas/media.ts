@@ -1,12 +1,15 @@
 import { z } from 'zod';
+import { rowId, successOf, timestamp } from '../api.js';
 
 export const BLADES = ['A', 'B', 'C'] as const;
 export type Blade = (typeof BLADES)[number];
 /** Photos that are not of a blade room: taken by a drone, an operator or a robot. */
 export const MEDIA_CATEGORIES = ['drone', 'operator', 'robot'] as const;
 export type MediaCategory = (typeof MEDIA_CATEGORIES)[number] | 'blade';
-export type MediaKind = 'photo' | 'video' | 'pointcloud';
-export type MediaStatus = 'pending' | 'ready' | 'failed';
+export const MEDIA_KINDS = ['photo', 'video', 'pointcloud'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+export const MEDIA_STATUSES = ['pending', 'ready', 'failed'] as const;
+export type MediaStatus = (typeof MEDIA_STATUSES)[number];
 
 const FIRST_YEAR = 2000;
 
@@ -35,11 +38,13 @@ const optionalBlank = (value: unknown) => (value === '' || value === null ? unde
  * Where an upload goes. The seed client sends `blade` (A/B/C) for blade rooms; a category page sends `category`
  * (or a blade of the form `category-drone`, as its keys read).
  */
-export const uploadTargetFields = z
-  .object({
-    room: roomField,
-    year: z.preprocess(optionalBlank, yearField.optional()),
-    blade: z.preprocess(
+const uploadTargetShape = {
+  room: roomField.meta({ description: 'Room number; 1 when missing or invalid', type: 'integer' }),
+  year: z
+    .preprocess(optionalBlank, yearField.optional())
+    .meta({ description: 'Campaign year; the current one when missing' }),
+  blade: z
+    .preprocess(
       optionalBlank,
       z
         .string({ error: 'BLADE_INVALID' })
@@ -47,25 +52,48 @@ export const uploadTargetFields = z
         .toUpperCase()
         .regex(/^(A|B|C|CATEGORY-(DRONE|OPERATOR|ROBOT))$/, { error: 'BLADE_INVALID' })
         .optional(),
-    ),
-    category: z.preprocess(
-      optionalBlank,
-      z.enum([...MEDIA_CATEGORIES, 'blade'], { error: 'CATEGORY_INVALID' }).optional(),
-    ),
-  })
-  .transform(({ room, year, blade, category }) => {
-    const now = new Date();
-    const fromBlade = blade?.startsWith('CATEGORY-') ? (blade.slice(9).toLowerCase() as MediaCategory) : undefined;
-    const resolvedCategory: MediaCategory = category ?? fromBlade ?? 'blade';
-    return {
-      room,
-      year: year ?? now.getFullYear(),
-      // Category photos may still name a blade (the category pages have a blade picker).
-      blade: blade && !blade.startsWith('CATEGORY-') ? (blade as Blade) : null,
-      category: resolvedCategory,
-    };
-  });
+    )
+    .meta({ description: 'A, B or C; or `category-drone` and the like, as a category page sends it' }),
+  category: z.preprocess(
+    optionalBlank,
+    z.enum([...MEDIA_CATEGORIES, 'blade'], { error: 'CATEGORY_INVALID' }).optional(),
+  ),
+};
+
+export const uploadTargetFields = z.object(uploadTargetShape).transform(({ room, year, blade, category }) => {
+  const now = new Date();
+  const fromBlade = blade?.startsWith('CATEGORY-') ? (blade.slice(9).toLowerCase() as MediaCategory) : undefined;
+  const resolvedCategory: MediaCategory = category ?? fromBlade ?? 'blade';
+  return {
+    room,
+    year: year ?? now.getFullYear(),
+    // Category photos may still name a blade (the category pages have a blade picker).
+    blade: blade && !blade.startsWith('CATEGORY-') ? (blade as Blade) : null,
+    category: resolvedCategory,
+  };
+});
 export type UploadTarget = z.output<typeof uploadTargetFields>;
+
+/** A file part of a multipart body. */
+export const uploadedFile = z.string().meta({ format: 'binary' });
+
+/** POST /turbines/{id}/photos (multipart): where the files go, then the files (the fields come first). */
+export const photoUploadForm = z.object({
+  ...uploadTargetShape,
+  photos: z.array(uploadedFile).meta({ description: 'Photos, videos or point clouds, at most 55 MB in all' }),
+});
+
+/** POST /turbines/{id}/save-edited-photo (multipart): which photo, then the JPEG with the drawing burnt in. */
+export const editedPhotoForm = z.object({
+  photoId: z.string().optional(),
+  photoKey: z.string().meta({ description: 'The key of the photo (any of its versions) the drawing was made on' }),
+  turbineId: z.string().optional(),
+  replaceOriginal: z
+    .string()
+    .optional()
+    .meta({ description: 'Ignored: the edit is a new version; the original stays' }),
+  photo: uploadedFile.meta({ description: 'The edited photo as JPEG, at full resolution' }),
+});
 
 const fileSize = z
   .number({ error: 'VALIDATION_ERROR' })
@@ -223,24 +251,30 @@ export type PhotoListQuery = z.output<typeof photoListQuery>;
  * Where a turbine's media are (GET /turbines/{id}/photos/summary): how many current media each campaign year has
  * per category, blade and room. Screens mark the rooms, years and galleries that hold something with it.
  */
-export interface MediaPlaceCount {
-  year: number;
-  category: MediaCategory;
-  blade: Blade | null;
-  room: number;
-  count: number;
-}
+export const mediaPlaceCount = z
+  .strictObject({
+    year: z.int(),
+    category: z.enum([...MEDIA_CATEGORIES, 'blade']),
+    blade: z.enum(BLADES).nullable(),
+    room: z.int(),
+    count: z.int().min(1),
+  })
+  .meta({ id: 'MediaPlaceCount' });
+export type MediaPlaceCount = z.infer<typeof mediaPlaceCount>;
 
 export const mediaKeyQuery = z.object({
-  key: z.string({ error: 'MEDIA_NOT_FOUND' }).min(1, { error: 'MEDIA_NOT_FOUND' }).max(1024),
+  key: z
+    .string({ error: 'MEDIA_NOT_FOUND' })
+    .min(1, { error: 'MEDIA_NOT_FOUND' })
+    .max(1024)
+    .meta({ description: 'The storage key of the photo (any of its versions)' }),
 });
 
 /** The address of one part of a multipart direct upload; its PUT must carry exactly `size` bytes. */
-export interface UploadPartAddress {
-  partNumber: number;
-  presignedUrl: string;
-  size: number;
-}
+export const uploadPartAddress = z
+  .strictObject({ partNumber: z.int().min(1), presignedUrl: z.string(), size: z.int().min(1) })
+  .meta({ id: 'UploadPartAddress' });
+export type UploadPartAddress = z.infer<typeof uploadPartAddress>;
 
 /**
  * One accepted file of a presigned-upload call. Up to 5 GB: one address (`presignedUrl`) for a single PUT of exactly
@@ -248,105 +282,127 @@ export interface UploadPartAddress {
  * (`upload_id`) of `part_count` parts of `part_size` bytes (the last one smaller), the first addresses in `parts`
  * and the rest from `POST …/upload-parts`; confirm-upload sends every part's ETag.
  */
-export interface PresignedUpload {
-  key: string;
-  originalName: string;
-  size: number;
-  presignedUrl: string | null;
-  /** Headers the PUT must send as given (they are part of the signature). */
-  headers: Record<string, string>;
-  upload_id?: string;
-  part_size?: number;
-  part_count?: number;
-  parts?: UploadPartAddress[];
-  expires_at: string;
-}
+export const presignedUpload = z
+  .strictObject({
+    key: z.string(),
+    originalName: z.string(),
+    size: z.int().min(1),
+    presignedUrl: z.string().nullable().meta({ description: 'The one PUT address; null for a multipart upload' }),
+    headers: z
+      .record(z.string(), z.string())
+      .meta({ description: 'Headers the PUT must send as given (they are part of the signature)' }),
+    upload_id: z.string().optional(),
+    part_size: z.int().optional(),
+    part_count: z.int().optional(),
+    parts: z.array(uploadPartAddress).optional(),
+    expires_at: timestamp,
+  })
+  .meta({ id: 'PresignedUpload' });
+export type PresignedUpload = z.infer<typeof presignedUpload>;
 
 /** A batch of part addresses of a multipart direct upload (`POST …/upload-parts`). */
-export interface UploadParts {
-  key: string;
-  upload_id: string;
-  part_size: number;
-  part_count: number;
-  parts: UploadPartAddress[];
-  expires_at: string;
-}
-
-/** A page of a list: spec §7's `success` and `data`, the cursor of the next page (null on the last) and the total. */
-export interface ApiPage<T> {
-  success: true;
-  data: T[];
-  next_cursor: string | null;
-  /** How many items match the filters, over every page. */
-  total: number;
-}
+export const uploadParts = z
+  .strictObject({
+    key: z.string(),
+    upload_id: z.string(),
+    part_size: z.int(),
+    part_count: z.int(),
+    parts: z.array(uploadPartAddress),
+    expires_at: timestamp,
+  })
+  .meta({ id: 'UploadParts' });
+export type UploadParts = z.infer<typeof uploadParts>;
 
 /** A file an upload call skipped, and why (the message is in the caller's language). */
-export interface SkippedFile {
-  name: string;
-  code: string;
-  message: string;
-}
+export const skippedFile = z
+  .strictObject({ name: z.string(), code: z.string(), message: z.string() })
+  .meta({ id: 'SkippedFile' });
+export type SkippedFile = z.infer<typeof skippedFile>;
 
 /** One resolution of a panorama's tiles: the sphere's full width in pixels, cut into `cols` × `rows` square tiles. */
-export interface PanoramaLevel {
-  width: number;
-  cols: number;
-  rows: number;
-}
+const panoramaLevel = z.strictObject({ width: z.int(), cols: z.int(), rows: z.int() });
+export type PanoramaLevel = z.infer<typeof panoramaLevel>;
 
 /**
  * A panorama's tiles. `levels` go from low to high resolution; `tile_url` is a signed address with the literal
  * placeholders `{level}` (an index into `levels`), `{col}` and `{row}`.
  */
-export interface PanoramaTiles {
-  levels: PanoramaLevel[];
-  tile_url: string;
-}
+const panoramaTiles = z.strictObject({ levels: z.array(panoramaLevel), tile_url: z.string() });
+export type PanoramaTiles = z.infer<typeof panoramaTiles>;
 
 /** Spec §3 Photo/video, plus what the derivatives job found. */
-export interface MediaItem {
-  id: number;
-  key: string;
-  /** The key of the first version (spec `_originalKey`): the same as `key` unless this is an edited version. */
-  _originalKey: string;
-  originalName: string;
-  kind: MediaKind;
-  mime: string;
-  room: string;
-  blade: Blade | null;
-  category: '' | (typeof MEDIA_CATEGORIES)[number];
-  year: number;
-  month: number;
-  size: number;
-  status: MediaStatus;
-  failure_reason: string | null;
-  width: number | null;
-  height: number | null;
-  captured_at: string | null;
-  gps: { lat: number; lng: number } | null;
-  is_panorama: boolean;
-  version: number;
-  is_edited: boolean;
-  upload_date: string;
-  createdAt: string;
-  lastModified: string;
-  /** The original's bytes, inline (images and videos) — short-lived signed address. */
-  url: string;
-  file_path: string;
-  download_url: string;
-  thumbnail_url: string | null;
-  preview_url: string | null;
-  /** The deep-zoom descriptor (.dzi) for OpenSeadragon. */
-  tiles_url: string | null;
-  /**
-   * Equirectangular tiles of a panorama for Photo Sphere Viewer's EquirectangularTilesAdapter; null for other media
-   * and until the tiles exist.
-   */
-  panorama_tiles: PanoramaTiles | null;
-  /** A video's length in seconds; null for other media, before it is read or when it cannot be read. */
-  duration_s: number | null;
-  uploadedBy: { id: number | null; name: string } | null;
-  uploader_name: string | null;
-  uploader_email: string | null;
+export const mediaItem = z
+  .strictObject({
+    id: rowId,
+    key: z.string(),
+    _originalKey: z.string().meta({
+      description: 'The key of the first version: the same as `key` unless this is an edited version',
+    }),
+    originalName: z.string(),
+    kind: z.enum(MEDIA_KINDS),
+    mime: z.string(),
+    room: z.string(),
+    blade: z.enum(BLADES).nullable(),
+    category: z.enum(['', ...MEDIA_CATEGORIES]),
+    year: z.int(),
+    month: z.int(),
+    size: z.int(),
+    status: z.enum(MEDIA_STATUSES),
+    failure_reason: z.string().nullable(),
+    width: z.int().nullable(),
+    height: z.int().nullable(),
+    captured_at: timestamp.nullable(),
+    gps: z.strictObject({ lat: z.number(), lng: z.number() }).nullable(),
+    is_panorama: z.boolean(),
+    version: z.int(),
+    is_edited: z.boolean(),
+    upload_date: timestamp,
+    createdAt: timestamp,
+    lastModified: timestamp,
+    url: z
+      .string()
+      .meta({ description: "The original's bytes, inline (images and videos): a short-lived signed address" }),
+    file_path: z.string(),
+    download_url: z.string(),
+    thumbnail_url: z.string().nullable(),
+    preview_url: z.string().nullable(),
+    tiles_url: z.string().nullable().meta({ description: 'The deep-zoom descriptor (.dzi) for OpenSeadragon' }),
+    panorama_tiles: panoramaTiles.nullable().meta({
+      description:
+        "Equirectangular tiles of a panorama for Photo Sphere Viewer's EquirectangularTilesAdapter; null for other " +
+        'media and until the tiles exist',
+    }),
+    duration_s: z
+      .number()
+      .nullable()
+      .meta({ description: "A video's length in seconds; null for other media or when it cannot be read" }),
+    uploadedBy: z.strictObject({ id: rowId.nullable(), name: z.string() }).nullable(),
+    uploader_name: z.string().nullable(),
+    uploader_email: z.string().nullable(),
+  })
+  .meta({ id: 'MediaItem' });
+export type MediaItem = z.infer<typeof mediaItem>;
+
+/** What an upload call answers: the files it stored, and those it skipped with why. */
+export function uploadAnswerOf<T extends z.ZodType>(item: T) {
+  return z.strictObject({
+    success: z.literal(true),
+    data: z.array(item),
+    skipped: z.array(skippedFile),
+    message: z.string().meta({ description: "What was stored and what was skipped, in the caller's language" }),
+  });
 }
+
+/** POST …/photos/check-names: the names that would be skipped, and why. */
+export const checkNamesAnswer = successOf(z.strictObject({ skipped: z.array(skippedFile) }));
+
+/** POST …/presigned-upload: an address per accepted file (`presignedUrls` repeats `data`, as spec §7 reads it). */
+export const presignedUploadAnswer = uploadAnswerOf(presignedUpload).extend({
+  presignedUrls: z.array(presignedUpload).meta({ description: 'The same as `data` (spec §7 reads this name)' }),
+});
+
+/** POST …/cancel-upload: the keys it cancelled. */
+export const cancelUploadAnswer = successOf(z.strictObject({ cancelled: z.array(z.string()) }));
+
+/** PUT /storage/uploads/{token}: the ETag of what arrived (also the `ETag` header). */
+export const receivedUploadAnswer = successOf(z.strictObject({ etag: z.string() }));

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { rowId, timestamp } from '../api.js';
 import { LIMITS } from '../constants.js';
-import { idField, optionalText, requiredText } from './fields.js';
-import { type FindingSeverity } from './findings.js';
+import { idField, optionalText, pathId, requiredText } from './fields.js';
+import { findingSeverity } from './findings.js';
 
 /** The statuses a turbine may hold (spec §4). The panel shows anything else as "unknown". */
 export const TURBINE_STATUSES = ['active', 'maintenance', 'faulty', 'offline', 'inactive'] as const;
@@ -64,34 +65,47 @@ export const turbineListQuery = z.object({
   ),
 });
 
-export interface Turbine {
-  id: number;
-  turbine_name: string | null;
-  /** The display name: turbine_name, else the city with the suffix "Türbini" (spec §2). */
-  name: string;
-  code: string;
-  city: string;
-  location: string;
-  site_name: string | null;
-  coordinates: string | null;
-  rooms: number;
-  status: TurbineStatus;
-  company_id: number;
-  company_name: string;
-  /** Spec §3: the current photos (edited versions counted once). */
-  photo_count: number;
-  /** Every current media item the photo list shows: photos, videos and point clouds. */
-  media_count: number;
-  /**
-   * The highest severity among the turbine's open findings (new, monitoring, repair planned); released ones only for
-   * a caller who may not read drafts. Null when it has none.
-   */
-  worst_open_severity: FindingSeverity | null;
-  created_at: string;
-  updated_at: string;
-}
+export const turbine = z
+  .strictObject({
+    id: rowId,
+    turbine_name: z.string().nullable(),
+    name: z
+      .string()
+      .meta({ description: 'The display name: turbine_name, else the city with the suffix "Türbini" (spec §2)' }),
+    code: z.string(),
+    city: z.string(),
+    location: z.string(),
+    site_name: z.string().nullable(),
+    coordinates: z.string().nullable(),
+    rooms: z.int().min(1),
+    status: z.enum(TURBINE_STATUSES),
+    company_id: rowId,
+    company_name: z.string(),
+    photo_count: z.int().min(0).meta({ description: 'Spec §3: the current photos (edited versions counted once)' }),
+    media_count: z
+      .int()
+      .min(0)
+      .meta({ description: 'Every current media item the photo list shows: photos, videos and point clouds' }),
+    worst_open_severity: findingSeverity.nullable().meta({
+      description:
+        "The highest severity among the turbine's open findings (new, monitoring, repair planned); released ones " +
+        'only for a caller who may not read drafts. Null when it has none.',
+    }),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Turbine' });
+export type Turbine = z.infer<typeof turbine>;
 
 /** GET /turbines/{id}: the turbine, and the campaign years that have media (newest first; the first is the latest). */
-export interface TurbineDetail extends Turbine {
-  media_years: number[];
-}
+export const turbineDetail = turbine
+  .extend({
+    media_years: z
+      .array(z.int())
+      .meta({ description: 'The campaign years that have media, newest first (the first is the latest)' }),
+  })
+  .meta({ id: 'TurbineDetail' });
+export type TurbineDetail = z.infer<typeof turbineDetail>;
+
+/** `/turbines/{id}/…` */
+export const turbinePath = z.object({ id: pathId('TURBINE_NOT_FOUND') });
