@@ -1649,7 +1649,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR */
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1960,7 +1960,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR */
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2014,7 +2014,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description RESET_TOKEN_INVALID, PASSWORD_TOO_COMMON, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR */
+            /** @description RESET_TOKEN_INVALID, PASSWORD_TOO_COMMON, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2177,7 +2177,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR */
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2263,7 +2263,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR */
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2441,7 +2441,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR */
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2576,7 +2576,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description PASSWORD_TOO_COMMON, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR */
+            /** @description PASSWORD_TOO_COMMON, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2672,7 +2672,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR */
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2848,7 +2848,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description PASSWORD_TOO_COMMON, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR */
+            /** @description PASSWORD_TOO_COMMON, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2950,7 +2950,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3071,7 +3071,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description COMPANY_REQUIRED, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR */
+            /** @description COMPANY_REQUIRED, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3233,7 +3233,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description COMPANY_REQUIRED, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR */
+            /** @description COMPANY_REQUIRED, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3395,7 +3395,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR */
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3479,7 +3479,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR */
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3675,7 +3675,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3767,7 +3767,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description NO_FILES, TOO_MANY_FILES, FILE_NAME_INVALID, FILE_EMPTY, VALIDATION_ERROR */
+            /** @description NO_FILES, TOO_MANY_FILES, FILE_NAME_INVALID, FILE_EMPTY, VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3882,7 +3882,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4042,7 +4042,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR */
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4121,7 +4121,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4218,7 +4218,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description NO_FILES, TOO_MANY_FILES, FILE_NAME_INVALID, FILE_EMPTY, TOO_MANY_DIRECT_UPLOADS, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR */
+            /** @description NO_FILES, TOO_MANY_FILES, FILE_NAME_INVALID, FILE_EMPTY, TOO_MANY_DIRECT_UPLOADS, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4341,7 +4341,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description NO_FILES, TOO_MANY_FILES, FILE_NAME_INVALID, FILE_EMPTY, TOO_MANY_DIRECT_UPLOADS, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR */
+            /** @description NO_FILES, TOO_MANY_FILES, FILE_NAME_INVALID, FILE_EMPTY, TOO_MANY_DIRECT_UPLOADS, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4469,7 +4469,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description NO_FILES, VALIDATION_ERROR */
+            /** @description NO_FILES, VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4579,7 +4579,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR */
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4737,7 +4737,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR */
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4820,7 +4820,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR */
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4995,7 +4995,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5231,7 +5231,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5317,7 +5317,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description NO_FILES, TOO_MANY_FILES, FILE_NAME_INVALID, FILE_EMPTY, REPORT_NAME_INVALID, VALIDATION_ERROR */
+            /** @description NO_FILES, TOO_MANY_FILES, FILE_NAME_INVALID, FILE_EMPTY, REPORT_NAME_INVALID, VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5543,7 +5543,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5619,7 +5619,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5689,7 +5689,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5759,7 +5759,7 @@ export interface operations {
                     "application/ld+json": string;
                 };
             };
-            /** @description VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5841,7 +5841,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6022,7 +6022,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR */
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6204,7 +6204,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR */
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6364,7 +6364,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR */
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6460,7 +6460,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_ERROR */
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
             400: {
                 headers: {
                     [name: string]: unknown;

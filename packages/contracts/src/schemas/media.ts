@@ -222,18 +222,21 @@ export const photoListQuery = z.object({
    * Only these media (comma-separated ids, at most 200): how a client follows photos still being processed. The id
    * of an older version answers the photo's current version (a finding names the version it was marked on).
    */
-  ids: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? value.split(',') : undefined),
-    z
-      .array(
-        z.coerce
-          .number({ error: 'VALIDATION_ERROR' })
-          .int({ error: 'VALIDATION_ERROR' })
-          .positive({ error: 'VALIDATION_ERROR' }),
-      )
-      .max(PHOTO_PAGE.maxIds, { error: 'VALIDATION_ERROR' })
-      .optional(),
-  ),
+  ids: z
+    .preprocess(
+      (value) => (typeof value === 'string' && value.trim() !== '' ? value.split(',') : undefined),
+      z
+        .array(
+          z.coerce
+            .number({ error: 'VALIDATION_ERROR' })
+            .int({ error: 'VALIDATION_ERROR' })
+            .positive({ error: 'VALIDATION_ERROR' }),
+        )
+        .max(PHOTO_PAGE.maxIds, { error: 'VALIDATION_ERROR' })
+        .optional(),
+    )
+    // One comma-separated value (`ids=4,8,15`), not the parameter repeated.
+    .meta({ param: { style: 'form', explode: false } }),
   /** The `next_cursor` of the page before, as it was answered. */
   cursor: z.preprocess(
     optionalBlank,
