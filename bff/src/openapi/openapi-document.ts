@@ -63,26 +63,31 @@ const INPUT_PARTS: InputPart[] = ['params', 'query', 'body', 'form', 'upload'];
 /** Every controller the app mounts, walking the feature modules and what they import. */
 export function apiControllers(): Type[] {
   const controllers = new Set<Type>(APP_CONTROLLERS);
-  const seen = new Set<unknown>();
-  const visit = (module: unknown) => {
-    const type = (module as { module?: unknown }).module ?? module;
-    if (!type || seen.has(type)) return;
+  const seen = new Set<object>();
+  // A module is a class with @Module metadata, or a dynamic module `{ module, controllers, imports }`.
+  const visit = (module: object) => {
+    const dynamic = module as { module?: object; controllers?: Type[]; imports?: object[] };
+    const type = dynamic.module ?? module;
+    if (seen.has(type)) return;
     seen.add(type);
-    const own = (Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, type as object) as Type[] | undefined) ?? [];
-    const dynamic = (module as { controllers?: Type[] }).controllers ?? [];
-    for (const controller of [...own, ...dynamic]) controllers.add(controller);
-    const imports = (Reflect.getMetadata(MODULE_METADATA.IMPORTS, type as object) as unknown[] | undefined) ?? [];
-    for (const imported of [...imports, ...((module as { imports?: unknown[] }).imports ?? [])]) visit(imported);
+    const own = (Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, type) as Type[] | undefined) ?? [];
+    for (const controller of [...own, ...(dynamic.controllers ?? [])]) controllers.add(controller);
+    const imports = (Reflect.getMetadata(MODULE_METADATA.IMPORTS, type) as object[] | undefined) ?? [];
+    for (const imported of [...imports, ...(dynamic.imports ?? [])]) visit(imported);
   };
   for (const module of FEATURE_MODULES) visit(module);
   return [...controllers];
 }
 
+function nestPath(target: object): string | string[] | undefined {
+  return Reflect.getMetadata(PATH_METADATA, target) as string | string[] | undefined;
+}
+
 /** Nest's path (`turbines/:id`, `*path`) as an OpenAPI path below `/api` (`/turbines/{id}`, `/{path}`). */
-function openApiPath(...parts: unknown[]): string {
+function openApiPath(...parts: (string | string[] | undefined)[]): string {
   const segments = parts
-    .flatMap((part) => (Array.isArray(part) ? part : [part]))
-    .flatMap((part) => String(part ?? '').split('/'))
+    .flatMap((part) => part ?? [])
+    .flatMap((part) => part.split('/'))
     .filter((segment) => segment !== '');
   return '/' + segments.map((segment) => segment.replace(/^[:*](\w+)$/, '{$1}')).join('/');
 }
@@ -104,10 +109,7 @@ export function apiRoutes(controllers: Type[] = apiControllers()): { routes: Api
       if (typeof handler !== 'function' || !Reflect.hasMetadata(METHOD_METADATA, handler)) continue;
       const where = `${controller.name}.${name}`;
       const method = HTTP_METHODS[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
-      const path = openApiPath(
-        Reflect.getMetadata(PATH_METADATA, controller),
-        Reflect.getMetadata(PATH_METADATA, handler),
-      );
+      const path = openApiPath(nestPath(controller), nestPath(handler));
       const contract = routeContract(handler);
       if (!method) problems.push(`${where}: an HTTP method the document does not take`);
       if (!contract) {
@@ -221,7 +223,7 @@ function isStatusCode(value: string): value is ErrorCode {
 
 function answerObject(status: number, answer: Answer, example: unknown): ZodOpenApiResponseObject {
   if (answer instanceof z.ZodType) {
-    const description = (answer.meta()?.description as string | undefined) ?? STATUS_TEXT[status] ?? 'Done';
+    const description = answer.meta()?.description ?? STATUS_TEXT[status] ?? 'Done';
     return {
       description,
       content: { 'application/json': { schema: answer, ...(example === undefined ? {} : { example }) } },

@@ -89,9 +89,9 @@ export function fillPath(template: string, params: Record<string, string | numbe
 /** A query as a URL's search: empty values left out, arrays comma-separated (the document's `explode: false`). */
 export function querySearch(query: Record<string, unknown> = {}): string {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
+  for (const [key, value] of Object.entries(query) as [string, string | number | boolean | unknown[] | null][]) {
     if (value === undefined || value === null || value === '') continue;
-    search.set(key, Array.isArray(value) ? value.join(',') : String(value as string | number | boolean));
+    search.set(key, Array.isArray(value) ? value.join(',') : String(value));
   }
   const text = search.toString();
   return text ? `?${text}` : '';

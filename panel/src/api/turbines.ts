@@ -1,10 +1,4 @@
-import {
-  type ApiSuccess,
-  type CreateTurbineBody,
-  type Turbine,
-  type TurbineDetail,
-  type UpdateTurbineBody,
-} from '@kanat360/contracts';
+import { type CreateTurbineBody, type Turbine, type UpdateTurbineBody } from '@kanat360/contracts';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from './client';
 import { companyKeys } from './companies';
@@ -27,7 +21,7 @@ const TURBINE_LIST_STALE_MS = 2 * 60_000;
 export function turbineListQueryOptions() {
   return queryOptions({
     queryKey: turbineKeys.list(),
-    queryFn: async ({ signal }) => (await apiClient.get<ApiSuccess<Turbine[]>>('/turbines', { signal })).data,
+    queryFn: async ({ signal }) => (await apiClient.get('/turbines', { signal })).data,
     staleTime: TURBINE_LIST_STALE_MS,
   });
 }
@@ -36,7 +30,7 @@ export function turbineListQueryOptions() {
 export function turbineQueryOptions(id: number) {
   return queryOptions({
     queryKey: turbineKeys.detail(id),
-    queryFn: async ({ signal }) => (await apiClient.get<ApiSuccess<TurbineDetail>>(`/turbines/${id}`, { signal })).data,
+    queryFn: async ({ signal }) => (await apiClient.get('/turbines/{id}', { path: { id }, signal })).data,
     staleTime: TURBINE_LIST_STALE_MS,
   });
 }
@@ -49,7 +43,7 @@ const turbineChanges = (id: number) => [...turbineListChanges, { queryKey: turbi
 export function useCreateTurbine(onCreated: (turbine: Turbine) => void) {
   const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: (body: CreateTurbineBody) => apiClient.post<ApiSuccess<Turbine>>('/turbines', body),
+    mutationFn: (body: CreateTurbineBody) => apiClient.post('/turbines', { body }),
     invalidates: turbineListChanges,
     onSuccess: (turbine) => {
       // Spec §4: the new turbine comes first, before the refetch lands.
@@ -65,7 +59,7 @@ export function useCreateTurbine(onCreated: (turbine: Turbine) => void) {
 export function useUpdateTurbine(onUpdated: (turbine: Turbine) => void) {
   return useApiMutation({
     mutationFn: ({ id, body }: { id: number; body: UpdateTurbineBody }) =>
-      apiClient.put<ApiSuccess<Turbine>>(`/turbines/${id}`, body),
+      apiClient.put('/turbines/{id}', { path: { id }, body }),
     invalidates: ({ id }) => turbineChanges(id),
     onSuccess: onUpdated,
   });
@@ -74,7 +68,7 @@ export function useUpdateTurbine(onUpdated: (turbine: Turbine) => void) {
 export function useDeleteTurbine(onDeleted: (id: number) => void) {
   const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: (id: number) => apiClient.delete<ApiSuccess<null>>(`/turbines/${id}`),
+    mutationFn: (id: number) => apiClient.delete('/turbines/{id}', { path: { id } }),
     invalidates: turbineListChanges,
     onSuccess: (_data, id) => {
       queryClient.setQueryData(turbineKeys.list(), (list: Turbine[] | undefined) =>
