@@ -1,20 +1,24 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { type ApiPage, type MediaItem, type Turbine } from '@kanat360/contracts';
+import { type TypedApi } from './api.js';
 import { demo } from './fixtures.js';
 import { apiAs, seeder, signInAs } from './panel.js';
 
 // The viewers: deep zoom in the lightbox and compare, the 360° view, drawing and versions, video, and the
 // operator / drone / robot pages with their polling and keys.
 
-async function listAll(api: APIRequestContext, turbineId: number, query = ''): Promise<MediaItem[]> {
-  const response = await api.get(`/api/turbines/${turbineId}/photos?view=all&limit=1000${query}`);
+async function listAll(api: TypedApi, turbineId: number): Promise<MediaItem[]> {
+  const response = await api.get('/turbines/{id}/photos', {
+    path: { id: turbineId },
+    query: { view: 'all', limit: 1000 },
+  });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as ApiPage<MediaItem>).data;
 }
 
 /** Every demo media item with its turbine (the superadmin sees both partners'). */
-async function demoMedia(api: APIRequestContext): Promise<(MediaItem & { turbineId: number })[]> {
-  const turbines = ((await (await api.get('/api/turbines')).json()) as { data: Turbine[] }).data;
+async function demoMedia(api: TypedApi): Promise<(MediaItem & { turbineId: number })[]> {
+  const turbines = ((await (await api.get('/turbines')).json()) as { data: Turbine[] }).data;
   const media: (MediaItem & { turbineId: number })[] = [];
   for (const turbine of turbines) {
     media.push(...(await listAll(api, turbine.id)).map((item) => ({ ...item, turbineId: turbine.id })));
@@ -43,7 +47,7 @@ async function greyJpeg(page: Page, width: number, height: number): Promise<Buff
 }
 
 async function upload(
-  api: APIRequestContext,
+  api: TypedApi,
   turbineId: number,
   files: { name: string; bytes: Buffer }[],
   fields: Record<string, string>,
@@ -52,11 +56,11 @@ async function upload(
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   for (const file of files)
     form.append('photos', new Blob([new Uint8Array(file.bytes)], { type: 'image/jpeg' }), file.name);
-  const response = await api.post(`/api/turbines/${turbineId}/photos`, { multipart: form });
+  const response = await api.post('/turbines/{id}/photos', { path: { id: turbineId }, body: form });
   expect(response.status(), await response.text()).toBe(201);
 }
 
-async function untilReady(api: APIRequestContext, turbineId: number, count: number): Promise<MediaItem[]> {
+async function untilReady(api: TypedApi, turbineId: number, count: number): Promise<MediaItem[]> {
   await expect
     .poll(async () => (await listAll(api, turbineId)).filter((item) => item.status === 'ready').length, {
       timeout: 60_000,
@@ -80,7 +84,7 @@ function pixelAt(page: Page, url: string, x: number, y: number): Promise<[number
   );
 }
 
-let api: APIRequestContext;
+let api: TypedApi;
 let turbine: Turbine;
 
 test.beforeAll(async () => {
@@ -431,7 +435,9 @@ test('drawing and restoring are offered only to the roles with media.edit; the s
   const form = new FormData();
   form.append('photoId', String(original!.id));
   form.append('photo', new Blob([new Uint8Array(await greyJpeg(page, 800, 600))], { type: 'image/jpeg' }), 'e.jpg');
-  expect((await api.post(`/api/turbines/${turbine.id}/save-edited-photo`, { multipart: form })).status()).toBe(200);
+  expect((await api.post('/turbines/{id}/save-edited-photo', { path: { id: turbine.id }, body: form })).status()).toBe(
+    200,
+  );
   await expect
     .poll(
       async () =>
@@ -455,7 +461,10 @@ test('drawing and restoring are offered only to the roles with media.edit; the s
     await expect(page.getByTestId('restore-original'), account).toHaveCount(mayEdit ? 1 : 0);
   }
   const customer = await apiAs(demo('customer'));
-  const refused = await customer.post(`/api/turbines/${turbine.id}/photos/restore`, { data: { key: original!.key } });
+  const refused = await customer.post('/turbines/{id}/photos/restore', {
+    path: { id: turbine.id },
+    body: { key: original!.key },
+  });
   expect(refused.status()).toBe(403);
   await customer.dispose();
 });

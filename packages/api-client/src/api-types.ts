@@ -16,14 +16,14 @@ export type PathsWith<M extends HttpMethod> = {
 /** The operation of `method` on `path`, as the document declares it. */
 export type Operation<P extends keyof paths, M extends HttpMethod> = NonNullable<paths[P][M]>;
 
-type Parameters<Op> = Op extends { parameters: infer X } ? X : never;
+type OperationParameters<Op> = Op extends { parameters: infer X } ? X : never;
 
-type PathPart<Op> = Parameters<Op> extends { path: infer X } ? { path: X } : { path?: never };
+type PathPart<Op> = OperationParameters<Op> extends { path: infer X } ? { path: X } : { path?: never };
 
 type QueryPart<Op> =
-  Parameters<Op> extends { query: infer X }
+  OperationParameters<Op> extends { query: infer X }
     ? { query: X }
-    : Parameters<Op> extends { query?: infer X }
+    : OperationParameters<Op> extends { query?: infer X }
       ? [NonNullable<X>] extends [never]
         ? { query?: never }
         : { query?: NonNullable<X> }
@@ -43,6 +43,11 @@ type BodyPart<Op> = Op extends { requestBody: { content: infer C } }
     : Op extends { requestBody?: { content: infer C } }
       ? { body?: BodyOf<C> }
       : { body?: never };
+
+/** The query parameters of `method` on `path`. */
+export type QueryOf<P extends keyof paths, M extends HttpMethod> = NonNullable<
+  OperationParameters<Operation<P, M>> extends { query?: infer X } ? X : never
+>;
 
 type SuccessStatus = 200 | 201 | 202 | 204;
 
@@ -67,8 +72,11 @@ export type CallInput<Op> = PathPart<Op> & QueryPart<Op> & BodyPart<Op>;
 
 export type CallOptions<Op> = CallInput<Op> & CallControl;
 
-/** The options argument: required when the operation needs path parameters, a query or a body. */
-export type CallArgs<Op> = object extends CallInput<Op> ? [init?: CallOptions<Op>] : [init: CallOptions<Op>];
+/** The options argument with `Extra`: required when the operation needs path parameters, a query or a body. */
+export type CallArgsWith<Op, Extra> =
+  object extends CallInput<Op> ? [init?: CallInput<Op> & Extra] : [init: CallInput<Op> & Extra];
+
+export type CallArgs<Op> = CallArgsWith<Op, CallControl>;
 
 /** What any typed call's options hold at run time. */
 export interface UntypedInput {
