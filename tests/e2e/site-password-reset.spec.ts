@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, DEMO_PASSWORD } from './fixtures.js';
+import { demo } from './fixtures.js';
 import { waitForMail } from './site.js';
 import { apiAs } from './panel.js';
 
@@ -55,7 +55,7 @@ test.describe('password reset', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Forgot your password?');
   });
 
-  test('a full reset through the mailed link, then signing in with the new password', async ({ page, request }) => {
+  test('a full reset through the mailed link, then signing in with the new password', async ({ page }) => {
     // A user of its own, made through the API as the superadmin, so no other test's login changes.
     const superadmin = await apiAs(demo('superadmin'));
     const companies = await (await superadmin.get('/companies')).json();

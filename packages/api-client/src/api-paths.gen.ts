@@ -6,6796 +6,6574 @@
 // The API of bff/src (the @Route declarations): regenerate with `pnpm --filter @kanat360/bff gen:api`.
 
 export interface paths {
-  '/health': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness: the process answers
+         * @description **Access:** Anybody: no session needed.
+         */
+        get: operations["health.live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Liveness: the process answers
-     * @description **Access:** Anybody: no session needed.
-     */
-    get: operations['health.live'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/health/ready': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: PostgreSQL answers and the process is not shutting down
+         * @description A load balancer sends traffic elsewhere while this answers 503 (with Retry-After).
+         *
+         *     **Access:** Anybody: no session needed.
+         */
+        get: operations["health.ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Readiness: PostgreSQL answers and the process is not shutting down
-     * @description A load balancer sends traffic elsewhere while this answers 503 (with Retry-After).
-     *
-     *     **Access:** Anybody: no session needed.
-     */
-    get: operations['health.ready'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/login': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs in: a session cookie for browsers, a bearer token for API clients
+         * @description Sets the httpOnly session cookie and the XSRF-TOKEN cookie (a browser echoes it in X-XSRF-TOKEN on mutations). Failed attempts are throttled per address and per account and address (429 TOO_MANY_ATTEMPTS); the failure never says which part was wrong.
+         *
+         *     **Access:** Anybody: no session needed.
+         */
+        post: operations["auth.login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Signs in: a session cookie for browsers, a bearer token for API clients
-     * @description Sets the httpOnly session cookie and the XSRF-TOKEN cookie (a browser echoes it in X-XSRF-TOKEN on mutations). Failed attempts are throttled per address and per account and address (429 TOO_MANY_ATTEMPTS); the failure never says which part was wrong.
-     *
-     *     **Access:** Anybody: no session needed.
-     */
-    post: operations['auth.login'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/verify': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/auth/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the session is alive
+         * @description **Access:** Any signed-in user.
+         */
+        get: operations["auth.verify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Whether the session is alive
-     * @description **Access:** Any signed-in user.
-     */
-    get: operations['auth.verify'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/profile': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/auth/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user
+         * @description **Access:** Any signed-in user.
+         */
+        get: operations["auth.profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * The signed-in user
-     * @description **Access:** Any signed-in user.
-     */
-    get: operations['auth.profile'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/validate-session': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/auth/validate-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user, with a message that the session is valid
+         * @description **Access:** Any signed-in user.
+         */
+        get: operations["auth.validateSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * The signed-in user, with a message that the session is valid
-     * @description **Access:** Any signed-in user.
-     */
-    get: operations['auth.validateSession'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/refresh': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/auth/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Extends the session by SESSION_TTL_HOURS, never past its absolute lifetime
+         * @description **Access:** Any signed-in user.
+         */
+        post: operations["auth.refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Extends the session by SESSION_TTL_HOURS, never past its absolute lifetime
-     * @description **Access:** Any signed-in user.
-     */
-    post: operations['auth.refresh'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/logout': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs out: the session presented is revoked and the cookies cleared
+         * @description Open to anybody, so a browser whose session already ended can clear its cookies. A cookie session is only revoked with the XSRF header (403 XSRF_MISMATCH without it).
+         *
+         *     **Access:** Anybody: no session needed.
+         */
+        post: operations["auth.logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Signs out: the session presented is revoked and the cookies cleared
-     * @description Open to anybody, so a browser whose session already ended can clear its cookies. A cookie session is only revoked with the XSRF header (403 XSRF_MISMATCH without it).
-     *
-     *     **Access:** Anybody: no session needed.
-     */
-    post: operations['auth.logout'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/password-reset': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mails a password reset link (valid 1 hour, once)
+         * @description The same answer whether or not the email belongs to somebody.
+         *
+         *     **Access:** Anybody: no session needed.
+         */
+        post: operations["auth.passwordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Mails a password reset link (valid 1 hour, once)
-     * @description The same answer whether or not the email belongs to somebody.
-     *
-     *     **Access:** Anybody: no session needed.
-     */
-    post: operations['auth.passwordReset'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/password-reset/confirm': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/auth/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a new password with a reset link's token
+         * @description Every session of the user ends.
+         *
+         *     **Access:** Anybody: no session needed.
+         */
+        post: operations["auth.passwordResetConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Sets a new password with a reset link's token
-     * @description Every session of the user ends.
-     *
-     *     **Access:** Anybody: no session needed.
-     */
-    post: operations['auth.passwordResetConfirm'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/metrics': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics: requests, latency, pool, queues, jobs, upload bytes
+         * @description With `Authorization: Bearer <METRICS_TOKEN>`; anything else 401, and 404 while METRICS_TOKEN is unset.
+         *
+         *     **Access:** Anybody: no session needed.
+         */
+        get: operations["metrics.scrape"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Prometheus metrics: requests, latency, pool, queues, jobs, upload bytes
-     * @description With `Authorization: Bearer <METRICS_TOKEN>`; anything else 401, and 404 while METRICS_TOKEN is unset.
-     *
-     *     **Access:** Anybody: no session needed.
-     */
-    get: operations['metrics.scrape'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/companies': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The partner companies, with how many users and turbines each has
+         * @description **Access:** Signed in with permission `company.read`: superadmin.
+         */
+        get: operations["companies.list"];
+        put?: never;
+        /**
+         * Adds a partner company
+         * @description **Access:** Signed in with permission `company.create`: superadmin.
+         */
+        post: operations["companies.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * The partner companies, with how many users and turbines each has
-     * @description **Access:** Signed in with permission `company.read`: superadmin.
-     */
-    get: operations['companies.list'];
-    put?: never;
-    /**
-     * Adds a partner company
-     * @description **Access:** Signed in with permission `company.create`: superadmin.
-     */
-    post: operations['companies.create'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/companies/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/companies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes a partner company
+         * @description **Access:** Signed in with permission `company.update`: superadmin.
+         */
+        put: operations["companies.update"];
+        post?: never;
+        /**
+         * Deletes a partner company without users or turbines
+         * @description **Access:** Signed in with permission `company.delete`: superadmin.
+         */
+        delete: operations["companies.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /**
-     * Changes a partner company
-     * @description **Access:** Signed in with permission `company.update`: superadmin.
-     */
-    put: operations['companies.update'];
-    post?: never;
-    /**
-     * Deletes a partner company without users or turbines
-     * @description **Access:** Signed in with permission `company.delete`: superadmin.
-     */
-    delete: operations['companies.delete'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/contact': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a message to the business inbox (the contact form)
+         * @description The message is stored and mailed; replies go to the sender. 5 messages per address per 15 minutes.
+         *
+         *     **Access:** Anybody: no session needed.
+         */
+        post: operations["contact.send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Sends a message to the business inbox (the contact form)
-     * @description The message is stored and mailed; replies go to the sender. 5 messages per address per 15 minutes.
-     *
-     *     **Access:** Anybody: no session needed.
-     */
-    post: operations['contact.send'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/users': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users the caller may manage
+         * @description **Access:** Signed in with permission `user.read`: superadmin, admin.
+         */
+        get: operations["users.list"];
+        put?: never;
+        /**
+         * Adds a user
+         * @description Nobody gives a role above their own; a company manager adds users to their own company only.
+         *
+         *     **Access:** Signed in with permission `user.create`: superadmin.
+         */
+        post: operations["users.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * The users the caller may manage
-     * @description **Access:** Signed in with permission `user.read`: superadmin, admin.
-     */
-    get: operations['users.list'];
-    put?: never;
-    /**
-     * Adds a user
-     * @description Nobody gives a role above their own; a company manager adds users to their own company only.
-     *
-     *     **Access:** Signed in with permission `user.create`: superadmin.
-     */
-    post: operations['users.create'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/users/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes a user
+         * @description **Access:** Signed in with permission `user.update`: superadmin.
+         */
+        put: operations["users.update"];
+        post?: never;
+        /**
+         * Deletes a user
+         * @description Their sessions end at once.
+         *
+         *     **Access:** Signed in with permission `user.delete`: superadmin, admin.
+         */
+        delete: operations["users.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /**
-     * Changes a user
-     * @description **Access:** Signed in with permission `user.update`: superadmin.
-     */
-    put: operations['users.update'];
-    post?: never;
-    /**
-     * Deletes a user
-     * @description Their sessions end at once.
-     *
-     *     **Access:** Signed in with permission `user.delete`: superadmin, admin.
-     */
-    delete: operations['users.delete'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/users/{id}/password': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/users/{id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets a user's password
+         * @description Every session of the user ends.
+         *
+         *     **Access:** Signed in with permission `user.changePassword`: superadmin.
+         */
+        put: operations["users.changePassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /**
-     * Sets a user's password
-     * @description Every session of the user ends.
-     *
-     *     **Access:** Signed in with permission `user.changePassword`: superadmin.
-     */
-    put: operations['users.changePassword'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/turbines': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/turbines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The turbines the caller may see
+         * @description A superadmin sees every company's turbines and may narrow them with `filter_company_id`.
+         *
+         *     **Access:** Signed in with permission `turbine.read`: superadmin, admin, company_manager, operator, customer.
+         */
+        get: operations["turbines.list"];
+        put?: never;
+        /**
+         * Adds a turbine
+         * @description Admins and superadmins name its company; everybody else adds to their own.
+         *
+         *     **Access:** Signed in with permission `turbine.create`: superadmin, admin.
+         */
+        post: operations["turbines.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * The turbines the caller may see
-     * @description A superadmin sees every company's turbines and may narrow them with `filter_company_id`.
-     *
-     *     **Access:** Signed in with permission `turbine.read`: superadmin, admin, company_manager, operator, customer.
-     */
-    get: operations['turbines.list'];
-    put?: never;
-    /**
-     * Adds a turbine
-     * @description Admins and superadmins name its company; everybody else adds to their own.
-     *
-     *     **Access:** Signed in with permission `turbine.create`: superadmin, admin.
-     */
-    post: operations['turbines.create'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/turbines/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/turbines/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A turbine, with the campaign years that have media
+         * @description Spec §7 reads the turbine as `turbine`; `data` holds the same, as in every other answer.
+         *
+         *     **Access:** Signed in with permission `turbine.read`: superadmin, admin, company_manager, operator, customer.
+         */
+        get: operations["turbines.get"];
+        /**
+         * Changes a turbine
+         * @description Rooms and status keep their values when left out.
+         *
+         *     **Access:** Signed in with permission `turbine.update`: superadmin.
+         */
+        put: operations["turbines.update"];
+        post?: never;
+        /**
+         * Deletes a turbine with its media, reports, comments and findings
+         * @description The rows go at once; the stored files follow in the background.
+         *
+         *     **Access:** Signed in with permission `turbine.delete`: superadmin.
+         */
+        delete: operations["turbines.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * A turbine, with the campaign years that have media
-     * @description Spec §7 reads the turbine as `turbine`; `data` holds the same, as in every other answer.
-     *
-     *     **Access:** Signed in with permission `turbine.read`: superadmin, admin, company_manager, operator, customer.
-     */
-    get: operations['turbines.get'];
-    /**
-     * Changes a turbine
-     * @description Rooms and status keep their values when left out.
-     *
-     *     **Access:** Signed in with permission `turbine.update`: superadmin.
-     */
-    put: operations['turbines.update'];
-    post?: never;
-    /**
-     * Deletes a turbine with its media, reports, comments and findings
-     * @description The rows go at once; the stored files follow in the background.
-     *
-     *     **Access:** Signed in with permission `turbine.delete`: superadmin.
-     */
-    delete: operations['turbines.delete'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/turbines/{id}/upload-parts': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/turbines/{id}/upload-parts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Direct upload, step 2 above 5 GB: the next part addresses
+         * @description presigned-upload answers the first 20 part addresses of a multipart upload; ask for the next ones as the upload proceeds: `count` parts (default 20, at most 100) from part number `from`. Each address takes one PUT of exactly its `size` bytes and answers the part's ETag; a failed part is PUT again alone, to a fresh address if its own expired. Another user's upload, or one confirmed or cancelled, is UPLOAD_NOT_FOUND.
+         *
+         *     **Access:** Signed in with permission `media.upload`: superadmin, admin, company_manager, operator.
+         */
+        post: operations["uploads.parts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Direct upload, step 2 above 5 GB: the next part addresses
-     * @description presigned-upload answers the first 20 part addresses of a multipart upload; ask for the next ones as the upload proceeds: `count` parts (default 20, at most 100) from part number `from`. Each address takes one PUT of exactly its `size` bytes and answers the part's ETag; a failed part is PUT again alone, to a fresh address if its own expired. Another user's upload, or one confirmed or cancelled, is UPLOAD_NOT_FOUND.
-     *
-     *     **Access:** Signed in with permission `media.upload`: superadmin, admin, company_manager, operator.
-     */
-    post: operations['uploads.parts'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/turbines/{id}/cancel-upload': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/turbines/{id}/cancel-upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel direct uploads not confirmed yet
+         * @description For an upload the user stopped (at most 100 keys a call): its addresses refuse any further PUT (409 UPLOAD_ADDRESS_USED), what was sent is removed, and the company's storage quota gets the bytes back at once. Keys already confirmed, cancelled, expired or another user's are left alone: the call is idempotent and answers the keys it cancelled.
+         *
+         *     **Access:** Signed in with permission `media.upload`: superadmin, admin, company_manager, operator.
+         */
+        post: operations["uploads.cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Cancel direct uploads not confirmed yet
-     * @description For an upload the user stopped (at most 100 keys a call): its addresses refuse any further PUT (409 UPLOAD_ADDRESS_USED), what was sent is removed, and the company's storage quota gets the bytes back at once. Keys already confirmed, cancelled, expired or another user's are left alone: the call is idempotent and answers the keys it cancelled.
-     *
-     *     **Access:** Signed in with permission `media.upload`: superadmin, admin, company_manager, operator.
-     */
-    post: operations['uploads.cancel'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/storage/uploads/{token}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/storage/uploads/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The local driver's direct upload address
+         * @description Where presigned-upload points with the local driver (with S3 the addresses are the bucket's, and this route answers 404). The signed token is the authorization. The body must be exactly the announced size: a longer one is refused while it streams (413 PAYLOAD_TOO_LARGE), a shorter one is not kept (409 UPLOAD_INCOMPLETE, the address stays usable). A whole file is taken once: after that, and after confirm or cancel, the address answers 409 UPLOAD_ADDRESS_USED. Answers the ETag (header and body).
+         *
+         *     **Access:** Anybody: no session needed.
+         */
+        put: operations["uploadReceiver.upload"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /**
-     * The local driver's direct upload address
-     * @description Where presigned-upload points with the local driver (with S3 the addresses are the bucket's, and this route answers 404). The signed token is the authorization. The body must be exactly the announced size: a longer one is refused while it streams (413 PAYLOAD_TOO_LARGE), a shorter one is not kept (409 UPLOAD_INCOMPLETE, the address stays usable). A whole file is taken once: after that, and after confirm or cancel, the address answers 409 UPLOAD_ADDRESS_USED. Answers the ETag (header and body).
-     *
-     *     **Access:** Anybody: no session needed.
-     */
-    put: operations['uploadReceiver.upload'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/turbines/{id}/photos': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/turbines/{id}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the turbine's current media, newest upload first
+         * @description Answers an `ETag` of the page with `Cache-Control: private, no-cache`; a request whose `If-None-Match` names it gets 304 with no body (clients poll this list while photos are processed). The signed addresses in it stay the same within a clock hour. A photo has `thumbnail_url`, `preview_url` and `tiles_url` (OpenSeadragon) once processed; a 2:1 panorama also `panorama_tiles` (Photo Sphere Viewer's EquirectangularTilesAdapter: `levels` low to high, `tile_url` with `{level}`, `{col}` and `{row}` to fill in); a video its poster as `thumbnail_url`/`preview_url` and `duration_s`, when ffmpeg could read it.
+         *
+         *     **Access:** Signed in with permission `media.read`: superadmin, admin, company_manager, operator, customer.
+         */
+        get: operations["media.list"];
+        put?: never;
+        /**
+         * Uploads photos, videos or point clouds below 55 MB (multipart, the fields before the files)
+         * @description Streams each file to storage as it arrives. Files that cannot be taken are skipped, each with its reason; when none is taken the call fails with the first reason. Bigger files go direct (presigned-upload).
+         *
+         *     **Access:** Signed in with permission `media.upload`: superadmin, admin, company_manager, operator.
+         */
+        post: operations["media.upload"];
+        /**
+         * Deletes a photo with every version (the key of any version names it)
+         * @description A photo with findings on any version is refused: 409 PHOTO_HAS_FINDINGS, the message naming how many. Findings are inspection records; they are deleted first, on purpose.
+         *
+         *     **Access:** Signed in with permission `media.delete`: superadmin, admin, company_manager.
+         */
+        delete: operations["media.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * A page of the turbine's current media, newest upload first
-     * @description Answers an `ETag` of the page with `Cache-Control: private, no-cache`; a request whose `If-None-Match` names it gets 304 with no body (clients poll this list while photos are processed). The signed addresses in it stay the same within a clock hour. A photo has `thumbnail_url`, `preview_url` and `tiles_url` (OpenSeadragon) once processed; a 2:1 panorama also `panorama_tiles` (Photo Sphere Viewer's EquirectangularTilesAdapter: `levels` low to high, `tile_url` with `{level}`, `{col}` and `{row}` to fill in); a video its poster as `thumbnail_url`/`preview_url` and `duration_s`, when ffmpeg could read it.
-     *
-     *     **Access:** Signed in with permission `media.read`: superadmin, admin, company_manager, operator, customer.
-     */
-    get: operations['media.list'];
-    put?: never;
-    /**
-     * Uploads photos, videos or point clouds below 55 MB (multipart, the fields before the files)
-     * @description Streams each file to storage as it arrives. Files that cannot be taken are skipped, each with its reason; when none is taken the call fails with the first reason. Bigger files go direct (presigned-upload).
-     *
-     *     **Access:** Signed in with permission `media.upload`: superadmin, admin, company_manager, operator.
-     */
-    post: operations['media.upload'];
-    /**
-     * Deletes a photo with every version (the key of any version names it)
-     * @description A photo with findings on any version is refused: 409 PHOTO_HAS_FINDINGS, the message naming how many. Findings are inspection records; they are deleted first, on purpose.
-     *
-     *     **Access:** Signed in with permission `media.delete`: superadmin, admin, company_manager.
-     */
-    delete: operations['media.delete'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/turbines/{id}/photos/summary': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/turbines/{id}/photos/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many media each campaign year, category, blade and room of the turbine holds
+         * @description Current versions only; one row per place that holds something (category `blade` for blade rooms). Screens mark the rooms, years and galleries that have media with it.
+         *
+         *     **Access:** Signed in with permission `media.read`: superadmin, admin, company_manager, operator, customer.
+         */
+        get: operations["media.summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * How many media each campaign year, category, blade and room of the turbine holds
-     * @description Current versions only; one row per place that holds something (category `blade` for blade rooms). Screens mark the rooms, years and galleries that have media with it.
-     *
-     *     **Access:** Signed in with permission `media.read`: superadmin, admin, company_manager, operator, customer.
-     */
-    get: operations['media.summary'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/turbines/{id}/photos/check-names': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/turbines/{id}/photos/check-names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Which of these file names an upload would skip, and why (before any byte is sent)
+         * @description Spec §5's naming rule, and names the turbine already has.
+         *
+         *     **Access:** Signed in with permission `media.upload`: superadmin, admin, company_manager, operator.
+         */
+        post: operations["media.checkNames"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Which of these file names an upload would skip, and why (before any byte is sent)
-     * @description Spec §5's naming rule, and names the turbine already has.
-     *
-     *     **Access:** Signed in with permission `media.upload`: superadmin, admin, company_manager, operator.
-     */
-    post: operations['media.checkNames'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/turbines/{id}/photos/versions': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/turbines/{id}/photos/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every version of a photo, the original first
+         * @description **Access:** Signed in with permission `media.read`: superadmin, admin, company_manager, operator, customer.
+         */
+        get: operations["media.versions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Every version of a photo, the original first
-     * @description **Access:** Signed in with permission `media.read`: superadmin, admin, company_manager, operator, customer.
-     */
-    get: operations['media.versions'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/turbines/{id}/presigned-upload': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/turbines/{id}/presigned-upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Direct upload, step 1: an address per file
+         * @description For files of 4 MB and more, and videos; at most 100 files a call (400 TOO_MANY_DIRECT_UPLOADS). Each accepted file gets a `key` and an address bound to its announced `size`: one PUT of exactly that many bytes, sending the `headers` given (they are signed). A longer body is refused while it streams (413; S3: 403), a shorter one is not kept, and once the file has arrived or was confirmed the address refuses any PUT (409 UPLOAD_ADDRESS_USED; S3: 412). Above 5 GB the file is a multipart upload (`upload_id`, `part_size`, `part_count`): the first 20 part addresses come here, the next ones from `upload-parts`. Files past the company's storage quota are skipped with STORAGE_QUOTA_EXCEEDED (403 when no file is accepted); pending uploads count against the quota until confirmed, cancelled (`cancel-upload`) or expired.
+         *
+         *     **Access:** Signed in with permission `media.upload`: superadmin, admin, company_manager, operator.
+         */
+        post: operations["media.presign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Direct upload, step 1: an address per file
-     * @description For files of 4 MB and more, and videos; at most 100 files a call (400 TOO_MANY_DIRECT_UPLOADS). Each accepted file gets a `key` and an address bound to its announced `size`: one PUT of exactly that many bytes, sending the `headers` given (they are signed). A longer body is refused while it streams (413; S3: 403), a shorter one is not kept, and once the file has arrived or was confirmed the address refuses any PUT (409 UPLOAD_ADDRESS_USED; S3: 412). Above 5 GB the file is a multipart upload (`upload_id`, `part_size`, `part_count`): the first 20 part addresses come here, the next ones from `upload-parts`. Files past the company's storage quota are skipped with STORAGE_QUOTA_EXCEEDED (403 when no file is accepted); pending uploads count against the quota until confirmed, cancelled (`cancel-upload`) or expired.
-     *
-     *     **Access:** Signed in with permission `media.upload`: superadmin, admin, company_manager, operator.
-     */
-    post: operations['media.presign'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/turbines/{id}/confirm-upload': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/turbines/{id}/confirm-upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Direct upload, step 3: the files become photos
+         * @description Each key's object must be whole, of the announced size, and what its name says (sniffed from the bytes) before its photo appears; a multipart upload sends every part's `etag` (in part order). UPLOAD_INCOMPLETE keeps the upload (send what is missing and confirm again); bytes of another type or size remove it (FILE_TYPE_*, UPLOAD_SIZE_MISMATCH). An upload is its uploader's: another user's key is UPLOAD_NOT_FOUND.
+         *
+         *     **Access:** Signed in with permission `media.upload`: superadmin, admin, company_manager, operator.
+         */
+        post: operations["media.confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Direct upload, step 3: the files become photos
-     * @description Each key's object must be whole, of the announced size, and what its name says (sniffed from the bytes) before its photo appears; a multipart upload sends every part's `etag` (in part order). UPLOAD_INCOMPLETE keeps the upload (send what is missing and confirm again); bytes of another type or size remove it (FILE_TYPE_*, UPLOAD_SIZE_MISMATCH). An upload is its uploader's: another user's key is UPLOAD_NOT_FOUND.
-     *
-     *     **Access:** Signed in with permission `media.upload`: superadmin, admin, company_manager, operator.
-     */
-    post: operations['media.confirm'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/turbines/{id}/save-edited-photo': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/turbines/{id}/save-edited-photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves a drawing on a photo as its new current version (multipart); the original stays
+         * @description **Access:** Signed in with permission `media.edit`: superadmin, admin, company_manager, operator.
+         */
+        post: operations["media.saveEdited"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Saves a drawing on a photo as its new current version (multipart); the original stays
-     * @description **Access:** Signed in with permission `media.edit`: superadmin, admin, company_manager, operator.
-     */
-    post: operations['media.saveEdited'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/turbines/{id}/photos/restore': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/turbines/{id}/photos/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes the original of a photo current again; the edited versions stay listed
+         * @description **Access:** Signed in with permission `media.edit`: superadmin, admin, company_manager, operator.
+         */
+        post: operations["media.restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Makes the original of a photo current again; the edited versions stay listed
-     * @description **Access:** Signed in with permission `media.edit`: superadmin, admin, company_manager, operator.
-     */
-    post: operations['media.restore'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/turbines/{id}/comments': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/turbines/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A turbine's comments, oldest first
+         * @description **Access:** Signed in with permission `comment.read`: superadmin, admin, company_manager, operator, customer.
+         */
+        get: operations["comments.list"];
+        put?: never;
+        /**
+         * Comments on a turbine
+         * @description **Access:** Signed in with permission `comment.create`: superadmin, admin, company_manager, operator, customer.
+         */
+        post: operations["comments.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * A turbine's comments, oldest first
-     * @description **Access:** Signed in with permission `comment.read`: superadmin, admin, company_manager, operator, customer.
-     */
-    get: operations['comments.list'];
-    put?: never;
-    /**
-     * Comments on a turbine
-     * @description **Access:** Signed in with permission `comment.create`: superadmin, admin, company_manager, operator, customer.
-     */
-    post: operations['comments.create'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/turbines/{id}/comments/{commentId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/turbines/{id}/comments/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes a comment
+         * @description Its author within 60 minutes of writing it; a superadmin always (else COMMENT_EDIT_WINDOW_PASSED).
+         *
+         *     **Access:** Signed in with permission `comment.create`: superadmin, admin, company_manager, operator, customer.
+         */
+        put: operations["comments.update"];
+        post?: never;
+        /**
+         * Deletes a comment
+         * @description Its author within 60 minutes of writing it; a superadmin always (else COMMENT_EDIT_WINDOW_PASSED).
+         *
+         *     **Access:** Signed in with permission `comment.create`: superadmin, admin, company_manager, operator, customer.
+         */
+        delete: operations["comments.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /**
-     * Changes a comment
-     * @description Its author within 60 minutes of writing it; a superadmin always (else COMMENT_EDIT_WINDOW_PASSED).
-     *
-     *     **Access:** Signed in with permission `comment.create`: superadmin, admin, company_manager, operator, customer.
-     */
-    put: operations['comments.update'];
-    post?: never;
-    /**
-     * Deletes a comment
-     * @description Its author within 60 minutes of writing it; a superadmin always (else COMMENT_EDIT_WINDOW_PASSED).
-     *
-     *     **Access:** Signed in with permission `comment.create`: superadmin, admin, company_manager, operator, customer.
-     */
-    delete: operations['comments.delete'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/files/media/{id}/{expires}/{signature}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/files/media/{id}/{expires}/{signature}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A photo's, video's or point cloud's original
+         * @description Signed addresses come in the answers of the media lists (`url`, `download_url`); each opens one object for one to two hours and no other. Range requests are answered (videos seek); `?download` makes it an attachment. 403 for a changed or expired address, 404 once the object or its turbine is deleted.
+         *
+         *     **Access:** Anybody: no session needed.
+         */
+        get: operations["files.media"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * A photo's, video's or point cloud's original
-     * @description Signed addresses come in the answers of the media lists (`url`, `download_url`); each opens one object for one to two hours and no other. Range requests are answered (videos seek); `?download` makes it an attachment. 403 for a changed or expired address, 404 once the object or its turbine is deleted.
-     *
-     *     **Access:** Anybody: no session needed.
-     */
-    get: operations['files.media'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/files/reports/{id}/{expires}/{signature}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/files/reports/{id}/{expires}/{signature}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A report's PDF
+         * @description The `report_url` of a report list: an attachment, with Range; 403 or 404 as for media.
+         *
+         *     **Access:** Anybody: no session needed.
+         */
+        get: operations["files.report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * A report's PDF
-     * @description The `report_url` of a report list: an attachment, with Range; 403 or 404 as for media.
-     *
-     *     **Access:** Anybody: no session needed.
-     */
-    get: operations['files.report'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/files/media/{id}/{expires}/{signature}/{path}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/files/media/{id}/{expires}/{signature}/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A photo's or video's thumbnail, preview, deep-zoom or panorama tile
+         * @description `thumb.jpg`, `preview.jpg` (a video's poster), `tiles/image.dzi` and its tiles `tiles/image_files/{level}/{x}_{y}.jpeg`, and a panorama's equirectangular tiles `pano/{level}/{col}_{row}.jpg` (`panorama_tiles`), below the media's own address, so OpenSeadragon's relative tile addresses carry the signature. 404 at once when the media or its turbine is deleted.
+         *
+         *     **Access:** Anybody: no session needed.
+         */
+        get: operations["files.derivative"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * A photo's or video's thumbnail, preview, deep-zoom or panorama tile
-     * @description `thumb.jpg`, `preview.jpg` (a video's poster), `tiles/image.dzi` and its tiles `tiles/image_files/{level}/{x}_{y}.jpeg`, and a panorama's equirectangular tiles `pano/{level}/{col}_{row}.jpg` (`panorama_tiles`), below the media's own address, so OpenSeadragon's relative tile addresses carry the signature. 404 at once when the media or its turbine is deleted.
-     *
-     *     **Access:** Anybody: no session needed.
-     */
-    get: operations['files.derivative'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/turbines/{id}/reports': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/turbines/{id}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A turbine's reports, of one campaign year or of all
+         * @description **Access:** Signed in with permission `report.read`: superadmin, admin, company_manager, operator.
+         */
+        get: operations["reports.list"];
+        put?: never;
+        /**
+         * Uploads PDF reports (multipart, the year before the files)
+         * @description Files that cannot be taken are skipped, each with its reason; when none is taken the call fails.
+         *
+         *     **Access:** Signed in with permission `report.upload`: superadmin, admin, company_manager, operator.
+         */
+        post: operations["reports.upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * A turbine's reports, of one campaign year or of all
-     * @description **Access:** Signed in with permission `report.read`: superadmin, admin, company_manager, operator.
-     */
-    get: operations['reports.list'];
-    put?: never;
-    /**
-     * Uploads PDF reports (multipart, the year before the files)
-     * @description Files that cannot be taken are skipped, each with its reason; when none is taken the call fails.
-     *
-     *     **Access:** Signed in with permission `report.upload`: superadmin, admin, company_manager, operator.
-     */
-    post: operations['reports.upload'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/turbines/{id}/reports/{reportId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/turbines/{id}/reports/{reportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a report
+         * @description **Access:** Signed in with permission `report.delete`: superadmin, admin, company_manager, operator.
+         */
+        delete: operations["reports.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    post?: never;
-    /**
-     * Deletes a report
-     * @description **Access:** Signed in with permission `report.delete`: superadmin, admin, company_manager, operator.
-     */
-    delete: operations['reports.delete'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/findings': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/findings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fleet's findings: every finding of the caller's turbines, newest first, paged with a cursor
+         * @description company_id filters for a superadmin only (others: ignored). limit is 50 by default, at most 1000; cursor is the next_cursor of the page before. Customers see released findings only.
+         *
+         *     **Access:** Signed in with permission `finding.read`: superadmin, admin, company_manager, operator, customer.
+         */
+        get: operations["findings.fleet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * The fleet's findings: every finding of the caller's turbines, newest first, paged with a cursor
-     * @description company_id filters for a superadmin only (others: ignored). limit is 50 by default, at most 1000; cursor is the next_cursor of the page before. Customers see released findings only.
-     *
-     *     **Access:** Signed in with permission `finding.read`: superadmin, admin, company_manager, operator, customer.
-     */
-    get: operations['findings.fleet'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/findings/summary': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/findings/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many findings of the fleet match the filters, by severity
+         * @description The same filters and reach as GET /findings (no paging): every matching finding is counted, each severity 1–5 listed (0 when none). Customers count released findings only.
+         *
+         *     **Access:** Signed in with permission `finding.read`: superadmin, admin, company_manager, operator, customer.
+         */
+        get: operations["findings.summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * How many findings of the fleet match the filters, by severity
-     * @description The same filters and reach as GET /findings (no paging): every matching finding is counted, each severity 1–5 listed (0 when none). Customers count released findings only.
-     *
-     *     **Access:** Signed in with permission `finding.read`: superadmin, admin, company_manager, operator, customer.
-     */
-    get: operations['findings.summary'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/findings/export.csv': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/findings/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fleet list as CSV (UTF-8 with a byte-order mark, so Excel reads Turkish letters)
+         * @description The same filters as GET /api/findings, every matching finding (no paging), in the list order. Streamed. The header is the finding's field names; the target column holds its JSON.
+         *
+         *     **Access:** Signed in with permission `finding.read`: superadmin, admin, company_manager, operator, customer.
+         */
+        get: operations["findings.exportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * The fleet list as CSV (UTF-8 with a byte-order mark, so Excel reads Turkish letters)
-     * @description The same filters as GET /api/findings, every matching finding (no paging), in the list order. Streamed. The header is the finding's field names; the target column holds its JSON.
-     *
-     *     **Access:** Signed in with permission `finding.read`: superadmin, admin, company_manager, operator, customer.
-     */
-    get: operations['findings.exportCsv'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/findings/export.jsonld': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/findings/export.jsonld": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fleet list as a W3C Web Annotation collection (JSON-LD)
+         * @description The same filters as GET /api/findings, every matching finding (no paging), in the list order. Streamed. One Annotation per finding (motivation assessing) with the drawn selector as its target.
+         *
+         *     **Access:** Signed in with permission `finding.read`: superadmin, admin, company_manager, operator, customer.
+         */
+        get: operations["findings.exportJsonLd"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * The fleet list as a W3C Web Annotation collection (JSON-LD)
-     * @description The same filters as GET /api/findings, every matching finding (no paging), in the list order. Streamed. One Annotation per finding (motivation assessing) with the drawn selector as its target.
-     *
-     *     **Access:** Signed in with permission `finding.read`: superadmin, admin, company_manager, operator, customer.
-     */
-    get: operations['findings.exportJsonLd'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/turbines/{id}/findings': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/turbines/{id}/findings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A turbine's findings (filters as the fleet list's, and media_id), paged with a cursor
+         * @description media_id: the id of any version of a photo finds the findings marked on each of its versions. company_id and turbine_id are ignored here.
+         *
+         *     **Access:** Signed in with permission `finding.read`: superadmin, admin, company_manager, operator, customer.
+         */
+        get: operations["findings.list"];
+        put?: never;
+        /**
+         * Marks a finding on a media item of the turbine
+         * @description `media_version` (optional) checks the version drawn on; the target must suit the media (a rectangle or polygon inside a photo, a direction on a panorama, a point in a point cloud), else FINDING_TARGET_MISMATCH. Missing `action` takes the severity's; the finding starts `new` and `draft` unless said otherwise (releasing needs finding.release).
+         *
+         *     **Access:** Signed in with permission `finding.edit`: superadmin, admin, company_manager, operator.
+         */
+        post: operations["findings.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * A turbine's findings (filters as the fleet list's, and media_id), paged with a cursor
-     * @description media_id: the id of any version of a photo finds the findings marked on each of its versions. company_id and turbine_id are ignored here.
-     *
-     *     **Access:** Signed in with permission `finding.read`: superadmin, admin, company_manager, operator, customer.
-     */
-    get: operations['findings.list'];
-    put?: never;
-    /**
-     * Marks a finding on a media item of the turbine
-     * @description `media_version` (optional) checks the version drawn on; the target must suit the media (a rectangle or polygon inside a photo, a direction on a panorama, a point in a point cloud), else FINDING_TARGET_MISMATCH. Missing `action` takes the severity's; the finding starts `new` and `draft` unless said otherwise (releasing needs finding.release).
-     *
-     *     **Access:** Signed in with permission `finding.edit`: superadmin, admin, company_manager, operator.
-     */
-    post: operations['findings.create'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/turbines/{id}/findings/{findingId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/turbines/{id}/findings/{findingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finding with its track: each year of the same damage, and the growth since them
+         * @description **Access:** Signed in with permission `finding.read`: superadmin, admin, company_manager, operator, customer.
+         */
+        get: operations["findings.get"];
+        /**
+         * Saves a finding (the whole finding again; the media it was marked on stays)
+         * @description Releasing a draft, taking a release back and changing a released finding need finding.release.
+         *
+         *     **Access:** Signed in with permission `finding.edit`: superadmin, admin, company_manager, operator.
+         */
+        put: operations["findings.update"];
+        post?: never;
+        /**
+         * Deletes a finding
+         * @description A released finding needs finding.release.
+         *
+         *     **Access:** Signed in with permission `finding.edit`: superadmin, admin, company_manager, operator.
+         */
+        delete: operations["findings.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * A finding with its track: each year of the same damage, and the growth since them
-     * @description **Access:** Signed in with permission `finding.read`: superadmin, admin, company_manager, operator, customer.
-     */
-    get: operations['findings.get'];
-    /**
-     * Saves a finding (the whole finding again; the media it was marked on stays)
-     * @description Releasing a draft, taking a release back and changing a released finding need finding.release.
-     *
-     *     **Access:** Signed in with permission `finding.edit`: superadmin, admin, company_manager, operator.
-     */
-    put: operations['findings.update'];
-    post?: never;
-    /**
-     * Deletes a finding
-     * @description A released finding needs finding.release.
-     *
-     *     **Access:** Signed in with permission `finding.edit`: superadmin, admin, company_manager, operator.
-     */
-    delete: operations['findings.delete'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/turbines/{id}/findings/{findingId}/link': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/turbines/{id}/findings/{findingId}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Links a finding to the same damage found in an earlier year (same turbine and blade)
+         * @description The finding’s track joins the earlier finding’s; a track holds each year once.
+         *
+         *     **Access:** Signed in with permission `finding.edit`: superadmin, admin, company_manager, operator.
+         */
+        post: operations["findings.link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Links a finding to the same damage found in an earlier year (same turbine and blade)
-     * @description The finding’s track joins the earlier finding’s; a track holds each year once.
-     *
-     *     **Access:** Signed in with permission `finding.edit`: superadmin, admin, company_manager, operator.
-     */
-    post: operations['findings.link'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/turbines/{id}/inspection-report': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/turbines/{id}/inspection-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The inspection report of a turbine's year (PDF, in the caller's language)
+         * @description Cover, summary by blade and severity, blade map, then one page per released finding with a crop of its photo, its position, type, severity, action, size, status and history. Up to INSPECTION_REPORT_SYNC_MAX_FINDINGS (50) released findings the answer is 200 with the PDF. Above that the report is made in the background: the answer is 202 with `{ data: { id, status: "pending", status_url } }`; GET status_url until `status` is `ready` (then the report is stored as a report of that year, listed by GET /turbines/{id}/reports, and `report_url` downloads it) or `failed`. Asking again while it is being made answers the same request.
+         *
+         *     **Access:** Signed in with permission `finding.read`: superadmin, admin, company_manager, operator, customer.
+         */
+        get: operations["findings.inspectionReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * The inspection report of a turbine's year (PDF, in the caller's language)
-     * @description Cover, summary by blade and severity, blade map, then one page per released finding with a crop of its photo, its position, type, severity, action, size, status and history. Up to INSPECTION_REPORT_SYNC_MAX_FINDINGS (50) released findings the answer is 200 with the PDF. Above that the report is made in the background: the answer is 202 with `{ data: { id, status: "pending", status_url } }`; GET status_url until `status` is `ready` (then the report is stored as a report of that year, listed by GET /turbines/{id}/reports, and `report_url` downloads it) or `failed`. Asking again while it is being made answers the same request.
-     *
-     *     **Access:** Signed in with permission `finding.read`: superadmin, admin, company_manager, operator, customer.
-     */
-    get: operations['findings.inspectionReport'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/turbines/{id}/inspection-report/{requestId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/turbines/{id}/inspection-report/{requestId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where an inspection report made in the background stands (see inspection-report)
+         * @description **Access:** Signed in with permission `finding.read`: superadmin, admin, company_manager, operator, customer.
+         */
+        get: operations["findings.inspectionReportStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Where an inspection report made in the background stands (see inspection-report)
-     * @description **Access:** Signed in with permission `finding.read`: superadmin, admin, company_manager, operator, customer.
-     */
-    get: operations['findings.inspectionReportStatus'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: {
-    /** @description A W3C Web Annotation target: a media-fragment rectangle or an SVG polygon in the original pixels of a photo, a view direction (yaw/pitch in degrees) on a panorama, a point (x/y/z) in a point cloud */
-    FindingTarget: {
-      selector:
-        | {
+    schemas: {
+        /** @description A W3C Web Annotation target: a media-fragment rectangle or an SVG polygon in the original pixels of a photo, a view direction (yaw/pitch in degrees) on a panorama, a point (x/y/z) in a point cloud */
+        FindingTarget: {
+            selector: {
+                /** @constant */
+                type: "FragmentSelector";
+                /**
+                 * @default http://www.w3.org/TR/media-frags/
+                 * @constant
+                 */
+                conformsTo?: "http://www.w3.org/TR/media-frags/";
+                value: string;
+            } | {
+                /** @constant */
+                type: "SvgSelector";
+                value: string;
+            } | {
+                /** @constant */
+                type: "PanoramaSelector";
+                value: string;
+            } | {
+                /** @constant */
+                type: "PointSelector";
+                value: string;
+            };
+        };
+        Error: {
             /** @constant */
-            type: 'FragmentSelector';
+            success: false;
+            /** @enum {string} */
+            code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNKNOWN_FIELD" | "VALUE_TOO_LONG" | "FIELDS_REQUIRED" | "FIELDS_REQUIRED_EDIT" | "COMPANY_REQUIRED" | "COMPANY_NAME_REQUIRED" | "EMAIL_REQUIRED" | "EMAIL_INVALID" | "PASSWORD_REQUIRED" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "PASSWORDS_DO_NOT_MATCH" | "ROLE_INVALID" | "PHONE_INVALID" | "RESET_TOKEN_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "SESSION_EXPIRED" | "FORBIDDEN" | "XSRF_MISMATCH" | "ROLE_NOT_ALLOWED" | "PROTECTED_USER" | "NOT_FOUND" | "USER_NOT_FOUND" | "COMPANY_NOT_FOUND" | "EMAIL_TAKEN" | "COMPANY_NAME_TAKEN" | "COMPANY_HAS_DEPENDENTS" | "CANNOT_DELETE_SELF" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "COMPANY_INVALID" | "TOO_MANY_ATTEMPTS" | "NAME_REQUIRED" | "SUBJECT_REQUIRED" | "MESSAGE_REQUIRED" | "TOO_MANY_MESSAGES" | "CITY_REQUIRED" | "CODE_REQUIRED" | "LOCATION_REQUIRED" | "ROOMS_INVALID" | "STATUS_INVALID" | "YEAR_INVALID" | "LIMIT_INVALID" | "CURSOR_INVALID" | "BLADE_INVALID" | "CATEGORY_INVALID" | "NO_FILES" | "TOO_MANY_FILES" | "FILE_NAME_INVALID" | "FILE_EMPTY" | "REPORT_NAME_INVALID" | "COMMENT_REQUIRED" | "COMMENT_TOO_LONG" | "COMMENT_EDIT_WINDOW_PASSED" | "SURFACE_INVALID" | "ZONE_INVALID" | "DISTANCE_REQUIRED" | "DISTANCE_INVALID" | "FINDING_TYPE_INVALID" | "SEVERITY_INVALID" | "ACTION_INVALID" | "FINDING_SIZE_INVALID" | "FINDING_STATUS_INVALID" | "STAGE_INVALID" | "FINDING_TARGET_INVALID" | "FINDING_RELEASED" | "FINDING_NOT_FOUND" | "FINDING_MEDIA_INVALID" | "FINDING_TARGET_MISMATCH" | "FINDING_LINK_INVALID" | "TURBINE_NOT_FOUND" | "MEDIA_NOT_FOUND" | "REPORT_NOT_FOUND" | "COMMENT_NOT_FOUND" | "UPLOAD_NOT_FOUND" | "TOO_MANY_DIRECT_UPLOADS" | "STORAGE_QUOTA_EXCEEDED" | "UPLOAD_ADDRESS_USED" | "UPLOAD_SIZE_MISMATCH" | "DUPLICATE_FILE_NAME" | "UPLOAD_INCOMPLETE" | "NOTHING_TO_RESTORE" | "PHOTO_HAS_FINDINGS" | "FILE_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "VIDEO_TOO_LARGE" | "FILE_TYPE_UNKNOWN" | "FILE_TYPE_MISMATCH" | "FILE_TYPE_FORBIDDEN" | "REPORT_NOT_PDF" | "EDITED_PHOTO_NOT_JPEG" | "IMAGE_TOO_LARGE" | "NOT_A_PHOTO" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "DATABASE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "SHUTTING_DOWN";
+            /** @description What went wrong, in the caller's language */
+            message: string;
+            /** @description Which field an input error is about, when there is one */
+            field?: string;
+            /** @description An upload where every file was skipped: each file and why */
+            skipped?: components["schemas"]["SkippedFile"][];
+            /** @description The request id of an unexpected failure: quote it to find the failure in the logs */
+            correlationId?: string;
+        };
+        SkippedFile: {
+            name: string;
+            code: string;
+            message: string;
+        };
+        SessionUser: {
+            id: number;
+            first_name: string;
+            last_name: string;
+            email: string;
+            /** @enum {string} */
+            role: "superadmin" | "admin" | "company_manager" | "operator" | "customer";
+            company_id: number;
+            company_name: string;
+            is_active: boolean;
+            /** @enum {string} */
+            language: "tr" | "en";
+            permissions: ("tenant.all" | "turbine.read" | "turbine.create" | "turbine.chooseCompany" | "turbine.update" | "turbine.delete" | "media.read" | "media.upload" | "media.edit" | "media.delete" | "upload.manageAny" | "report.read" | "report.upload" | "report.delete" | "comment.read" | "comment.create" | "comment.moderate" | "finding.read" | "finding.readDrafts" | "finding.edit" | "finding.release" | "company.read" | "company.create" | "company.update" | "company.delete" | "user.read" | "user.create" | "user.update" | "user.changePassword" | "user.delete")[];
             /**
-             * @default http://www.w3.org/TR/media-frags/
-             * @constant
+             * Format: date-time
+             * @description When the session ends unless it is refreshed
              */
-            conformsTo?: 'http://www.w3.org/TR/media-frags/';
-            value: string;
-          }
-        | {
-            /** @constant */
-            type: 'SvgSelector';
-            value: string;
-          }
-        | {
-            /** @constant */
-            type: 'PanoramaSelector';
-            value: string;
-          }
-        | {
-            /** @constant */
-            type: 'PointSelector';
-            value: string;
-          };
+            session_expires_at: string;
+        };
+        Company: {
+            id: number;
+            name: string;
+            contact_email: string | null;
+            authorized_number: string | null;
+            phone: string | null;
+            address: string | null;
+            user_count: number;
+            turbine_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        User: {
+            id: number;
+            first_name: string;
+            last_name: string;
+            email: string;
+            /** @enum {string} */
+            role: "superadmin" | "admin" | "company_manager" | "operator" | "customer";
+            company_id: number;
+            company_name: string;
+            is_active: boolean;
+            /** @description The root superadmin: nobody edits, re-passwords or deletes it */
+            is_protected: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        Turbine: {
+            id: number;
+            turbine_name: string | null;
+            /** @description The display name: turbine_name, else the city with the suffix "Türbini" (spec §2) */
+            name: string;
+            code: string;
+            city: string;
+            location: string;
+            site_name: string | null;
+            coordinates: string | null;
+            rooms: number;
+            /** @enum {string} */
+            status: "active" | "maintenance" | "faulty" | "offline" | "inactive";
+            company_id: number;
+            company_name: string;
+            /** @description Spec §3: the current photos (edited versions counted once) */
+            photo_count: number;
+            /** @description Every current media item the photo list shows: photos, videos and point clouds */
+            media_count: number;
+            /** @description The highest severity among the turbine's open findings (new, monitoring, repair planned); released ones only for a caller who may not read drafts. Null when it has none. */
+            worst_open_severity: (1 | 2 | 3 | 4 | 5) | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        TurbineDetail: {
+            id: number;
+            turbine_name: string | null;
+            /** @description The display name: turbine_name, else the city with the suffix "Türbini" (spec §2) */
+            name: string;
+            code: string;
+            city: string;
+            location: string;
+            site_name: string | null;
+            coordinates: string | null;
+            rooms: number;
+            /** @enum {string} */
+            status: "active" | "maintenance" | "faulty" | "offline" | "inactive";
+            company_id: number;
+            company_name: string;
+            /** @description Spec §3: the current photos (edited versions counted once) */
+            photo_count: number;
+            /** @description Every current media item the photo list shows: photos, videos and point clouds */
+            media_count: number;
+            /** @description The highest severity among the turbine's open findings (new, monitoring, repair planned); released ones only for a caller who may not read drafts. Null when it has none. */
+            worst_open_severity: (1 | 2 | 3 | 4 | 5) | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description The campaign years that have media, newest first (the first is the latest) */
+            media_years: number[];
+        };
+        UploadParts: {
+            key: string;
+            upload_id: string;
+            part_size: number;
+            part_count: number;
+            parts: components["schemas"]["UploadPartAddress"][];
+            /** Format: date-time */
+            expires_at: string;
+        };
+        UploadPartAddress: {
+            partNumber: number;
+            presignedUrl: string;
+            size: number;
+        };
+        MediaItem: {
+            id: number;
+            key: string;
+            /** @description The key of the first version: the same as `key` unless this is an edited version */
+            _originalKey: string;
+            originalName: string;
+            /** @enum {string} */
+            kind: "photo" | "video" | "pointcloud";
+            mime: string;
+            room: string;
+            blade: ("A" | "B" | "C") | null;
+            /** @enum {string} */
+            category: "" | "drone" | "operator" | "robot";
+            year: number;
+            month: number;
+            size: number;
+            /** @enum {string} */
+            status: "pending" | "ready" | "failed";
+            failure_reason: string | null;
+            width: number | null;
+            height: number | null;
+            captured_at: string | null;
+            gps: {
+                lat: number;
+                lng: number;
+            } | null;
+            is_panorama: boolean;
+            version: number;
+            is_edited: boolean;
+            /** Format: date-time */
+            upload_date: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastModified: string;
+            /** @description The original's bytes, inline (images and videos): a short-lived signed address */
+            url: string;
+            file_path: string;
+            download_url: string;
+            thumbnail_url: string | null;
+            preview_url: string | null;
+            /** @description The deep-zoom descriptor (.dzi) for OpenSeadragon */
+            tiles_url: string | null;
+            /** @description Equirectangular tiles of a panorama for Photo Sphere Viewer's EquirectangularTilesAdapter; null for other media and until the tiles exist */
+            panorama_tiles: {
+                levels: {
+                    width: number;
+                    cols: number;
+                    rows: number;
+                }[];
+                tile_url: string;
+            } | null;
+            /** @description A video's length in seconds; null for other media or when it cannot be read */
+            duration_s: number | null;
+            uploadedBy: {
+                id: number | null;
+                name: string;
+            } | null;
+            uploader_name: string | null;
+            uploader_email: string | null;
+        };
+        MediaPlaceCount: {
+            year: number;
+            /** @enum {string} */
+            category: "drone" | "operator" | "robot" | "blade";
+            blade: ("A" | "B" | "C") | null;
+            room: number;
+            count: number;
+        };
+        PresignedUpload: {
+            key: string;
+            originalName: string;
+            size: number;
+            /** @description The one PUT address; null for a multipart upload */
+            presignedUrl: string | null;
+            /** @description Headers the PUT must send as given (they are part of the signature) */
+            headers: {
+                [key: string]: string;
+            };
+            upload_id?: string;
+            part_size?: number;
+            part_count?: number;
+            parts?: components["schemas"]["UploadPartAddress"][];
+            /** Format: date-time */
+            expires_at: string;
+        };
+        Comment: {
+            id: number;
+            turbine_id: number;
+            /** @description The author's id; null once that user is deleted */
+            user_id: number | null;
+            user_name: string;
+            comment: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Whether the caller may still edit or delete it (author within 60 minutes, or a superadmin) */
+            can_edit: boolean;
+        };
+        Report: {
+            id: number;
+            turbine_id: number;
+            year: number;
+            original_filename: string;
+            /** @description original_filename without a leading `digits-digits-` prefix (spec §3) */
+            display_name: string;
+            file_size_bytes: number;
+            /** Format: date-time */
+            uploaded_at: string;
+            first_name: string | null;
+            last_name: string | null;
+            /** @description A short-lived signed address that downloads the PDF */
+            report_url: string;
+        };
+        Finding: {
+            id: number;
+            turbine_id: number;
+            media_id: number;
+            media_version: number;
+            year: number;
+            /** @enum {string} */
+            blade: "A" | "B" | "C";
+            /** @enum {string} */
+            surface: "leading_edge" | "trailing_edge" | "pressure_side" | "suction_side" | "shear_web" | "root" | "tip";
+            zone: number;
+            internal: boolean;
+            distance_from_root_m: number;
+            extent_m: number | null;
+            distance_from_le_m: number | null;
+            target: components["schemas"]["FindingTargetOutput"];
+            /** @enum {string} */
+            type: "erosion" | "crack" | "delamination" | "lightning" | "hole" | "bond_line" | "coating" | "contamination" | "other";
+            /** @enum {number} */
+            severity: 1 | 2 | 3 | 4 | 5;
+            /** @enum {string} */
+            action: "none" | "follow_up" | "repair_planned" | "repair_soon" | "stop";
+            length_mm: number | null;
+            width_mm: number | null;
+            description: string | null;
+            /** @enum {string} */
+            status: "new" | "monitoring" | "repair_planned" | "repaired" | "closed";
+            /** @enum {string} */
+            stage: "draft" | "released";
+            /** @description The physical damage this finding records: findings of one damage across years share it */
+            track_id: number;
+            /** @description The author's user id; null once that user is deleted */
+            created_by: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        FindingSummary: {
+            total: number;
+            /** @description How many findings of each severity 1–5 (0 when none) */
+            by_severity: {
+                1: number;
+                2: number;
+                3: number;
+                4: number;
+                5: number;
+            };
+        };
+        FindingDetail: {
+            id: number;
+            turbine_id: number;
+            media_id: number;
+            media_version: number;
+            year: number;
+            /** @enum {string} */
+            blade: "A" | "B" | "C";
+            /** @enum {string} */
+            surface: "leading_edge" | "trailing_edge" | "pressure_side" | "suction_side" | "shear_web" | "root" | "tip";
+            zone: number;
+            internal: boolean;
+            distance_from_root_m: number;
+            extent_m: number | null;
+            distance_from_le_m: number | null;
+            target: components["schemas"]["FindingTargetOutput"];
+            /** @enum {string} */
+            type: "erosion" | "crack" | "delamination" | "lightning" | "hole" | "bond_line" | "coating" | "contamination" | "other";
+            /** @enum {number} */
+            severity: 1 | 2 | 3 | 4 | 5;
+            /** @enum {string} */
+            action: "none" | "follow_up" | "repair_planned" | "repair_soon" | "stop";
+            length_mm: number | null;
+            width_mm: number | null;
+            description: string | null;
+            /** @enum {string} */
+            status: "new" | "monitoring" | "repair_planned" | "repaired" | "closed";
+            /** @enum {string} */
+            stage: "draft" | "released";
+            /** @description The physical damage this finding records: findings of one damage across years share it */
+            track_id: number;
+            /** @description The author's user id; null once that user is deleted */
+            created_by: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Each year of the same damage the caller may see */
+            history: {
+                id: number;
+                year: number;
+                /** @enum {number} */
+                severity: 1 | 2 | 3 | 4 | 5;
+                length_mm: number | null;
+                width_mm: number | null;
+                /** @enum {string} */
+                status: "new" | "monitoring" | "repair_planned" | "repaired" | "closed";
+                /** @enum {string} */
+                stage: "draft" | "released";
+            }[];
+            growth: {
+                since_previous: components["schemas"]["FindingGrowth"] | null;
+                since_first: components["schemas"]["FindingGrowth"] | null;
+            };
+        };
+        FindingGrowth: {
+            from_year: number;
+            length_mm: number | null;
+            width_mm: number | null;
+            severity: number;
+        };
+        InspectionReportRequest: {
+            id: string;
+            turbine_id: number;
+            year: number;
+            /** @enum {string} */
+            status: "pending" | "ready" | "failed";
+            /** @description Where this request is asked about again */
+            status_url: string;
+            report_id: number | null;
+            /** @description Downloads the report once it is ready */
+            report_url: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A W3C Web Annotation target: a media-fragment rectangle or an SVG polygon in the original pixels of a photo, a view direction (yaw/pitch in degrees) on a panorama, a point (x/y/z) in a point cloud */
+        FindingTargetOutput: {
+            selector: {
+                /** @constant */
+                type: "FragmentSelector";
+                /**
+                 * @default http://www.w3.org/TR/media-frags/
+                 * @constant
+                 */
+                conformsTo: "http://www.w3.org/TR/media-frags/";
+                value: string;
+            } | {
+                /** @constant */
+                type: "SvgSelector";
+                value: string;
+            } | {
+                /** @constant */
+                type: "PanoramaSelector";
+                value: string;
+            } | {
+                /** @constant */
+                type: "PointSelector";
+                value: string;
+            };
+        };
     };
-    Error: {
-      /** @constant */
-      success: false;
-      /** @enum {string} */
-      code:
-        | 'VALIDATION_ERROR'
-        | 'INVALID_JSON'
-        | 'UNKNOWN_FIELD'
-        | 'VALUE_TOO_LONG'
-        | 'FIELDS_REQUIRED'
-        | 'FIELDS_REQUIRED_EDIT'
-        | 'COMPANY_REQUIRED'
-        | 'COMPANY_NAME_REQUIRED'
-        | 'EMAIL_REQUIRED'
-        | 'EMAIL_INVALID'
-        | 'PASSWORD_REQUIRED'
-        | 'PASSWORD_TOO_SHORT'
-        | 'PASSWORD_TOO_LONG'
-        | 'PASSWORD_TOO_COMMON'
-        | 'PASSWORDS_DO_NOT_MATCH'
-        | 'ROLE_INVALID'
-        | 'PHONE_INVALID'
-        | 'RESET_TOKEN_INVALID'
-        | 'UNAUTHENTICATED'
-        | 'INVALID_CREDENTIALS'
-        | 'SESSION_EXPIRED'
-        | 'FORBIDDEN'
-        | 'XSRF_MISMATCH'
-        | 'ROLE_NOT_ALLOWED'
-        | 'PROTECTED_USER'
-        | 'NOT_FOUND'
-        | 'USER_NOT_FOUND'
-        | 'COMPANY_NOT_FOUND'
-        | 'EMAIL_TAKEN'
-        | 'COMPANY_NAME_TAKEN'
-        | 'COMPANY_HAS_DEPENDENTS'
-        | 'CANNOT_DELETE_SELF'
-        | 'PAYLOAD_TOO_LARGE'
-        | 'UNSUPPORTED_MEDIA_TYPE'
-        | 'COMPANY_INVALID'
-        | 'TOO_MANY_ATTEMPTS'
-        | 'NAME_REQUIRED'
-        | 'SUBJECT_REQUIRED'
-        | 'MESSAGE_REQUIRED'
-        | 'TOO_MANY_MESSAGES'
-        | 'CITY_REQUIRED'
-        | 'CODE_REQUIRED'
-        | 'LOCATION_REQUIRED'
-        | 'ROOMS_INVALID'
-        | 'STATUS_INVALID'
-        | 'YEAR_INVALID'
-        | 'LIMIT_INVALID'
-        | 'CURSOR_INVALID'
-        | 'BLADE_INVALID'
-        | 'CATEGORY_INVALID'
-        | 'NO_FILES'
-        | 'TOO_MANY_FILES'
-        | 'FILE_NAME_INVALID'
-        | 'FILE_EMPTY'
-        | 'REPORT_NAME_INVALID'
-        | 'COMMENT_REQUIRED'
-        | 'COMMENT_TOO_LONG'
-        | 'COMMENT_EDIT_WINDOW_PASSED'
-        | 'SURFACE_INVALID'
-        | 'ZONE_INVALID'
-        | 'DISTANCE_REQUIRED'
-        | 'DISTANCE_INVALID'
-        | 'FINDING_TYPE_INVALID'
-        | 'SEVERITY_INVALID'
-        | 'ACTION_INVALID'
-        | 'FINDING_SIZE_INVALID'
-        | 'FINDING_STATUS_INVALID'
-        | 'STAGE_INVALID'
-        | 'FINDING_TARGET_INVALID'
-        | 'FINDING_RELEASED'
-        | 'FINDING_NOT_FOUND'
-        | 'FINDING_MEDIA_INVALID'
-        | 'FINDING_TARGET_MISMATCH'
-        | 'FINDING_LINK_INVALID'
-        | 'TURBINE_NOT_FOUND'
-        | 'MEDIA_NOT_FOUND'
-        | 'REPORT_NOT_FOUND'
-        | 'COMMENT_NOT_FOUND'
-        | 'UPLOAD_NOT_FOUND'
-        | 'TOO_MANY_DIRECT_UPLOADS'
-        | 'STORAGE_QUOTA_EXCEEDED'
-        | 'UPLOAD_ADDRESS_USED'
-        | 'UPLOAD_SIZE_MISMATCH'
-        | 'DUPLICATE_FILE_NAME'
-        | 'UPLOAD_INCOMPLETE'
-        | 'NOTHING_TO_RESTORE'
-        | 'PHOTO_HAS_FINDINGS'
-        | 'FILE_TOO_LARGE'
-        | 'UPLOAD_TOO_LARGE'
-        | 'VIDEO_TOO_LARGE'
-        | 'FILE_TYPE_UNKNOWN'
-        | 'FILE_TYPE_MISMATCH'
-        | 'FILE_TYPE_FORBIDDEN'
-        | 'REPORT_NOT_PDF'
-        | 'EDITED_PHOTO_NOT_JPEG'
-        | 'IMAGE_TOO_LARGE'
-        | 'NOT_A_PHOTO'
-        | 'INTERNAL_ERROR'
-        | 'SERVICE_UNAVAILABLE'
-        | 'DATABASE_UNAVAILABLE'
-        | 'STORAGE_UNAVAILABLE'
-        | 'SHUTTING_DOWN';
-      /** @description What went wrong, in the caller's language */
-      message: string;
-      /** @description Which field an input error is about, when there is one */
-      field?: string;
-      /** @description An upload where every file was skipped: each file and why */
-      skipped?: components['schemas']['SkippedFile'][];
-      /** @description The request id of an unexpected failure: quote it to find the failure in the logs */
-      correlationId?: string;
+    responses: never;
+    parameters: {
+        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+        Language: "tr" | "en";
     };
-    SkippedFile: {
-      name: string;
-      code: string;
-      message: string;
-    };
-    SessionUser: {
-      id: number;
-      first_name: string;
-      last_name: string;
-      email: string;
-      /** @enum {string} */
-      role: 'superadmin' | 'admin' | 'company_manager' | 'operator' | 'customer';
-      company_id: number;
-      company_name: string;
-      is_active: boolean;
-      /** @enum {string} */
-      language: 'tr' | 'en';
-      permissions: (
-        | 'tenant.all'
-        | 'turbine.read'
-        | 'turbine.create'
-        | 'turbine.chooseCompany'
-        | 'turbine.update'
-        | 'turbine.delete'
-        | 'media.read'
-        | 'media.upload'
-        | 'media.edit'
-        | 'media.delete'
-        | 'upload.manageAny'
-        | 'report.read'
-        | 'report.upload'
-        | 'report.delete'
-        | 'comment.read'
-        | 'comment.create'
-        | 'comment.moderate'
-        | 'finding.read'
-        | 'finding.readDrafts'
-        | 'finding.edit'
-        | 'finding.release'
-        | 'company.read'
-        | 'company.create'
-        | 'company.update'
-        | 'company.delete'
-        | 'user.read'
-        | 'user.create'
-        | 'user.update'
-        | 'user.changePassword'
-        | 'user.delete'
-      )[];
-      /**
-       * Format: date-time
-       * @description When the session ends unless it is refreshed
-       */
-      session_expires_at: string;
-    };
-    Company: {
-      id: number;
-      name: string;
-      contact_email: string | null;
-      authorized_number: string | null;
-      phone: string | null;
-      address: string | null;
-      user_count: number;
-      turbine_count: number;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      updated_at: string;
-    };
-    User: {
-      id: number;
-      first_name: string;
-      last_name: string;
-      email: string;
-      /** @enum {string} */
-      role: 'superadmin' | 'admin' | 'company_manager' | 'operator' | 'customer';
-      company_id: number;
-      company_name: string;
-      is_active: boolean;
-      /** @description The root superadmin: nobody edits, re-passwords or deletes it */
-      is_protected: boolean;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      updated_at: string;
-    };
-    Turbine: {
-      id: number;
-      turbine_name: string | null;
-      /** @description The display name: turbine_name, else the city with the suffix "Türbini" (spec §2) */
-      name: string;
-      code: string;
-      city: string;
-      location: string;
-      site_name: string | null;
-      coordinates: string | null;
-      rooms: number;
-      /** @enum {string} */
-      status: 'active' | 'maintenance' | 'faulty' | 'offline' | 'inactive';
-      company_id: number;
-      company_name: string;
-      /** @description Spec §3: the current photos (edited versions counted once) */
-      photo_count: number;
-      /** @description Every current media item the photo list shows: photos, videos and point clouds */
-      media_count: number;
-      /** @description The highest severity among the turbine's open findings (new, monitoring, repair planned); released ones only for a caller who may not read drafts. Null when it has none. */
-      worst_open_severity: (1 | 2 | 3 | 4 | 5) | null;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      updated_at: string;
-    };
-    TurbineDetail: {
-      id: number;
-      turbine_name: string | null;
-      /** @description The display name: turbine_name, else the city with the suffix "Türbini" (spec §2) */
-      name: string;
-      code: string;
-      city: string;
-      location: string;
-      site_name: string | null;
-      coordinates: string | null;
-      rooms: number;
-      /** @enum {string} */
-      status: 'active' | 'maintenance' | 'faulty' | 'offline' | 'inactive';
-      company_id: number;
-      company_name: string;
-      /** @description Spec §3: the current photos (edited versions counted once) */
-      photo_count: number;
-      /** @description Every current media item the photo list shows: photos, videos and point clouds */
-      media_count: number;
-      /** @description The highest severity among the turbine's open findings (new, monitoring, repair planned); released ones only for a caller who may not read drafts. Null when it has none. */
-      worst_open_severity: (1 | 2 | 3 | 4 | 5) | null;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      updated_at: string;
-      /** @description The campaign years that have media, newest first (the first is the latest) */
-      media_years: number[];
-    };
-    UploadParts: {
-      key: string;
-      upload_id: string;
-      part_size: number;
-      part_count: number;
-      parts: components['schemas']['UploadPartAddress'][];
-      /** Format: date-time */
-      expires_at: string;
-    };
-    UploadPartAddress: {
-      partNumber: number;
-      presignedUrl: string;
-      size: number;
-    };
-    MediaItem: {
-      id: number;
-      key: string;
-      /** @description The key of the first version: the same as `key` unless this is an edited version */
-      _originalKey: string;
-      originalName: string;
-      /** @enum {string} */
-      kind: 'photo' | 'video' | 'pointcloud';
-      mime: string;
-      room: string;
-      blade: ('A' | 'B' | 'C') | null;
-      /** @enum {string} */
-      category: '' | 'drone' | 'operator' | 'robot';
-      year: number;
-      month: number;
-      size: number;
-      /** @enum {string} */
-      status: 'pending' | 'ready' | 'failed';
-      failure_reason: string | null;
-      width: number | null;
-      height: number | null;
-      captured_at: string | null;
-      gps: {
-        lat: number;
-        lng: number;
-      } | null;
-      is_panorama: boolean;
-      version: number;
-      is_edited: boolean;
-      /** Format: date-time */
-      upload_date: string;
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      lastModified: string;
-      /** @description The original's bytes, inline (images and videos): a short-lived signed address */
-      url: string;
-      file_path: string;
-      download_url: string;
-      thumbnail_url: string | null;
-      preview_url: string | null;
-      /** @description The deep-zoom descriptor (.dzi) for OpenSeadragon */
-      tiles_url: string | null;
-      /** @description Equirectangular tiles of a panorama for Photo Sphere Viewer's EquirectangularTilesAdapter; null for other media and until the tiles exist */
-      panorama_tiles: {
-        levels: {
-          width: number;
-          cols: number;
-          rows: number;
-        }[];
-        tile_url: string;
-      } | null;
-      /** @description A video's length in seconds; null for other media or when it cannot be read */
-      duration_s: number | null;
-      uploadedBy: {
-        id: number | null;
-        name: string;
-      } | null;
-      uploader_name: string | null;
-      uploader_email: string | null;
-    };
-    MediaPlaceCount: {
-      year: number;
-      /** @enum {string} */
-      category: 'drone' | 'operator' | 'robot' | 'blade';
-      blade: ('A' | 'B' | 'C') | null;
-      room: number;
-      count: number;
-    };
-    PresignedUpload: {
-      key: string;
-      originalName: string;
-      size: number;
-      /** @description The one PUT address; null for a multipart upload */
-      presignedUrl: string | null;
-      /** @description Headers the PUT must send as given (they are part of the signature) */
-      headers: {
-        [key: string]: string;
-      };
-      upload_id?: string;
-      part_size?: number;
-      part_count?: number;
-      parts?: components['schemas']['UploadPartAddress'][];
-      /** Format: date-time */
-      expires_at: string;
-    };
-    Comment: {
-      id: number;
-      turbine_id: number;
-      /** @description The author's id; null once that user is deleted */
-      user_id: number | null;
-      user_name: string;
-      comment: string;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      updated_at: string;
-      /** @description Whether the caller may still edit or delete it (author within 60 minutes, or a superadmin) */
-      can_edit: boolean;
-    };
-    Report: {
-      id: number;
-      turbine_id: number;
-      year: number;
-      original_filename: string;
-      /** @description original_filename without a leading `digits-digits-` prefix (spec §3) */
-      display_name: string;
-      file_size_bytes: number;
-      /** Format: date-time */
-      uploaded_at: string;
-      first_name: string | null;
-      last_name: string | null;
-      /** @description A short-lived signed address that downloads the PDF */
-      report_url: string;
-    };
-    Finding: {
-      id: number;
-      turbine_id: number;
-      media_id: number;
-      media_version: number;
-      year: number;
-      /** @enum {string} */
-      blade: 'A' | 'B' | 'C';
-      /** @enum {string} */
-      surface: 'leading_edge' | 'trailing_edge' | 'pressure_side' | 'suction_side' | 'shear_web' | 'root' | 'tip';
-      zone: number;
-      internal: boolean;
-      distance_from_root_m: number;
-      extent_m: number | null;
-      distance_from_le_m: number | null;
-      target: components['schemas']['FindingTargetOutput'];
-      /** @enum {string} */
-      type:
-        | 'erosion'
-        | 'crack'
-        | 'delamination'
-        | 'lightning'
-        | 'hole'
-        | 'bond_line'
-        | 'coating'
-        | 'contamination'
-        | 'other';
-      /** @enum {number} */
-      severity: 1 | 2 | 3 | 4 | 5;
-      /** @enum {string} */
-      action: 'none' | 'follow_up' | 'repair_planned' | 'repair_soon' | 'stop';
-      length_mm: number | null;
-      width_mm: number | null;
-      description: string | null;
-      /** @enum {string} */
-      status: 'new' | 'monitoring' | 'repair_planned' | 'repaired' | 'closed';
-      /** @enum {string} */
-      stage: 'draft' | 'released';
-      /** @description The physical damage this finding records: findings of one damage across years share it */
-      track_id: number;
-      /** @description The author's user id; null once that user is deleted */
-      created_by: number | null;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      updated_at: string;
-    };
-    FindingSummary: {
-      total: number;
-      /** @description How many findings of each severity 1–5 (0 when none) */
-      by_severity: {
-        1: number;
-        2: number;
-        3: number;
-        4: number;
-        5: number;
-      };
-    };
-    FindingDetail: {
-      id: number;
-      turbine_id: number;
-      media_id: number;
-      media_version: number;
-      year: number;
-      /** @enum {string} */
-      blade: 'A' | 'B' | 'C';
-      /** @enum {string} */
-      surface: 'leading_edge' | 'trailing_edge' | 'pressure_side' | 'suction_side' | 'shear_web' | 'root' | 'tip';
-      zone: number;
-      internal: boolean;
-      distance_from_root_m: number;
-      extent_m: number | null;
-      distance_from_le_m: number | null;
-      target: components['schemas']['FindingTargetOutput'];
-      /** @enum {string} */
-      type:
-        | 'erosion'
-        | 'crack'
-        | 'delamination'
-        | 'lightning'
-        | 'hole'
-        | 'bond_line'
-        | 'coating'
-        | 'contamination'
-        | 'other';
-      /** @enum {number} */
-      severity: 1 | 2 | 3 | 4 | 5;
-      /** @enum {string} */
-      action: 'none' | 'follow_up' | 'repair_planned' | 'repair_soon' | 'stop';
-      length_mm: number | null;
-      width_mm: number | null;
-      description: string | null;
-      /** @enum {string} */
-      status: 'new' | 'monitoring' | 'repair_planned' | 'repaired' | 'closed';
-      /** @enum {string} */
-      stage: 'draft' | 'released';
-      /** @description The physical damage this finding records: findings of one damage across years share it */
-      track_id: number;
-      /** @description The author's user id; null once that user is deleted */
-      created_by: number | null;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      updated_at: string;
-      /** @description Each year of the same damage the caller may see */
-      history: {
-        id: number;
-        year: number;
-        /** @enum {number} */
-        severity: 1 | 2 | 3 | 4 | 5;
-        length_mm: number | null;
-        width_mm: number | null;
-        /** @enum {string} */
-        status: 'new' | 'monitoring' | 'repair_planned' | 'repaired' | 'closed';
-        /** @enum {string} */
-        stage: 'draft' | 'released';
-      }[];
-      growth: {
-        since_previous: components['schemas']['FindingGrowth'] | null;
-        since_first: components['schemas']['FindingGrowth'] | null;
-      };
-    };
-    FindingGrowth: {
-      from_year: number;
-      length_mm: number | null;
-      width_mm: number | null;
-      severity: number;
-    };
-    InspectionReportRequest: {
-      id: string;
-      turbine_id: number;
-      year: number;
-      /** @enum {string} */
-      status: 'pending' | 'ready' | 'failed';
-      /** @description Where this request is asked about again */
-      status_url: string;
-      report_id: number | null;
-      /** @description Downloads the report once it is ready */
-      report_url: string | null;
-      /** Format: date-time */
-      created_at: string;
-    };
-    /** @description A W3C Web Annotation target: a media-fragment rectangle or an SVG polygon in the original pixels of a photo, a view direction (yaw/pitch in degrees) on a panorama, a point (x/y/z) in a point cloud */
-    FindingTargetOutput: {
-      selector:
-        | {
-            /** @constant */
-            type: 'FragmentSelector';
-            /**
-             * @default http://www.w3.org/TR/media-frags/
-             * @constant
-             */
-            conformsTo: 'http://www.w3.org/TR/media-frags/';
-            value: string;
-          }
-        | {
-            /** @constant */
-            type: 'SvgSelector';
-            value: string;
-          }
-        | {
-            /** @constant */
-            type: 'PanoramaSelector';
-            value: string;
-          }
-        | {
-            /** @constant */
-            type: 'PointSelector';
-            value: string;
-          };
-    };
-  };
-  responses: never;
-  parameters: {
-    /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-    Language: 'tr' | 'en';
-  };
-  requestBodies: never;
-  headers: never;
-  pathItems: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  'health.live': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            /** @constant */
-            status: 'ok';
-          };
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'health.ready': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            /** @constant */
-            status: 'ready';
-          };
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'auth.login': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "email": "operator@demo.kanat360.local",
-         *       "password": "kanat360-demo"
-         *     }
-         */
-        'application/json': {
-          email: string;
-          password: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Signed in */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "token": "eyJhbGciOiJIUzI1NiJ9.eyJzaWQiOiI0MiJ9.c2lnbmF0dXJl",
-           *       "user": {
-           *         "id": 41,
-           *         "first_name": "Ayşe",
-           *         "last_name": "Yılmaz",
-           *         "email": "operator@demo.kanat360.local",
-           *         "role": "operator",
-           *         "company_id": 1000,
-           *         "company_name": "Anadolu Rüzgar Enerji A.Ş.",
-           *         "is_active": true,
-           *         "language": "tr",
-           *         "permissions": [
-           *           "turbine.read",
-           *           "media.read",
-           *           "media.upload"
-           *         ],
-           *         "session_expires_at": "2025-06-12T02:15:00.000Z"
-           *       },
-           *       "message": "Giriş başarılı."
-           *     }
-           */
-          'application/json': {
-            /** @constant */
-            success: true;
-            /** @description A bearer token for API clients; browsers get the httpOnly cookie */
-            token: string;
-            user: components['schemas']['SessionUser'];
-            message?: string;
-          };
-        };
-      };
-      /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INVALID_CREDENTIALS */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description TOO_MANY_ATTEMPTS */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'auth.verify': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'auth.profile': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            user: components['schemas']['SessionUser'];
-            message?: string;
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'auth.validateSession': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            user: components['schemas']['SessionUser'];
-            message?: string;
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'auth.refresh': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The session, extended */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            /** @description A bearer token for API clients; browsers get the httpOnly cookie */
-            token: string;
-            user: components['schemas']['SessionUser'];
-            message?: string;
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'auth.logout': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: null;
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'auth.passwordReset': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          email: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: null;
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'auth.passwordResetConfirm': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          token: string;
-          password: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: null;
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description RESET_TOKEN_INVALID, PASSWORD_TOO_COMMON, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'metrics.scrape': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Prometheus text format */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'text/plain': string;
-        };
-      };
-      /** @description UNAUTHENTICATED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'companies.list': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['Company'][];
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'companies.create': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          name: string;
-          contact_email?: string | null;
-          authorized_number?: string | null;
-          phone?: string | null;
-          address?: string | null;
-        };
-      };
-    };
-    responses: {
-      /** @description Created */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['Company'];
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description COMPANY_NAME_TAKEN */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'companies.update': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          name: string;
-          contact_email?: string | null;
-          authorized_number?: string | null;
-          phone?: string | null;
-          address?: string | null;
-        };
-      };
-    };
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['Company'];
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description COMPANY_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description COMPANY_NAME_TAKEN */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'companies.delete': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: null;
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description COMPANY_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description COMPANY_HAS_DEPENDENTS */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'contact.send': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "name": "Mehmet Demir",
-         *       "email": "mehmet.demir@example.com",
-         *       "phone": "+90 532 000 00 00",
-         *       "subject": "Kanat bakımı teklifi",
-         *       "message": "Merhaba, 12 türbinlik sahamız için bir bakım teklifi almak istiyoruz."
-         *     }
-         */
-        'application/json': {
-          name: string;
-          email?: string | null;
-          phone?: string | null;
-          subject: string;
-          message: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Created */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: null;
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description TOO_MANY_MESSAGES */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'users.list': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['User'][];
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'users.create': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "first_name": "Ayşe",
-         *       "last_name": "Yılmaz",
-         *       "email": "ayse.yilmaz@anadolu-ruzgar.com.tr",
-         *       "password": "kanat-2025-bakim",
-         *       "role": "operator",
-         *       "company_id": 1000
-         *     }
-         */
-        'application/json': {
-          first_name: string;
-          last_name: string;
-          email: string;
-          password: string;
-          role?: string;
-          company_id: number;
-          /** @default true */
-          is_active?: boolean;
-        };
-      };
-    };
-    responses: {
-      /** @description Created */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['User'];
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description PASSWORD_TOO_COMMON, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description ROLE_NOT_ALLOWED, FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description EMAIL_TAKEN */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description COMPANY_INVALID */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'users.update': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          first_name: string;
-          last_name: string;
-          email: string;
-          role?: string;
-          company_id: number;
-          is_active?: boolean;
-        };
-      };
-    };
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['User'];
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description ROLE_NOT_ALLOWED, PROTECTED_USER, FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description USER_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description EMAIL_TAKEN */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description COMPANY_INVALID */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'users.delete': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: null;
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description PROTECTED_USER, FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description USER_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description CANNOT_DELETE_SELF */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'users.changePassword': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          password: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: null;
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description PASSWORD_TOO_COMMON, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description PROTECTED_USER, FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description USER_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'turbines.list': {
-    parameters: {
-      query?: {
-        filter_company_id?: number;
-      };
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": [
-           *         {
-           *           "id": 12,
-           *           "turbine_name": null,
-           *           "name": "İzmir Türbini",
-           *           "code": "ALG-07",
-           *           "city": "izmir",
-           *           "location": "Aliağa",
-           *           "site_name": "Aliağa RES",
-           *           "coordinates": "38.7996, 26.9707",
-           *           "rooms": 9,
-           *           "status": "active",
-           *           "company_id": 1000,
-           *           "company_name": "Anadolu Rüzgar Enerji A.Ş.",
-           *           "photo_count": 42,
-           *           "media_count": 45,
-           *           "worst_open_severity": 3,
-           *           "created_at": "2025-04-02T08:15:00.000Z",
-           *           "updated_at": "2025-06-11T14:02:31.000Z"
-           *         }
-           *       ]
-           *     }
-           */
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['Turbine'][];
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'turbines.create': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "code": "ALG-07",
-         *       "city": "İzmir",
-         *       "location": "Aliağa",
-         *       "site_name": "Aliağa RES",
-         *       "rooms": 9,
-         *       "company_id": 1000
-         *     }
-         */
-        'application/json': {
-          turbine_name?: string | null;
-          city: string;
-          code: string;
-          location: string;
-          site_name?: string | null;
-          coordinates?: string | null;
-          company_id?: number;
-          user_id?: unknown;
-          role?: unknown;
-          name?: string | null;
-          rooms?: number;
-          /**
-           * @default active
-           * @enum {string}
-           */
-          status?: 'active' | 'maintenance' | 'faulty' | 'offline' | 'inactive';
-        };
-      };
-    };
-    responses: {
-      /** @description Created */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": {
-           *         "id": 12,
-           *         "turbine_name": null,
-           *         "name": "İzmir Türbini",
-           *         "code": "ALG-07",
-           *         "city": "izmir",
-           *         "location": "Aliağa",
-           *         "site_name": "Aliağa RES",
-           *         "coordinates": "38.7996, 26.9707",
-           *         "rooms": 9,
-           *         "status": "active",
-           *         "company_id": 1000,
-           *         "company_name": "Anadolu Rüzgar Enerji A.Ş.",
-           *         "photo_count": 42,
-           *         "media_count": 45,
-           *         "worst_open_severity": 3,
-           *         "created_at": "2025-04-02T08:15:00.000Z",
-           *         "updated_at": "2025-06-11T14:02:31.000Z"
-           *       },
-           *       "message": "Türbin eklendi."
-           *     }
-           */
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['Turbine'];
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description COMPANY_REQUIRED, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description COMPANY_INVALID */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'turbines.get': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['TurbineDetail'];
-            /** @description What happened, in the caller's language */
-            message?: string;
-            turbine: components['schemas']['TurbineDetail'];
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description TURBINE_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'turbines.update': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          turbine_name?: string | null;
-          city: string;
-          code: string;
-          location: string;
-          site_name?: string | null;
-          coordinates?: string | null;
-          company_id?: number;
-          user_id?: unknown;
-          role?: unknown;
-          name?: string | null;
-          rooms?: number;
-          /** @enum {string} */
-          status?: 'active' | 'maintenance' | 'faulty' | 'offline' | 'inactive';
-        };
-      };
-    };
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['Turbine'];
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description COMPANY_REQUIRED, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description TURBINE_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description COMPANY_INVALID */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'turbines.delete': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: null;
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description TURBINE_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'uploads.parts': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          key: string;
-          /** @default 1 */
-          from?: number;
-          /** @default 20 */
-          count?: number;
-        };
-      };
-    };
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['UploadParts'];
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UPLOAD_NOT_FOUND, TURBINE_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'uploads.cancel': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          keys: string[];
-        };
-      };
-    };
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: {
-              cancelled: string[];
+    "health.live": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
             };
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
+            path?: never;
+            cookie?: never;
         };
-      };
-      /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description TURBINE_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'uploadReceiver.upload': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        /** @description The signed token of the address presigned-upload handed out */
-        token: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/octet-stream': string;
-      };
-    };
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: {
-              etag: string;
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
             };
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description FORBIDDEN */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UPLOAD_INCOMPLETE, UPLOAD_ADDRESS_USED */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNSUPPORTED_MEDIA_TYPE */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'media.list': {
-    parameters: {
-      query?: {
-        room?: number;
-        view?: 'all';
-        year?: number;
-        blade?: 'A' | 'B' | 'C';
-        category?: 'drone' | 'operator' | 'robot' | 'blade';
-        q?: string;
-        limit?: number;
-        ids?: number[];
-        cursor?: string;
-        noCache?: unknown;
-      };
-      header?: {
-        /** @description The ETag of the page the client holds */
-        'If-None-Match'?: string;
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          /** @description Of the page: send it back in If-None-Match to be told nothing changed */
-          ETag: string;
-          'Cache-Control': 'private, no-cache';
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['MediaItem'][];
-            /** @description The `cursor` of the next page; null on the last page */
-            next_cursor: string | null;
-            /** @description How many items match the filters, over every page */
-            total: number;
-          };
-        };
-      };
-      /** @description Not modified: the page is the one the ETag names */
-      304: {
-        headers: {
-          /** @description Of the page: send it back in If-None-Match to be told nothing changed */
-          ETag: string;
-          'Cache-Control': 'private, no-cache';
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description TURBINE_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'media.upload': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'multipart/form-data': {
-          /** @description Room number; 1 when missing or invalid */
-          room?: number;
-          /** @description Campaign year; the current one when missing */
-          year?: number;
-          /** @description A, B or C; or `category-drone` and the like, as a category page sends it */
-          blade?: string;
-          /** @enum {string} */
-          category?: 'drone' | 'operator' | 'robot' | 'blade';
-          /** @description Photos, videos or point clouds, at most 55 MB in all */
-          photos: string[];
-        };
-      };
-    };
-    responses: {
-      /** @description Created */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['MediaItem'][];
-            skipped: components['schemas']['SkippedFile'][];
-            /** @description What was stored and what was skipped, in the caller's language */
-            message: string;
-          };
-        };
-      };
-      /** @description NO_FILES, TOO_MANY_FILES, FILE_NAME_INVALID, FILE_EMPTY, VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description STORAGE_QUOTA_EXCEEDED, FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description TURBINE_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description DUPLICATE_FILE_NAME */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FILE_TOO_LARGE, UPLOAD_TOO_LARGE, PAYLOAD_TOO_LARGE */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FILE_TYPE_UNKNOWN, FILE_TYPE_MISMATCH, FILE_TYPE_FORBIDDEN */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description IMAGE_TOO_LARGE */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'media.delete': {
-    parameters: {
-      query: {
-        /** @description The storage key of the photo (any of its versions) */
-        key: string;
-      };
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: null;
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description MEDIA_NOT_FOUND, TURBINE_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description PHOTO_HAS_FINDINGS */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'media.summary': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['MediaPlaceCount'][];
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description TURBINE_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'media.checkNames': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          names: string[];
-        };
-      };
-    };
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: {
-              skipped: components['schemas']['SkippedFile'][];
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description TURBINE_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'media.versions': {
-    parameters: {
-      query: {
-        /** @description The storage key of the photo (any of its versions) */
-        key: string;
-      };
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['MediaItem'][];
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description TURBINE_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'media.presign': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          files: {
-            name: string;
-            size: number;
-            type?: string;
-          }[];
-          /** @description Room number; 1 when missing or invalid */
-          room?: number;
-          /** @description Campaign year; the current one when missing */
-          year?: number;
-          /** @description A, B or C; or `category-drone` and the like, as a category page sends it */
-          blade?: string;
-          /** @enum {string} */
-          category?: 'drone' | 'operator' | 'robot' | 'blade';
-        };
-      };
-    };
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['PresignedUpload'][];
-            skipped: components['schemas']['SkippedFile'][];
-            /** @description What was stored and what was skipped, in the caller's language */
-            message: string;
-            /** @description The same as `data` (spec §7 reads this name) */
-            presignedUrls: components['schemas']['PresignedUpload'][];
-          };
-        };
-      };
-      /** @description NO_FILES, TOO_MANY_FILES, FILE_NAME_INVALID, FILE_EMPTY, TOO_MANY_DIRECT_UPLOADS, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description STORAGE_QUOTA_EXCEEDED, FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description TURBINE_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description DUPLICATE_FILE_NAME */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FILE_TOO_LARGE, UPLOAD_TOO_LARGE, PAYLOAD_TOO_LARGE */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FILE_TYPE_UNKNOWN, FILE_TYPE_MISMATCH, FILE_TYPE_FORBIDDEN */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'media.confirm': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          uploads: {
-            key: string;
-            originalName?: string;
-            size?: number;
-            type?: string;
-            parts?: {
-              partNumber: number;
-              etag: string;
-            }[];
-          }[];
-          room?: unknown;
-          year?: unknown;
-          blade?: unknown;
-          category?: unknown;
-        };
-      };
-    };
-    responses: {
-      /** @description Created */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['MediaItem'][];
-            skipped: components['schemas']['SkippedFile'][];
-            /** @description What was stored and what was skipped, in the caller's language */
-            message: string;
-          };
-        };
-      };
-      /** @description NO_FILES, TOO_MANY_FILES, FILE_NAME_INVALID, FILE_EMPTY, TOO_MANY_DIRECT_UPLOADS, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description STORAGE_QUOTA_EXCEEDED, FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UPLOAD_NOT_FOUND, TURBINE_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description DUPLICATE_FILE_NAME, UPLOAD_INCOMPLETE, UPLOAD_SIZE_MISMATCH */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FILE_TOO_LARGE, UPLOAD_TOO_LARGE, PAYLOAD_TOO_LARGE */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FILE_TYPE_UNKNOWN, FILE_TYPE_MISMATCH, FILE_TYPE_FORBIDDEN */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description IMAGE_TOO_LARGE */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'media.saveEdited': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'multipart/form-data': {
-          photoId?: string;
-          /** @description The key of the photo (any of its versions) the drawing was made on */
-          photoKey: string;
-          turbineId?: string;
-          /** @description Ignored: the edit is a new version; the original stays */
-          replaceOriginal?: string;
-          /**
-           * Format: binary
-           * @description The edited photo as JPEG, at full resolution
-           */
-          photo: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['MediaItem'];
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description NO_FILES, VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description MEDIA_NOT_FOUND, TURBINE_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description EDITED_PHOTO_NOT_JPEG */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description NOT_A_PHOTO */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'media.restore': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @description The storage key of the photo (any of its versions) */
-          key: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['MediaItem'];
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description MEDIA_NOT_FOUND, TURBINE_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description NOTHING_TO_RESTORE */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'comments.list': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['Comment'][];
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description TURBINE_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'comments.create': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          comment: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Created */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['Comment'];
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description TURBINE_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'comments.update': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-        commentId: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          comment: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['Comment'];
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description COMMENT_EDIT_WINDOW_PASSED, FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description TURBINE_NOT_FOUND, COMMENT_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'comments.delete': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-        commentId: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: null;
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description COMMENT_EDIT_WINDOW_PASSED, FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description TURBINE_NOT_FOUND, COMMENT_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'files.media': {
-    parameters: {
-      query?: {
-        /** @description Present (any value): an attachment, never inline */
-        download?: string;
-      };
-      header?: {
-        /** @description The ETag of the bytes the client holds */
-        'If-None-Match'?: string;
-        /** @description One byte range, e.g. `bytes=0-1048575` (videos seek) */
-        Range?: string;
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        /** @description The object's id */
-        id: string;
-        /** @description When the address expires (Unix seconds) */
-        expires: string;
-        signature: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The bytes */
-      200: {
-        headers: {
-          ETag: string;
-          /** @description inline or attachment, with the original name (RFC 6266) */
-          'Content-Disposition': string;
-          [name: string]: unknown;
-        };
-        content: {
-          'image/*': string;
-          'video/*': string;
-          'application/octet-stream': string;
-        };
-      };
-      /** @description The bytes of the range asked for */
-      206: {
-        headers: {
-          ETag: string;
-          /** @description inline or attachment, with the original name (RFC 6266) */
-          'Content-Disposition': string;
-          [name: string]: unknown;
-        };
-        content: {
-          'image/*': string;
-          'video/*': string;
-          'application/octet-stream': string;
-        };
-      };
-      /** @description Not modified: the ETag sent still names these bytes */
-      304: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description MEDIA_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The range lies outside the file (Content-Range says its size) */
-      416: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'files.report': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The ETag of the bytes the client holds */
-        'If-None-Match'?: string;
-        /** @description One byte range, e.g. `bytes=0-1048575` (videos seek) */
-        Range?: string;
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        /** @description The object's id */
-        id: string;
-        /** @description When the address expires (Unix seconds) */
-        expires: string;
-        signature: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The bytes */
-      200: {
-        headers: {
-          ETag: string;
-          /** @description inline or attachment, with the original name (RFC 6266) */
-          'Content-Disposition': string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/pdf': string;
-        };
-      };
-      /** @description The bytes of the range asked for */
-      206: {
-        headers: {
-          ETag: string;
-          /** @description inline or attachment, with the original name (RFC 6266) */
-          'Content-Disposition': string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/pdf': string;
-        };
-      };
-      /** @description Not modified: the ETag sent still names these bytes */
-      304: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description FORBIDDEN */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description REPORT_NOT_FOUND, MEDIA_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The range lies outside the file (Content-Range says its size) */
-      416: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'files.derivative': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The ETag of the bytes the client holds */
-        'If-None-Match'?: string;
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        /** @description The object's id */
-        id: string;
-        /** @description When the address expires (Unix seconds) */
-        expires: string;
-        signature: string;
-        /** @description The derivative below the address (may hold slashes) */
-        path: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The derivative */
-      200: {
-        headers: {
-          ETag: string;
-          [name: string]: unknown;
-        };
-        content: {
-          'image/jpeg': string;
-          'image/png': string;
-          'image/webp': string;
-          'application/xml': string;
-        };
-      };
-      /** @description Not modified: the ETag sent still names this derivative */
-      304: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description FORBIDDEN */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description MEDIA_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'reports.list': {
-    parameters: {
-      query?: {
-        year?: number;
-      };
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['Report'][];
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description TURBINE_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'reports.upload': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'multipart/form-data': {
-          /** @description Campaign year, sent before the files; the current year when missing */
-          year?: number;
-          /** @description PDF files, at most 55 MB in all */
-          reports: string[];
-        };
-      };
-    };
-    responses: {
-      /** @description Created */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['Report'][];
-            skipped: components['schemas']['SkippedFile'][];
-            /** @description What was stored and what was skipped, in the caller's language */
-            message: string;
-          };
-        };
-      };
-      /** @description NO_FILES, TOO_MANY_FILES, FILE_NAME_INVALID, FILE_EMPTY, REPORT_NAME_INVALID, VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description STORAGE_QUOTA_EXCEEDED, FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description TURBINE_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description DUPLICATE_FILE_NAME */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FILE_TOO_LARGE, UPLOAD_TOO_LARGE, PAYLOAD_TOO_LARGE */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FILE_TYPE_UNKNOWN, FILE_TYPE_MISMATCH, FILE_TYPE_FORBIDDEN, REPORT_NOT_PDF */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'reports.delete': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-        reportId: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: null;
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description TURBINE_NOT_FOUND, REPORT_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'findings.fleet': {
-    parameters: {
-      query?: {
-        company_id?: number;
-        turbine_id?: number;
-        media_id?: number;
-        year?: number;
-        blade?: 'A' | 'B' | 'C';
-        surface?: 'leading_edge' | 'trailing_edge' | 'pressure_side' | 'suction_side' | 'shear_web' | 'root' | 'tip';
-        type?:
-          | 'erosion'
-          | 'crack'
-          | 'delamination'
-          | 'lightning'
-          | 'hole'
-          | 'bond_line'
-          | 'coating'
-          | 'contamination'
-          | 'other';
-        severity_min?: number;
-        status?: 'new' | 'monitoring' | 'repair_planned' | 'repaired' | 'closed';
-        stage?: 'draft' | 'released';
-        limit?: number;
-        cursor?: string;
-      };
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": [
-           *         {
-           *           "id": 311,
-           *           "turbine_id": 12,
-           *           "media_id": 5120,
-           *           "media_version": 1,
-           *           "year": 2025,
-           *           "blade": "B",
-           *           "surface": "leading_edge",
-           *           "zone": 7,
-           *           "internal": false,
-           *           "distance_from_root_m": 31.5,
-           *           "extent_m": 0.4,
-           *           "distance_from_le_m": null,
-           *           "target": {
-           *             "selector": {
-           *               "type": "FragmentSelector",
-           *               "conformsTo": "http://www.w3.org/TR/media-frags/",
-           *               "value": "xywh=pixel:2810,1422,380,210"
-           *             }
-           *           },
-           *           "type": "erosion",
-           *           "severity": 3,
-           *           "action": "repair_planned",
-           *           "length_mm": 380,
-           *           "width_mm": 45,
-           *           "description": "Leading edge erosion through the coating, laminate visible.",
-           *           "status": "new",
-           *           "stage": "draft",
-           *           "track_id": 204,
-           *           "created_by": 41,
-           *           "created_at": "2025-06-11T14:02:31.000Z",
-           *           "updated_at": "2025-06-11T14:02:31.000Z"
-           *         }
-           *       ],
-           *       "next_cursor": "MjAyNS0wNi0xMVQxNDowMjozMS4wMDBafDMxMQ",
-           *       "total": 87
-           *     }
-           */
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['Finding'][];
-            /** @description The `cursor` of the next page; null on the last page */
-            next_cursor: string | null;
-            /** @description How many items match the filters, over every page */
-            total: number;
-          };
-        };
-      };
-      /** @description VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'findings.summary': {
-    parameters: {
-      query?: {
-        company_id?: number;
-        turbine_id?: number;
-        media_id?: number;
-        year?: number;
-        blade?: 'A' | 'B' | 'C';
-        surface?: 'leading_edge' | 'trailing_edge' | 'pressure_side' | 'suction_side' | 'shear_web' | 'root' | 'tip';
-        type?:
-          | 'erosion'
-          | 'crack'
-          | 'delamination'
-          | 'lightning'
-          | 'hole'
-          | 'bond_line'
-          | 'coating'
-          | 'contamination'
-          | 'other';
-        severity_min?: number;
-        status?: 'new' | 'monitoring' | 'repair_planned' | 'repaired' | 'closed';
-        stage?: 'draft' | 'released';
-      };
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['FindingSummary'];
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'findings.exportCsv': {
-    parameters: {
-      query?: {
-        company_id?: number;
-        turbine_id?: number;
-        media_id?: number;
-        year?: number;
-        blade?: 'A' | 'B' | 'C';
-        surface?: 'leading_edge' | 'trailing_edge' | 'pressure_side' | 'suction_side' | 'shear_web' | 'root' | 'tip';
-        type?:
-          | 'erosion'
-          | 'crack'
-          | 'delamination'
-          | 'lightning'
-          | 'hole'
-          | 'bond_line'
-          | 'coating'
-          | 'contamination'
-          | 'other';
-        severity_min?: number;
-        status?: 'new' | 'monitoring' | 'repair_planned' | 'repaired' | 'closed';
-        stage?: 'draft' | 'released';
-      };
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description findings.csv, as an attachment */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'text/csv': string;
-        };
-      };
-      /** @description VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'findings.exportJsonLd': {
-    parameters: {
-      query?: {
-        company_id?: number;
-        turbine_id?: number;
-        media_id?: number;
-        year?: number;
-        blade?: 'A' | 'B' | 'C';
-        surface?: 'leading_edge' | 'trailing_edge' | 'pressure_side' | 'suction_side' | 'shear_web' | 'root' | 'tip';
-        type?:
-          | 'erosion'
-          | 'crack'
-          | 'delamination'
-          | 'lightning'
-          | 'hole'
-          | 'bond_line'
-          | 'coating'
-          | 'contamination'
-          | 'other';
-        severity_min?: number;
-        status?: 'new' | 'monitoring' | 'repair_planned' | 'repaired' | 'closed';
-        stage?: 'draft' | 'released';
-      };
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description findings.jsonld, as an attachment */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/ld+json': string;
-        };
-      };
-      /** @description VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'findings.list': {
-    parameters: {
-      query?: {
-        company_id?: number;
-        turbine_id?: number;
-        media_id?: number;
-        year?: number;
-        blade?: 'A' | 'B' | 'C';
-        surface?: 'leading_edge' | 'trailing_edge' | 'pressure_side' | 'suction_side' | 'shear_web' | 'root' | 'tip';
-        type?:
-          | 'erosion'
-          | 'crack'
-          | 'delamination'
-          | 'lightning'
-          | 'hole'
-          | 'bond_line'
-          | 'coating'
-          | 'contamination'
-          | 'other';
-        severity_min?: number;
-        status?: 'new' | 'monitoring' | 'repair_planned' | 'repaired' | 'closed';
-        stage?: 'draft' | 'released';
-        limit?: number;
-        cursor?: string;
-      };
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['Finding'][];
-            /** @description The `cursor` of the next page; null on the last page */
-            next_cursor: string | null;
-            /** @description How many items match the filters, over every page */
-            total: number;
-          };
-        };
-      };
-      /** @description VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description TURBINE_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'findings.create': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "media_id": 5120,
-         *       "media_version": 1,
-         *       "blade": "B",
-         *       "surface": "leading_edge",
-         *       "zone": 7,
-         *       "distance_from_root_m": 31.5,
-         *       "target": {
-         *         "selector": {
-         *           "type": "FragmentSelector",
-         *           "value": "xywh=pixel:2810,1422,380,210"
-         *         }
-         *       },
-         *       "type": "erosion",
-         *       "severity": 3,
-         *       "length_mm": 380,
-         *       "width_mm": 45,
-         *       "description": "Leading edge erosion through the coating, laminate visible."
-         *     }
-         */
-        'application/json': {
-          media_id: number;
-          media_version?: number;
-          /** @enum {string} */
-          blade: 'A' | 'B' | 'C';
-          /** @enum {string} */
-          surface: 'leading_edge' | 'trailing_edge' | 'pressure_side' | 'suction_side' | 'shear_web' | 'root' | 'tip';
-          zone: number;
-          /** @default false */
-          internal?: boolean;
-          distance_from_root_m: number;
-          extent_m?: number | null;
-          distance_from_le_m?: number | null;
-          target: components['schemas']['FindingTarget'];
-          /** @enum {string} */
-          type:
-            | 'erosion'
-            | 'crack'
-            | 'delamination'
-            | 'lightning'
-            | 'hole'
-            | 'bond_line'
-            | 'coating'
-            | 'contamination'
-            | 'other';
-          severity: number;
-          /** @enum {string} */
-          action?: 'none' | 'follow_up' | 'repair_planned' | 'repair_soon' | 'stop';
-          length_mm?: number | null;
-          width_mm?: number | null;
-          description?: string | null;
-          /** @enum {string} */
-          status?: 'new' | 'monitoring' | 'repair_planned' | 'repaired' | 'closed';
-          /** @enum {string} */
-          stage?: 'draft' | 'released';
-        };
-      };
-    };
-    responses: {
-      /** @description Created */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": {
-           *         "id": 311,
-           *         "turbine_id": 12,
-           *         "media_id": 5120,
-           *         "media_version": 1,
-           *         "year": 2025,
-           *         "blade": "B",
-           *         "surface": "leading_edge",
-           *         "zone": 7,
-           *         "internal": false,
-           *         "distance_from_root_m": 31.5,
-           *         "extent_m": 0.4,
-           *         "distance_from_le_m": null,
-           *         "target": {
-           *           "selector": {
-           *             "type": "FragmentSelector",
-           *             "conformsTo": "http://www.w3.org/TR/media-frags/",
-           *             "value": "xywh=pixel:2810,1422,380,210"
-           *           }
-           *         },
-           *         "type": "erosion",
-           *         "severity": 3,
-           *         "action": "repair_planned",
-           *         "length_mm": 380,
-           *         "width_mm": 45,
-           *         "description": "Leading edge erosion through the coating, laminate visible.",
-           *         "status": "new",
-           *         "stage": "draft",
-           *         "track_id": 204,
-           *         "created_by": 41,
-           *         "created_at": "2025-06-11T14:02:31.000Z",
-           *         "updated_at": "2025-06-11T14:02:31.000Z",
-           *         "history": [
-           *           {
-           *             "id": 311,
-           *             "year": 2025,
-           *             "severity": 3,
-           *             "length_mm": 380,
-           *             "width_mm": 45,
-           *             "status": "new",
-           *             "stage": "draft"
-           *           }
-           *         ],
-           *         "growth": {
-           *           "since_previous": null,
-           *           "since_first": null
-           *         }
-           *       },
-           *       "message": "Bulgu kaydedildi."
-           *     }
-           */
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['FindingDetail'];
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FINDING_RELEASED, FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description TURBINE_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FINDING_MEDIA_INVALID, FINDING_TARGET_MISMATCH */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'findings.get': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-        findingId: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['FindingDetail'];
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description TURBINE_NOT_FOUND, FINDING_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'findings.update': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-        findingId: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** @enum {string} */
-          blade: 'A' | 'B' | 'C';
-          /** @enum {string} */
-          surface: 'leading_edge' | 'trailing_edge' | 'pressure_side' | 'suction_side' | 'shear_web' | 'root' | 'tip';
-          zone: number;
-          /** @default false */
-          internal?: boolean;
-          distance_from_root_m: number;
-          extent_m?: number | null;
-          distance_from_le_m?: number | null;
-          target: components['schemas']['FindingTarget'];
-          /** @enum {string} */
-          type:
-            | 'erosion'
-            | 'crack'
-            | 'delamination'
-            | 'lightning'
-            | 'hole'
-            | 'bond_line'
-            | 'coating'
-            | 'contamination'
-            | 'other';
-          severity: number;
-          /** @enum {string} */
-          action?: 'none' | 'follow_up' | 'repair_planned' | 'repair_soon' | 'stop';
-          length_mm?: number | null;
-          width_mm?: number | null;
-          description?: string | null;
-          /** @enum {string} */
-          status?: 'new' | 'monitoring' | 'repair_planned' | 'repaired' | 'closed';
-          /** @enum {string} */
-          stage?: 'draft' | 'released';
-        };
-      };
-    };
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['FindingDetail'];
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FINDING_RELEASED, FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description TURBINE_NOT_FOUND, FINDING_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FINDING_MEDIA_INVALID, FINDING_TARGET_MISMATCH */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'findings.delete': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-        findingId: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: null;
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FINDING_RELEASED, FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description TURBINE_NOT_FOUND, FINDING_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'findings.link': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-        findingId: number;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          earlier_id: number;
-        };
-      };
-    };
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['FindingDetail'];
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FINDING_RELEASED, FORBIDDEN, XSRF_MISMATCH */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description TURBINE_NOT_FOUND, FINDING_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FINDING_LINK_INVALID */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'findings.inspectionReport': {
-    parameters: {
-      query: {
-        year: number;
-      };
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The report, as an attachment named after the turbine and year */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/pdf': string;
-        };
-      };
-      /** @description Accepted: the report is made in the background */
-      202: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['InspectionReportRequest'];
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description VALIDATION_ERROR, or the code a field's rule names */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description TURBINE_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  'findings.inspectionReportStatus': {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-        'X-Lang'?: components['parameters']['Language'];
-      };
-      path: {
-        id: number;
-        /** @description The `id` of the request, as the 202 answered it */
-        requestId: string;
-      };
-      cookie?: never;
+        };
     };
-    requestBody?: never;
-    responses: {
-      /** @description Done */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            data: components['schemas']['InspectionReportRequest'];
-            /** @description What happened, in the caller's language */
-            message?: string;
-          };
-        };
-      };
-      /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description FORBIDDEN */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description TURBINE_NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
+    "health.ready": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @constant */
+                        status: "ready";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "auth.login": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "operator@demo.kanat360.local",
+                 *       "password": "kanat360-demo"
+                 *     }
+                 */
+                "application/json": {
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "token": "eyJhbGciOiJIUzI1NiJ9.eyJzaWQiOiI0MiJ9.c2lnbmF0dXJl",
+                     *       "user": {
+                     *         "id": 41,
+                     *         "first_name": "Ayşe",
+                     *         "last_name": "Yılmaz",
+                     *         "email": "operator@demo.kanat360.local",
+                     *         "role": "operator",
+                     *         "company_id": 1000,
+                     *         "company_name": "Anadolu Rüzgar Enerji A.Ş.",
+                     *         "is_active": true,
+                     *         "language": "tr",
+                     *         "permissions": [
+                     *           "turbine.read",
+                     *           "media.read",
+                     *           "media.upload"
+                     *         ],
+                     *         "session_expires_at": "2025-06-12T02:15:00.000Z"
+                     *       },
+                     *       "message": "Giriş başarılı."
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description A bearer token for API clients; browsers get the httpOnly cookie */
+                        token: string;
+                        user: components["schemas"]["SessionUser"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INVALID_CREDENTIALS */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_MANY_ATTEMPTS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "auth.verify": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "auth.profile": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        user: components["schemas"]["SessionUser"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "auth.validateSession": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        user: components["schemas"]["SessionUser"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "auth.refresh": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session, extended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description A bearer token for API clients; browsers get the httpOnly cookie */
+                        token: string;
+                        user: components["schemas"]["SessionUser"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "auth.logout": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: null;
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "auth.passwordReset": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: null;
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "auth.passwordResetConfirm": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: null;
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description RESET_TOKEN_INVALID, PASSWORD_TOO_COMMON, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "metrics.scrape": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus text format */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "companies.list": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Company"][];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "companies.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    contact_email?: string | null;
+                    authorized_number?: string | null;
+                    phone?: string | null;
+                    address?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Company"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description COMPANY_NAME_TAKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "companies.update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    contact_email?: string | null;
+                    authorized_number?: string | null;
+                    phone?: string | null;
+                    address?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Company"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description COMPANY_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description COMPANY_NAME_TAKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "companies.delete": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: null;
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description COMPANY_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description COMPANY_HAS_DEPENDENTS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "contact.send": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Mehmet Demir",
+                 *       "email": "mehmet.demir@example.com",
+                 *       "phone": "+90 532 000 00 00",
+                 *       "subject": "Kanat bakımı teklifi",
+                 *       "message": "Merhaba, 12 türbinlik sahamız için bir bakım teklifi almak istiyoruz."
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    email?: string | null;
+                    phone?: string | null;
+                    subject: string;
+                    message: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: null;
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_MANY_MESSAGES */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "users.list": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["User"][];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "users.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "first_name": "Ayşe",
+                 *       "last_name": "Yılmaz",
+                 *       "email": "ayse.yilmaz@anadolu-ruzgar.com.tr",
+                 *       "password": "kanat-2025-bakim",
+                 *       "role": "operator",
+                 *       "company_id": 1000
+                 *     }
+                 */
+                "application/json": {
+                    first_name: string;
+                    last_name: string;
+                    email: string;
+                    password: string;
+                    role?: string;
+                    company_id: number;
+                    /** @default true */
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["User"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description PASSWORD_TOO_COMMON, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ROLE_NOT_ALLOWED, FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description EMAIL_TAKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description COMPANY_INVALID */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "users.update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    first_name: string;
+                    last_name: string;
+                    email: string;
+                    role?: string;
+                    company_id: number;
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["User"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description ROLE_NOT_ALLOWED, PROTECTED_USER, FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description EMAIL_TAKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description COMPANY_INVALID */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "users.delete": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: null;
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PROTECTED_USER, FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CANNOT_DELETE_SELF */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "users.changePassword": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: null;
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description PASSWORD_TOO_COMMON, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PROTECTED_USER, FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "turbines.list": {
+        parameters: {
+            query?: {
+                filter_company_id?: number;
+            };
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": 12,
+                     *           "turbine_name": null,
+                     *           "name": "İzmir Türbini",
+                     *           "code": "ALG-07",
+                     *           "city": "izmir",
+                     *           "location": "Aliağa",
+                     *           "site_name": "Aliağa RES",
+                     *           "coordinates": "38.7996, 26.9707",
+                     *           "rooms": 9,
+                     *           "status": "active",
+                     *           "company_id": 1000,
+                     *           "company_name": "Anadolu Rüzgar Enerji A.Ş.",
+                     *           "photo_count": 42,
+                     *           "media_count": 45,
+                     *           "worst_open_severity": 3,
+                     *           "created_at": "2025-04-02T08:15:00.000Z",
+                     *           "updated_at": "2025-06-11T14:02:31.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Turbine"][];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "turbines.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "ALG-07",
+                 *       "city": "İzmir",
+                 *       "location": "Aliağa",
+                 *       "site_name": "Aliağa RES",
+                 *       "rooms": 9,
+                 *       "company_id": 1000
+                 *     }
+                 */
+                "application/json": {
+                    turbine_name?: string | null;
+                    city: string;
+                    code: string;
+                    location: string;
+                    site_name?: string | null;
+                    coordinates?: string | null;
+                    company_id?: number;
+                    user_id?: unknown;
+                    role?: unknown;
+                    name?: string | null;
+                    rooms?: number;
+                    /**
+                     * @default active
+                     * @enum {string}
+                     */
+                    status?: "active" | "maintenance" | "faulty" | "offline" | "inactive";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 12,
+                     *         "turbine_name": null,
+                     *         "name": "İzmir Türbini",
+                     *         "code": "ALG-07",
+                     *         "city": "izmir",
+                     *         "location": "Aliağa",
+                     *         "site_name": "Aliağa RES",
+                     *         "coordinates": "38.7996, 26.9707",
+                     *         "rooms": 9,
+                     *         "status": "active",
+                     *         "company_id": 1000,
+                     *         "company_name": "Anadolu Rüzgar Enerji A.Ş.",
+                     *         "photo_count": 42,
+                     *         "media_count": 45,
+                     *         "worst_open_severity": 3,
+                     *         "created_at": "2025-04-02T08:15:00.000Z",
+                     *         "updated_at": "2025-06-11T14:02:31.000Z"
+                     *       },
+                     *       "message": "Türbin eklendi."
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Turbine"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description COMPANY_REQUIRED, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description COMPANY_INVALID */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "turbines.get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["TurbineDetail"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                        turbine: components["schemas"]["TurbineDetail"];
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "turbines.update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    turbine_name?: string | null;
+                    city: string;
+                    code: string;
+                    location: string;
+                    site_name?: string | null;
+                    coordinates?: string | null;
+                    company_id?: number;
+                    user_id?: unknown;
+                    role?: unknown;
+                    name?: string | null;
+                    rooms?: number;
+                    /** @enum {string} */
+                    status?: "active" | "maintenance" | "faulty" | "offline" | "inactive";
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Turbine"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description COMPANY_REQUIRED, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description COMPANY_INVALID */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "turbines.delete": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: null;
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "uploads.parts": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    key: string;
+                    /** @default 1 */
+                    from?: number;
+                    /** @default 20 */
+                    count?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["UploadParts"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UPLOAD_NOT_FOUND, TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "uploads.cancel": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    keys: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            cancelled: string[];
+                        };
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "uploadReceiver.upload": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                /** @description The signed token of the address presigned-upload handed out */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            etag: string;
+                        };
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UPLOAD_INCOMPLETE, UPLOAD_ADDRESS_USED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "media.list": {
+        parameters: {
+            query?: {
+                room?: number;
+                view?: "all";
+                year?: number;
+                blade?: "A" | "B" | "C";
+                category?: "drone" | "operator" | "robot" | "blade";
+                q?: string;
+                limit?: number;
+                ids?: number[];
+                cursor?: string;
+                noCache?: unknown;
+            };
+            header?: {
+                /** @description The ETag of the page the client holds */
+                "If-None-Match"?: string;
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    /** @description Of the page: send it back in If-None-Match to be told nothing changed */
+                    ETag: string;
+                    "Cache-Control": "private, no-cache";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["MediaItem"][];
+                        /** @description The `cursor` of the next page; null on the last page */
+                        next_cursor: string | null;
+                        /** @description How many items match the filters, over every page */
+                        total: number;
+                    };
+                };
+            };
+            /** @description Not modified: the page is the one the ETag names */
+            304: {
+                headers: {
+                    /** @description Of the page: send it back in If-None-Match to be told nothing changed */
+                    ETag: string;
+                    "Cache-Control": "private, no-cache";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "media.upload": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description Room number; 1 when missing or invalid */
+                    room?: number;
+                    /** @description Campaign year; the current one when missing */
+                    year?: number;
+                    /** @description A, B or C; or `category-drone` and the like, as a category page sends it */
+                    blade?: string;
+                    /** @enum {string} */
+                    category?: "drone" | "operator" | "robot" | "blade";
+                    /** @description Photos, videos or point clouds, at most 55 MB in all */
+                    photos: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["MediaItem"][];
+                        skipped: components["schemas"]["SkippedFile"][];
+                        /** @description What was stored and what was skipped, in the caller's language */
+                        message: string;
+                    };
+                };
+            };
+            /** @description NO_FILES, TOO_MANY_FILES, FILE_NAME_INVALID, FILE_EMPTY, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description STORAGE_QUOTA_EXCEEDED, FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DUPLICATE_FILE_NAME */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FILE_TOO_LARGE, UPLOAD_TOO_LARGE, PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FILE_TYPE_UNKNOWN, FILE_TYPE_MISMATCH, FILE_TYPE_FORBIDDEN */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description IMAGE_TOO_LARGE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "media.delete": {
+        parameters: {
+            query: {
+                /** @description The storage key of the photo (any of its versions) */
+                key: string;
+            };
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: null;
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description MEDIA_NOT_FOUND, TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PHOTO_HAS_FINDINGS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "media.summary": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["MediaPlaceCount"][];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "media.checkNames": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    names: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            skipped: components["schemas"]["SkippedFile"][];
+                        };
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "media.versions": {
+        parameters: {
+            query: {
+                /** @description The storage key of the photo (any of its versions) */
+                key: string;
+            };
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["MediaItem"][];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "media.presign": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    files: {
+                        name: string;
+                        size: number;
+                        type?: string;
+                    }[];
+                    /** @description Room number; 1 when missing or invalid */
+                    room?: number;
+                    /** @description Campaign year; the current one when missing */
+                    year?: number;
+                    /** @description A, B or C; or `category-drone` and the like, as a category page sends it */
+                    blade?: string;
+                    /** @enum {string} */
+                    category?: "drone" | "operator" | "robot" | "blade";
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["PresignedUpload"][];
+                        skipped: components["schemas"]["SkippedFile"][];
+                        /** @description What was stored and what was skipped, in the caller's language */
+                        message: string;
+                        /** @description The same as `data` (spec §7 reads this name) */
+                        presignedUrls: components["schemas"]["PresignedUpload"][];
+                    };
+                };
+            };
+            /** @description NO_FILES, TOO_MANY_FILES, FILE_NAME_INVALID, FILE_EMPTY, TOO_MANY_DIRECT_UPLOADS, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description STORAGE_QUOTA_EXCEEDED, FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DUPLICATE_FILE_NAME */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FILE_TOO_LARGE, UPLOAD_TOO_LARGE, PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FILE_TYPE_UNKNOWN, FILE_TYPE_MISMATCH, FILE_TYPE_FORBIDDEN */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "media.confirm": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    uploads: {
+                        key: string;
+                        originalName?: string;
+                        size?: number;
+                        type?: string;
+                        parts?: {
+                            partNumber: number;
+                            etag: string;
+                        }[];
+                    }[];
+                    room?: unknown;
+                    year?: unknown;
+                    blade?: unknown;
+                    category?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["MediaItem"][];
+                        skipped: components["schemas"]["SkippedFile"][];
+                        /** @description What was stored and what was skipped, in the caller's language */
+                        message: string;
+                    };
+                };
+            };
+            /** @description NO_FILES, TOO_MANY_FILES, FILE_NAME_INVALID, FILE_EMPTY, TOO_MANY_DIRECT_UPLOADS, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description STORAGE_QUOTA_EXCEEDED, FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UPLOAD_NOT_FOUND, TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DUPLICATE_FILE_NAME, UPLOAD_INCOMPLETE, UPLOAD_SIZE_MISMATCH */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FILE_TOO_LARGE, UPLOAD_TOO_LARGE, PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FILE_TYPE_UNKNOWN, FILE_TYPE_MISMATCH, FILE_TYPE_FORBIDDEN */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description IMAGE_TOO_LARGE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "media.saveEdited": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    photoId?: string;
+                    /** @description The key of the photo (any of its versions) the drawing was made on */
+                    photoKey: string;
+                    turbineId?: string;
+                    /** @description Ignored: the edit is a new version; the original stays */
+                    replaceOriginal?: string;
+                    /**
+                     * Format: binary
+                     * @description The edited photo as JPEG, at full resolution
+                     */
+                    photo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["MediaItem"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description NO_FILES, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description MEDIA_NOT_FOUND, TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description EDITED_PHOTO_NOT_JPEG */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_A_PHOTO */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "media.restore": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The storage key of the photo (any of its versions) */
+                    key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["MediaItem"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description MEDIA_NOT_FOUND, TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOTHING_TO_RESTORE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "comments.list": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Comment"][];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "comments.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Comment"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "comments.update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+                commentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Comment"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description COMMENT_EDIT_WINDOW_PASSED, FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND, COMMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "comments.delete": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+                commentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: null;
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description COMMENT_EDIT_WINDOW_PASSED, FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND, COMMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "files.media": {
+        parameters: {
+            query?: {
+                /** @description Present (any value): an attachment, never inline */
+                download?: string;
+            };
+            header?: {
+                /** @description The ETag of the bytes the client holds */
+                "If-None-Match"?: string;
+                /** @description One byte range, e.g. `bytes=0-1048575` (videos seek) */
+                Range?: string;
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                /** @description The object's id */
+                id: string;
+                /** @description When the address expires (Unix seconds) */
+                expires: string;
+                signature: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes */
+            200: {
+                headers: {
+                    ETag: string;
+                    /** @description inline or attachment, with the original name (RFC 6266) */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                    "video/*": string;
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The bytes of the range asked for */
+            206: {
+                headers: {
+                    ETag: string;
+                    /** @description inline or attachment, with the original name (RFC 6266) */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                    "video/*": string;
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Not modified: the ETag sent still names these bytes */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description MEDIA_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The range lies outside the file (Content-Range says its size) */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "files.report": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the bytes the client holds */
+                "If-None-Match"?: string;
+                /** @description One byte range, e.g. `bytes=0-1048575` (videos seek) */
+                Range?: string;
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                /** @description The object's id */
+                id: string;
+                /** @description When the address expires (Unix seconds) */
+                expires: string;
+                signature: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes */
+            200: {
+                headers: {
+                    ETag: string;
+                    /** @description inline or attachment, with the original name (RFC 6266) */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The bytes of the range asked for */
+            206: {
+                headers: {
+                    ETag: string;
+                    /** @description inline or attachment, with the original name (RFC 6266) */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Not modified: the ETag sent still names these bytes */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REPORT_NOT_FOUND, MEDIA_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The range lies outside the file (Content-Range says its size) */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "files.derivative": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the bytes the client holds */
+                "If-None-Match"?: string;
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                /** @description The object's id */
+                id: string;
+                /** @description When the address expires (Unix seconds) */
+                expires: string;
+                signature: string;
+                /** @description The derivative below the address (may hold slashes) */
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The derivative */
+            200: {
+                headers: {
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                    "application/xml": string;
+                };
+            };
+            /** @description Not modified: the ETag sent still names this derivative */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description MEDIA_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "reports.list": {
+        parameters: {
+            query?: {
+                year?: number;
+            };
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Report"][];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "reports.upload": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description Campaign year, sent before the files; the current year when missing */
+                    year?: number;
+                    /** @description PDF files, at most 55 MB in all */
+                    reports: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Report"][];
+                        skipped: components["schemas"]["SkippedFile"][];
+                        /** @description What was stored and what was skipped, in the caller's language */
+                        message: string;
+                    };
+                };
+            };
+            /** @description NO_FILES, TOO_MANY_FILES, FILE_NAME_INVALID, FILE_EMPTY, REPORT_NAME_INVALID, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description STORAGE_QUOTA_EXCEEDED, FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DUPLICATE_FILE_NAME */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FILE_TOO_LARGE, UPLOAD_TOO_LARGE, PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FILE_TYPE_UNKNOWN, FILE_TYPE_MISMATCH, FILE_TYPE_FORBIDDEN, REPORT_NOT_PDF */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "reports.delete": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+                reportId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: null;
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND, REPORT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "findings.fleet": {
+        parameters: {
+            query?: {
+                company_id?: number;
+                turbine_id?: number;
+                media_id?: number;
+                year?: number;
+                blade?: "A" | "B" | "C";
+                surface?: "leading_edge" | "trailing_edge" | "pressure_side" | "suction_side" | "shear_web" | "root" | "tip";
+                type?: "erosion" | "crack" | "delamination" | "lightning" | "hole" | "bond_line" | "coating" | "contamination" | "other";
+                severity_min?: number;
+                status?: "new" | "monitoring" | "repair_planned" | "repaired" | "closed";
+                stage?: "draft" | "released";
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": 311,
+                     *           "turbine_id": 12,
+                     *           "media_id": 5120,
+                     *           "media_version": 1,
+                     *           "year": 2025,
+                     *           "blade": "B",
+                     *           "surface": "leading_edge",
+                     *           "zone": 7,
+                     *           "internal": false,
+                     *           "distance_from_root_m": 31.5,
+                     *           "extent_m": 0.4,
+                     *           "distance_from_le_m": null,
+                     *           "target": {
+                     *             "selector": {
+                     *               "type": "FragmentSelector",
+                     *               "conformsTo": "http://www.w3.org/TR/media-frags/",
+                     *               "value": "xywh=pixel:2810,1422,380,210"
+                     *             }
+                     *           },
+                     *           "type": "erosion",
+                     *           "severity": 3,
+                     *           "action": "repair_planned",
+                     *           "length_mm": 380,
+                     *           "width_mm": 45,
+                     *           "description": "Leading edge erosion through the coating, laminate visible.",
+                     *           "status": "new",
+                     *           "stage": "draft",
+                     *           "track_id": 204,
+                     *           "created_by": 41,
+                     *           "created_at": "2025-06-11T14:02:31.000Z",
+                     *           "updated_at": "2025-06-11T14:02:31.000Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "MjAyNS0wNi0xMVQxNDowMjozMS4wMDBafDMxMQ",
+                     *       "total": 87
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Finding"][];
+                        /** @description The `cursor` of the next page; null on the last page */
+                        next_cursor: string | null;
+                        /** @description How many items match the filters, over every page */
+                        total: number;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "findings.summary": {
+        parameters: {
+            query?: {
+                company_id?: number;
+                turbine_id?: number;
+                media_id?: number;
+                year?: number;
+                blade?: "A" | "B" | "C";
+                surface?: "leading_edge" | "trailing_edge" | "pressure_side" | "suction_side" | "shear_web" | "root" | "tip";
+                type?: "erosion" | "crack" | "delamination" | "lightning" | "hole" | "bond_line" | "coating" | "contamination" | "other";
+                severity_min?: number;
+                status?: "new" | "monitoring" | "repair_planned" | "repaired" | "closed";
+                stage?: "draft" | "released";
+            };
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["FindingSummary"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "findings.exportCsv": {
+        parameters: {
+            query?: {
+                company_id?: number;
+                turbine_id?: number;
+                media_id?: number;
+                year?: number;
+                blade?: "A" | "B" | "C";
+                surface?: "leading_edge" | "trailing_edge" | "pressure_side" | "suction_side" | "shear_web" | "root" | "tip";
+                type?: "erosion" | "crack" | "delamination" | "lightning" | "hole" | "bond_line" | "coating" | "contamination" | "other";
+                severity_min?: number;
+                status?: "new" | "monitoring" | "repair_planned" | "repaired" | "closed";
+                stage?: "draft" | "released";
+            };
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description findings.csv, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "findings.exportJsonLd": {
+        parameters: {
+            query?: {
+                company_id?: number;
+                turbine_id?: number;
+                media_id?: number;
+                year?: number;
+                blade?: "A" | "B" | "C";
+                surface?: "leading_edge" | "trailing_edge" | "pressure_side" | "suction_side" | "shear_web" | "root" | "tip";
+                type?: "erosion" | "crack" | "delamination" | "lightning" | "hole" | "bond_line" | "coating" | "contamination" | "other";
+                severity_min?: number;
+                status?: "new" | "monitoring" | "repair_planned" | "repaired" | "closed";
+                stage?: "draft" | "released";
+            };
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description findings.jsonld, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": string;
+                };
+            };
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "findings.list": {
+        parameters: {
+            query?: {
+                company_id?: number;
+                turbine_id?: number;
+                media_id?: number;
+                year?: number;
+                blade?: "A" | "B" | "C";
+                surface?: "leading_edge" | "trailing_edge" | "pressure_side" | "suction_side" | "shear_web" | "root" | "tip";
+                type?: "erosion" | "crack" | "delamination" | "lightning" | "hole" | "bond_line" | "coating" | "contamination" | "other";
+                severity_min?: number;
+                status?: "new" | "monitoring" | "repair_planned" | "repaired" | "closed";
+                stage?: "draft" | "released";
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Finding"][];
+                        /** @description The `cursor` of the next page; null on the last page */
+                        next_cursor: string | null;
+                        /** @description How many items match the filters, over every page */
+                        total: number;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "findings.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "media_id": 5120,
+                 *       "media_version": 1,
+                 *       "blade": "B",
+                 *       "surface": "leading_edge",
+                 *       "zone": 7,
+                 *       "distance_from_root_m": 31.5,
+                 *       "target": {
+                 *         "selector": {
+                 *           "type": "FragmentSelector",
+                 *           "value": "xywh=pixel:2810,1422,380,210"
+                 *         }
+                 *       },
+                 *       "type": "erosion",
+                 *       "severity": 3,
+                 *       "length_mm": 380,
+                 *       "width_mm": 45,
+                 *       "description": "Leading edge erosion through the coating, laminate visible."
+                 *     }
+                 */
+                "application/json": {
+                    media_id: number;
+                    media_version?: number;
+                    /** @enum {string} */
+                    blade: "A" | "B" | "C";
+                    /** @enum {string} */
+                    surface: "leading_edge" | "trailing_edge" | "pressure_side" | "suction_side" | "shear_web" | "root" | "tip";
+                    zone: number;
+                    /** @default false */
+                    internal?: boolean;
+                    distance_from_root_m: number;
+                    extent_m?: number | null;
+                    distance_from_le_m?: number | null;
+                    target: components["schemas"]["FindingTarget"];
+                    /** @enum {string} */
+                    type: "erosion" | "crack" | "delamination" | "lightning" | "hole" | "bond_line" | "coating" | "contamination" | "other";
+                    severity: number;
+                    /** @enum {string} */
+                    action?: "none" | "follow_up" | "repair_planned" | "repair_soon" | "stop";
+                    length_mm?: number | null;
+                    width_mm?: number | null;
+                    description?: string | null;
+                    /** @enum {string} */
+                    status?: "new" | "monitoring" | "repair_planned" | "repaired" | "closed";
+                    /** @enum {string} */
+                    stage?: "draft" | "released";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 311,
+                     *         "turbine_id": 12,
+                     *         "media_id": 5120,
+                     *         "media_version": 1,
+                     *         "year": 2025,
+                     *         "blade": "B",
+                     *         "surface": "leading_edge",
+                     *         "zone": 7,
+                     *         "internal": false,
+                     *         "distance_from_root_m": 31.5,
+                     *         "extent_m": 0.4,
+                     *         "distance_from_le_m": null,
+                     *         "target": {
+                     *           "selector": {
+                     *             "type": "FragmentSelector",
+                     *             "conformsTo": "http://www.w3.org/TR/media-frags/",
+                     *             "value": "xywh=pixel:2810,1422,380,210"
+                     *           }
+                     *         },
+                     *         "type": "erosion",
+                     *         "severity": 3,
+                     *         "action": "repair_planned",
+                     *         "length_mm": 380,
+                     *         "width_mm": 45,
+                     *         "description": "Leading edge erosion through the coating, laminate visible.",
+                     *         "status": "new",
+                     *         "stage": "draft",
+                     *         "track_id": 204,
+                     *         "created_by": 41,
+                     *         "created_at": "2025-06-11T14:02:31.000Z",
+                     *         "updated_at": "2025-06-11T14:02:31.000Z",
+                     *         "history": [
+                     *           {
+                     *             "id": 311,
+                     *             "year": 2025,
+                     *             "severity": 3,
+                     *             "length_mm": 380,
+                     *             "width_mm": 45,
+                     *             "status": "new",
+                     *             "stage": "draft"
+                     *           }
+                     *         ],
+                     *         "growth": {
+                     *           "since_previous": null,
+                     *           "since_first": null
+                     *         }
+                     *       },
+                     *       "message": "Bulgu kaydedildi."
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["FindingDetail"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FINDING_RELEASED, FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FINDING_MEDIA_INVALID, FINDING_TARGET_MISMATCH */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "findings.get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+                findingId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["FindingDetail"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND, FINDING_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "findings.update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+                findingId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    blade: "A" | "B" | "C";
+                    /** @enum {string} */
+                    surface: "leading_edge" | "trailing_edge" | "pressure_side" | "suction_side" | "shear_web" | "root" | "tip";
+                    zone: number;
+                    /** @default false */
+                    internal?: boolean;
+                    distance_from_root_m: number;
+                    extent_m?: number | null;
+                    distance_from_le_m?: number | null;
+                    target: components["schemas"]["FindingTarget"];
+                    /** @enum {string} */
+                    type: "erosion" | "crack" | "delamination" | "lightning" | "hole" | "bond_line" | "coating" | "contamination" | "other";
+                    severity: number;
+                    /** @enum {string} */
+                    action?: "none" | "follow_up" | "repair_planned" | "repair_soon" | "stop";
+                    length_mm?: number | null;
+                    width_mm?: number | null;
+                    description?: string | null;
+                    /** @enum {string} */
+                    status?: "new" | "monitoring" | "repair_planned" | "repaired" | "closed";
+                    /** @enum {string} */
+                    stage?: "draft" | "released";
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["FindingDetail"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FINDING_RELEASED, FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND, FINDING_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FINDING_MEDIA_INVALID, FINDING_TARGET_MISMATCH */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "findings.delete": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+                findingId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: null;
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FINDING_RELEASED, FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND, FINDING_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "findings.link": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+                findingId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    earlier_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["FindingDetail"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FINDING_RELEASED, FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND, FINDING_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FINDING_LINK_INVALID */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "findings.inspectionReport": {
+        parameters: {
+            query: {
+                year: number;
+            };
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report, as an attachment named after the turbine and year */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Accepted: the report is made in the background */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["InspectionReportRequest"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "findings.inspectionReportStatus": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+                /** @description The `id` of the request, as the 202 answered it */
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["InspectionReportRequest"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
     };
-  };
 }
