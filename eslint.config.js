@@ -50,4 +50,24 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  {
+    // The panel's first load carries one language's catalog and no zod (panel/scripts/check-bundle.mjs weighs it).
+    files: ['panel/src/**/*.tsx', 'panel/src/**/*.ts', 'packages/api-client/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@kanat360/i18n',
+              message:
+                'Import @kanat360/i18n/core: the whole package bundles both catalogs (src/i18n/language.ts loads one).',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

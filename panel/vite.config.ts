@@ -46,11 +46,12 @@ export default defineConfig({
         codeSplitting: {
           // The framework every screen needs, in one chunk that stays cached across releases of the panel's own code.
           // An explicit list: heavy libraries of later screens (viewers) must stay in their routes' lazy chunks.
-          // TanStack Virtual only serves the turbine screen's long lists: it stays in that screen's chunk.
+          // TanStack Virtual only serves the turbine screen's long lists: it stays in that screen's chunk. zod too
+          // stays out: only the forms use it (the first load reads its addresses by hand, src/search/url-values.ts).
           groups: [
             {
               name: 'vendor',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](?!react-virtual|virtual-core)[^\\/]+|jotai|zod)[\\/]/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](?!react-virtual|virtual-core)[^\\/]+|jotai)[\\/]/,
             },
           ],
         },

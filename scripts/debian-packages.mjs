@@ -1,5 +1,6 @@
-// Debian packages some checks need (Chromium for the browser tests, nginx and haproxy for the scale test),
-// installed with apt-get when missing and running as root; otherwise the caller is told what to install.
+// Debian packages some checks need (Chromium for the browser tests, nginx and haproxy for the scale test, qpdf and
+// poppler for the inspection report's tests), installed with apt-get when missing and running as root; otherwise
+// the caller is told what to install.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -33,4 +34,10 @@ export function ensureDebianPackages(binaries, { why, log, fail }) {
 export const SCALE_BINARIES = {
   nginx: ['/usr/sbin/nginx', '/usr/bin/nginx'],
   haproxy: ['/usr/sbin/haproxy', '/usr/bin/haproxy'],
+};
+
+/** Where the inspection report's tests find the tools a PDF is checked with (qpdf --check, poppler's pdf* tools). */
+export const PDF_BINARIES = {
+  qpdf: ['/usr/bin/qpdf'],
+  'poppler-utils': ['/usr/bin/pdffonts', '/usr/bin/pdftotext', '/usr/bin/pdfimages', '/usr/bin/pdftoppm'],
 };

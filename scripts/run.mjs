@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureDebianPackages, SCALE_BINARIES } from './debian-packages.mjs';
+import { ensureDebianPackages, PDF_BINARIES, SCALE_BINARIES } from './debian-packages.mjs';
 
 const NODE_VERSION = '22.23.3';
 const PNPM_VERSION = '12.21.0';
@@ -109,9 +109,9 @@ function buildIfChanged(tools) {
 function ensureTestPackages() {
   const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
   ensureDebianPackages(
-    { chromium, ...SCALE_BINARIES },
+    { chromium, ...SCALE_BINARIES, ...PDF_BINARIES },
     {
-      why: 'the browser and scale tests',
+      why: 'the browser, scale and PDF tests',
       log,
       fail: (message) => fail(`${message} (For Chromium, CHROMIUM_PATH may name a Chromium binary instead.)`),
     },

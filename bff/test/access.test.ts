@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { type Role, ROLES } from '@kanat360/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessService } from '@/access/access.service.js';
-import { type Principal } from '@/auth/principal.js';
+import { type Principal } from '@/access/principal.js';
 import { makeCompany, makeTurbine, makeUser, type MadeCompany } from './factories.js';
 import { principalOf, refusal } from './services.js';
 import { startTestApp, type TestApp } from './test-app.js';

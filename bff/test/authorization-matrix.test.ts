@@ -699,6 +699,17 @@ const ROUTES: RouteCase[] = [
     },
   },
   {
+    route: 'GET /api/turbines/{id}/photos/cameras',
+    access: 'media.read',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const { turbineId } = await makeMedia(ctx, target);
+      return { path: `/api/turbines/${turbineId}/photos/cameras` };
+    },
+  },
+  {
     route: 'GET /api/turbines/{id}/photos/versions',
     access: 'media.read',
     scoped: true,
@@ -854,12 +865,28 @@ const ROUTES: RouteCase[] = [
     build: () => ({ path: '/api/findings/export.csv' }),
   },
   {
+    route: 'GET /api/findings/export.xlsx',
+    access: 'finding.read',
+    scoped: false,
+    ok: 200,
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    build: () => ({ path: '/api/findings/export.xlsx' }),
+  },
+  {
     route: 'GET /api/findings/export.jsonld',
     access: 'finding.read',
     scoped: false,
     ok: 200,
     contentType: 'application/ld+json',
     build: () => ({ path: '/api/findings/export.jsonld' }),
+  },
+  {
+    route: 'GET /api/ns/findings/v1.jsonld',
+    access: 'public',
+    scoped: false,
+    ok: 200,
+    contentType: 'application/ld+json',
+    build: () => ({ path: '/api/ns/findings/v1.jsonld' }),
   },
   {
     route: 'GET /api/turbines/{id}/findings',

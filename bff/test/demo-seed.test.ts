@@ -1,4 +1,13 @@
-import { isValidFileName, reportDisplayName } from '@kanat360/contracts';
+import {
+  type FindingTarget,
+  isValidFileName,
+  PANORAMA_PATTERN,
+  panoramaPixel,
+  reportDisplayName,
+  targetBox,
+} from '@kanat360/contracts';
+import { bladeOutline, bladePolygon, panoramaTurbines, polygonContains } from '@kanat360/demo-media';
+import sharp from 'sharp';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDataSource } from '@/database/data-source.js';
@@ -61,6 +70,25 @@ async function originalKeys(): Promise<string[]> {
   for await (const object of storage.list('turbines/'))
     if (!object.key.includes('/derivatives/')) keys.push(object.key);
   return keys;
+}
+
+/** The share of the pixels of `box` in the stored photo `key` that are sky: clearly bluer than they are red. */
+async function skyShare(key: string, box: { x: number; y: number; width: number; height: number }): Promise<number> {
+  const info = await storage.head(key);
+  const bytes = (await storage.readStart(key, info!.size))!;
+  const { data } = await sharp(bytes)
+    .extract({
+      left: Math.round(box.x),
+      top: Math.round(box.y),
+      width: Math.round(box.width),
+      height: Math.round(box.height),
+    })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let sky = 0;
+  for (let i = 0; i < data.length; i += 3) if (data[i + 2]! - data[i]! > 30) sky += 1;
+  return sky / (data.length / 3);
 }
 
 async function rowCounts() {
@@ -303,6 +331,86 @@ describe('seedDemo', () => {
       for (let i = 1; i < track.length; i += 1) expect(track[i]!.length_mm).toBeGreaterThan(track[i - 1]!.length_mm);
     }
     expect(long.flat().map((finding) => finding.year)).toEqual(expect.arrayContaining([2023, 2024, 2025, 2026]));
+  });
+
+  it("puts every finding on its photo: the photo's blade, zone and year, its region on the blade drawn there", async () => {
+    const rows = await query<{
+      id: number;
+      blade: string;
+      zone: number;
+      year: number;
+      track: number;
+      target: FindingTarget;
+      media_blade: string | null;
+      room: number;
+      media_year: number;
+      storage_key: string;
+      original_name: string;
+      code: string;
+    }>(
+      `SELECT f.id, f.blade, f.zone, f.year, COALESCE(f.track_id, f.id) AS track, f.target,
+              m.blade AS media_blade, m.room, m.year AS media_year, m.storage_key, m.original_name, t.code
+         FROM findings f JOIN media m ON m.id = f.media_id JOIN turbines t ON t.id = f.turbine_id
+        ORDER BY f.id`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(30);
+    // How each picture was drawn: the plan is the same but for its random asset ids.
+    const drawings = new Map(
+      planDemoInspections({ photoScale: PHOTO_SCALE }).media.map((item) => [
+        `${DEMO_TURBINES[item.turbine]!.code}/${item.originalName}`,
+        item.drawing,
+      ]),
+    );
+    let onPhotos = 0;
+    for (const row of rows) {
+      const label = `finding ${row.id} on ${row.original_name}`;
+      expect({ blade: row.blade, zone: row.zone, year: row.year }, label).toEqual({
+        blade: row.media_blade,
+        zone: row.room,
+        year: row.media_year,
+      });
+      const drawing = drawings.get(`${row.code}/${row.original_name}`);
+      const box = targetBox(row.target);
+      if (drawing?.kind === 'panorama') {
+        const [, yaw, pitch] = PANORAMA_PATTERN.exec(row.target.selector.value)!.map(Number);
+        const { width, height } = drawing.options;
+        const { x, y } = panoramaPixel({ yaw: yaw!, pitch: pitch! }, width, height);
+        const blades = panoramaTurbines(drawing.options).flatMap((turbine) => turbine.blades);
+        expect(
+          blades.some((blade) => polygonContains(blade, [x, y])),
+          label,
+        ).toBe(true);
+        continue;
+      }
+      expect(drawing?.kind, label).toBe('blade');
+      expect(box, label).not.toBeNull();
+      if (drawing?.kind !== 'blade' || !box) continue;
+      onPhotos += 1;
+      // The shape the photo's blade was drawn with holds the whole region, inside the frame.
+      const blade = bladePolygon(bladeOutline(drawing.options));
+      const { width, height } = drawing.options;
+      expect(box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height, label).toBe(true);
+      for (let step = 0; step <= 4; step += 1) {
+        const across = box.x + (box.width * step) / 4;
+        const down = box.y + (box.height * step) / 4;
+        for (const point of [
+          [across, box.y],
+          [across, box.y + box.height],
+          [box.x, down],
+          [box.x + box.width, down],
+        ] as [number, number][])
+          expect(polygonContains(blade, point), `${label}: ${point.join(',')}`).toBe(true);
+      }
+      // And the picture as stored agrees: the region's pixels are the blade's greys, not the sky's blue.
+      expect(await skyShare(row.storage_key, box), label).toBeLessThan(0.02);
+    }
+    expect(onPhotos).toBeGreaterThan(rows.length / 2);
+    // Category photos are filed under the blade they show: no photo without one.
+    expect(await query(`SELECT id FROM media WHERE kind = 'photo' AND blade IS NULL`)).toEqual([]);
+    // A tracked damage is photographed on its own blade and room every year.
+    const tracks = new Map<number, Set<string>>();
+    for (const row of rows) tracks.set(row.track, (tracks.get(row.track) ?? new Set()).add(`${row.blade}/${row.zone}`));
+    for (const places of tracks.values()) expect(places.size).toBe(1);
   });
 
   it('gives every demo user a hash of its own (its own salt)', async () => {

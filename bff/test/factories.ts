@@ -1,6 +1,11 @@
-import { type Role } from '@kanat360/contracts';
+import { randomUUID } from 'node:crypto';
+import { type FindingDetail, type Role } from '@kanat360/contracts';
+import sharp from 'sharp';
 import { type DataSource } from 'typeorm';
 import { hashPassword } from '@/auth/passwords.js';
+import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
+import { call, type Credentials } from './http.js';
+import { type TestApp } from './test-app.js';
 
 let sequence = 0;
 /** A suffix no other row of the run has. */
@@ -69,4 +74,85 @@ export async function makeTurbine(dataSource: DataSource, companyId: number): Pr
     [`T-${unique()}`, companyId],
   );
   return rows[0]!.id;
+}
+
+export interface MediaOptions {
+  kind?: 'photo' | 'video' | 'pointcloud';
+  panorama?: boolean;
+  year?: number;
+  blade?: 'A' | 'B' | 'C';
+  width?: number;
+  height?: number;
+  /** Its original stored as a real JPEG of its size (a flat colour), or as these bytes. */
+  stored?: boolean | Buffer;
+  originalName?: string;
+}
+
+/** A media row of a turbine (4000 × 3000 unless told), its original stored when `stored`. */
+export async function makeMedia(app: TestApp, turbineId: number, options: MediaOptions = {}): Promise<number> {
+  const assetId = randomUUID();
+  const width = options.width ?? 4000;
+  const height = options.height ?? 3000;
+  const key = `turbines/${turbineId}/blade-A/room-1/${options.year ?? 2024}/${assetId}.jpg`;
+  const rows: { id: number }[] = await app.dataSource.query(
+    `INSERT INTO media (turbine_id, asset_id, storage_key, kind, category, blade, room, year, month, original_name, size,
+                        mime, status, width, height, is_panorama)
+     VALUES ($1, $2, $3, $4, 'blade', $5, 1, $6, 5, $7, 100, 'image/jpeg', 'ready', $8, $9, $10) RETURNING id`,
+    [
+      turbineId,
+      assetId,
+      key,
+      options.kind ?? 'photo',
+      options.blade ?? 'A',
+      options.year ?? 2024,
+      options.originalName ?? `f${unique()}.jpg`,
+      options.kind === 'pointcloud' ? null : width,
+      options.kind === 'pointcloud' ? null : height,
+      options.panorama ?? false,
+    ],
+  );
+  if (options.stored) {
+    const storage = app.app.get<ObjectStorage>(OBJECT_STORAGE);
+    const bytes =
+      options.stored instanceof Buffer
+        ? options.stored
+        : await sharp({ create: { width, height, channels: 3, background: '#7a9' } })
+            .jpeg()
+            .toBuffer();
+    await storage.put(key, bytes, 'image/jpeg');
+  }
+  return rows[0]!.id;
+}
+
+/** What POST …/findings takes for a finding on blade A's leading edge, 12.5 m from the root, and `fields`. */
+export function findingBody(mediaId: number, fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    media_id: mediaId,
+    blade: 'A',
+    surface: 'leading_edge',
+    zone: 3,
+    internal: false,
+    distance_from_root_m: 12.5,
+    target: { selector: { type: 'FragmentSelector', value: 'xywh=pixel:100,200,300,150' } },
+    length_mm: 120,
+    ...fields,
+  };
+}
+
+/**
+ * A finding made through the API by `caller` on the media `fields.media_id` of a turbine: a released crack of
+ * severity 4 (findingBody's place), unless `fields` say otherwise.
+ */
+export async function makeFinding(
+  app: TestApp,
+  caller: Credentials,
+  turbineId: number,
+  { media_id: mediaId, ...fields }: Record<string, unknown> & { media_id: number },
+): Promise<FindingDetail> {
+  const reply = await call<{ data: FindingDetail }>(app, 'POST', `/api/turbines/${turbineId}/findings`, {
+    as: caller,
+    body: findingBody(mediaId, { type: 'crack', severity: 4, width_mm: 2.5, stage: 'released', ...fields }),
+  });
+  if (reply.status !== 201) throw new Error(`the finding was not made: ${reply.status} ${reply.text}`);
+  return reply.body.data;
 }

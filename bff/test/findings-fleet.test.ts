@@ -36,6 +36,8 @@ interface Planned {
   type?: 'erosion' | 'crack';
   year?: number;
   blade?: 'A' | 'B' | 'C';
+  /** When it was marked (default: now). */
+  createdAt?: string;
 }
 
 /** Findings on a fresh photo of the turbine, written as the seed would (the API's rules are findings.test.ts'). */
@@ -50,8 +52,8 @@ async function plant(turbineId: number, findings: Planned[]): Promise<void> {
   for (const finding of findings) {
     await app.dataSource.query(
       `INSERT INTO findings (turbine_id, media_id, media_version, year, blade, surface, zone, distance_from_root_m,
-                             target, type, severity, action, status, stage)
-       VALUES ($1, $2, 1, $3, $4, 'leading_edge', 2, 10, $5, $6, $7, 'follow_up', $8, $9)`,
+                             target, type, severity, action, status, stage, created_at)
+       VALUES ($1, $2, 1, $3, $4, 'leading_edge', 2, 10, $5, $6, $7, 'follow_up', $8, $9, COALESCE($10, now()))`,
       [
         turbineId,
         media[0]!.id,
@@ -62,6 +64,7 @@ async function plant(turbineId: number, findings: Planned[]): Promise<void> {
         finding.severity,
         finding.status ?? 'new',
         finding.stage,
+        finding.createdAt ?? null,
       ],
     );
   }
@@ -73,15 +76,15 @@ async function summary(caller: Credentials, query = ''): Promise<FindingSummary>
   return reply.body.data;
 }
 
-/** Every finding GET /api/findings pages through with these filters. */
-async function listed(caller: Credentials, query = ''): Promise<Finding[]> {
+/** Every finding GET /api/findings pages through with these filters, `limit` a page. */
+async function listed(caller: Credentials, query = '', limit = 3): Promise<Finding[]> {
   const seen: Finding[] = [];
   let cursor: string | null = null;
   do {
     const reply: Awaited<ReturnType<typeof call<ApiPage<Finding>>>> = await call<ApiPage<Finding>>(
       app,
       'GET',
-      `/api/findings?limit=3&${query}${cursor ? `&cursor=${cursor}` : ''}`,
+      `/api/findings?limit=${limit}&${query}${cursor ? `&cursor=${cursor}` : ''}`,
       { as: caller },
     );
     expect(reply.status, reply.text).toBe(200);
@@ -287,5 +290,111 @@ describe('the turbine list’s worst open severity', () => {
     const reply = await call<ApiSuccess<Turbine[]>>(app, 'GET', '/api/turbines', { as: stranger });
     const worst = new Map(reply.body.data.map((turbine) => [turbine.id, turbine.worst_open_severity]));
     expect(turbineIds.map((id) => worst.get(id))).toEqual(turbineIds.map((_id, index) => (index % 5) + 1));
+  });
+});
+
+describe('GET /api/findings?sort=', () => {
+  let company: MadeCompany;
+  let reader: Credentials;
+  /** The turbines by the name the list shows, named so that Turkish letters decide their order. */
+  const names = new Map<number, string>();
+
+  beforeAll(async () => {
+    company = await makeCompany(app.dataSource);
+    reader = (
+      await signIn(app, (await makeUser(app.dataSource, { role: 'operator', companyId: company.id })).email, PASSWORD)
+    ).bearer;
+    const turbines: [name: string | null, city: string][] = [
+      ['Zile T01', 'tokat'],
+      ['Çeşme T01', 'izmir'],
+      ['Cide T01', 'kastamonu'],
+      ['Ilgaz T01', 'çankırı'],
+      [null, 'ordu'],
+    ];
+    for (const [index, [name, city]] of turbines.entries()) {
+      const id = await makeTurbine(app.dataSource, company.id);
+      await app.dataSource.query(`UPDATE turbines SET turbine_name = $1, city = $2 WHERE id = $3`, [name, city, id]);
+      names.set(id, name ?? 'Ordu Türbini');
+      // Severities and times spread over the turbines, with ties of each: equal severities, equal times.
+      await plant(id, [
+        {
+          severity: ((index % 5) + 1) as FindingSeverity,
+          stage: 'released',
+          createdAt: `2024-0${index + 1}-10T08:00:00Z`,
+        },
+        { severity: 3, stage: 'released', createdAt: '2024-06-01T12:00:00.123456Z' },
+        { severity: 3, stage: 'draft', createdAt: '2024-06-01T12:00:00.123456Z' },
+        { severity: (((index + 2) % 5) + 1) as FindingSeverity, stage: 'released' },
+      ]);
+    }
+  });
+
+  const newestFirst = (a: Finding, b: Finding) => b.created_at.localeCompare(a.created_at) || b.id - a.id;
+  const orders: [sort: string, compare: (a: Finding, b: Finding) => number][] = [
+    ['date_desc', newestFirst],
+    ['date_asc', (a, b) => -newestFirst(a, b)],
+    ['severity_desc', (a, b) => b.severity - a.severity || newestFirst(a, b)],
+    ['severity_asc', (a, b) => a.severity - b.severity || newestFirst(a, b)],
+  ];
+
+  it.each(orders)('%s: pages two at a time through every finding exactly once, in its order', async (sort, compare) => {
+    const all = await listed(reader, `sort=${sort}`, 1000);
+    expect(all).toHaveLength(20);
+    expect(all.map((finding) => finding.id)).toEqual([...all].sort(compare).map((finding) => finding.id));
+    const paged = await listed(reader, `sort=${sort}`, 2);
+    expect(paged.map((finding) => finding.id)).toEqual(all.map((finding) => finding.id));
+  });
+
+  it.each([
+    ['turbine_asc', ['Cide T01', 'Çeşme T01', 'Ilgaz T01', 'Ordu Türbini', 'Zile T01']],
+    ['turbine_desc', ['Zile T01', 'Ordu Türbini', 'Ilgaz T01', 'Çeşme T01', 'Cide T01']],
+  ])(
+    '%s: by the turbine’s name in Turkish alphabetical order, newest first within one, paged exactly',
+    async (sort, order) => {
+      const paged = await listed(reader, `sort=${sort}`, 3);
+      expect(paged).toHaveLength(20);
+      const runs = paged.map((finding) => names.get(finding.turbine_id));
+      expect([...new Set(runs)]).toEqual(order);
+      // Each turbine's findings together, newest first.
+      for (const name of order) {
+        const own = paged.filter((finding) => names.get(finding.turbine_id) === name);
+        expect(runs.lastIndexOf(name) - runs.indexOf(name)).toBe(own.length - 1);
+        expect(own.map((finding) => finding.id)).toEqual([...own].sort(newestFirst).map((finding) => finding.id));
+      }
+    },
+  );
+
+  it('sorts a turbine’s own list too', async () => {
+    const [turbineId] = [...names.keys()];
+    const reply = await call<ApiPage<Finding>>(app, 'GET', `/api/turbines/${turbineId}/findings?sort=severity_asc`, {
+      as: reader,
+    });
+    expect(reply.status, reply.text).toBe(200);
+    const severities = reply.body.data.map((finding) => finding.severity);
+    expect(severities).toEqual([...severities].sort((a, b) => a - b));
+  });
+
+  it('refuses an unknown order, and a cursor of another order, changing nothing', async () => {
+    const unknown = await call<Failure>(app, 'GET', '/api/findings?sort=worst', { as: reader });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.code).toBe('SORT_INVALID');
+    const first = await call<ApiPage<Finding>>(app, 'GET', '/api/findings?sort=severity_desc&limit=2', { as: reader });
+    const cursor = first.body.next_cursor!;
+    const other = await call<Failure>(app, 'GET', `/api/findings?sort=date_desc&limit=2&cursor=${cursor}`, {
+      as: reader,
+    });
+    expect(other.status).toBe(400);
+    expect(other.body.code).toBe('CURSOR_INVALID');
+    const forged = Buffer.from(JSON.stringify(['severity_desc', 'x', '2024-01-01T00:00:00.000000Z', 1])).toString(
+      'base64url',
+    );
+    const bad = await call<Failure>(app, 'GET', `/api/findings?sort=severity_desc&cursor=${forged}`, { as: reader });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('CURSOR_INVALID');
+    // An empty sort is the default order.
+    const blank = await call<ApiPage<Finding>>(app, 'GET', '/api/findings?sort=&limit=1000', { as: reader });
+    expect(blank.body.data.map((finding) => finding.id)).toEqual(
+      (await listed(reader, 'sort=date_desc', 1000)).map((finding) => finding.id),
+    );
   });
 });

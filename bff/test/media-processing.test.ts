@@ -9,6 +9,7 @@ import { isValidFileName } from '@kanat360/contracts';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_CAPTURE_FACTS } from '@/media/capture-facts.js';
 import { DerivativeError, isEquirectangular, makeDerivatives } from '@/media/derivatives.js';
 import { panoramaLevels } from '@/media/panorama-levels.js';
 import { FFMPEG_TIMEOUT_MS, parseDuration, videoFacts } from '@/media/video-poster.js';
@@ -351,12 +352,20 @@ describe('makeDerivatives', () => {
       tilesKey: `${prefix}tiles/image.dzi`,
       width: 6000,
       height: 4000,
+      // The demo camera writes its offset (+00:00), so the instant is known.
+      capturedAtLocal: '2024-06-12T10:30:00',
+      capturedOffset: '+00:00',
       capturedAt,
       gpsLat: expect.closeTo(gps.lat, 6) as number,
       gpsLng: expect.closeTo(gps.lng, 6) as number,
+      cameraMake: 'Kanat360',
+      cameraModel: 'Demo inspection camera',
+      lensModel: null,
+      focalLengthMm: null,
       isPanorama: false,
       panoramaWidth: null,
       durationS: null,
+      processingWarning: null,
     });
 
     // Long side 400 and 2048, the aspect kept (to the pixel: the thumbnail is made from the preview).
@@ -458,16 +467,15 @@ describe('makeDerivatives', () => {
     expect(released).toBe(1);
   });
 
-  it('throws a short reason for a corrupt, a non-image or an oversized original, and cleans up', async () => {
+  it('throws a code for a corrupt, a non-image or an oversized original, and cleans up', async () => {
     const folders = tempFolders();
-    const cases: [string, Buffer, RegExp][] = [
-      ['truncated.jpg', blade.subarray(0, Math.floor(blade.length / 2)), /^the image is corrupt: /],
-      ['garbage.jpg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5000, 7)]), /corrupt/],
-      ['text.jpg', Buffer.from('hello'), /^not a readable image$/],
-      ['bomb.png', pngDeclaring(100_000, 100_000), /^the image exceeds the pixel limit$/],
-      ['attack.png', pngDeclaring(16_000, 16_000), /^the image exceeds the pixel limit$/],
+    const cases: [string, Buffer, string][] = [
+      ['garbage.jpg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5000, 7)]), 'IMAGE_CORRUPT'],
+      ['text.jpg', Buffer.from('hello'), 'IMAGE_UNREADABLE'],
+      ['bomb.png', pngDeclaring(100_000, 100_000), 'IMAGE_TOO_LARGE'],
+      ['attack.png', pngDeclaring(16_000, 16_000), 'IMAGE_TOO_LARGE'],
     ];
-    for (const [name, bytes, reason] of cases) {
+    for (const [name, bytes, code] of cases) {
       await storage.put(`turbines/1/photos/${name}`, bytes, 'application/octet-stream');
       const run = makeDerivatives(storage, {
         sourceKey: `turbines/1/photos/${name}`,
@@ -475,13 +483,38 @@ describe('makeDerivatives', () => {
         kind: 'photo',
       });
       await expect(run).rejects.toBeInstanceOf(DerivativeError);
-      await expect(run).rejects.toThrow(reason);
+      await expect(run).rejects.toMatchObject({ code });
       expect(await storage.head(`turbines/1/derivatives/${name}/tiles/image.dzi`)).toBeNull();
     }
     expect(tempFolders()).toBe(folders);
     await expect(
       makeDerivatives(storage, { sourceKey: 'turbines/1/photos/none.jpg', prefix: 'turbines/1/x/', kind: 'photo' }),
-    ).rejects.toThrow(DerivativeError);
+    ).rejects.toMatchObject({ code: 'MEDIA_ORIGINAL_MISSING' });
+  });
+
+  it('shows a JPEG cut short as far as it can be read, as browsers do, with a warning', async () => {
+    // Half of the file: the lower half of the picture is missing (libvips fills it grey).
+    await storage.put('turbines/1/photos/truncated.jpg', blade.subarray(0, Math.floor(blade.length / 2)), 'image/jpeg');
+    const prefix = 'turbines/1/derivatives/truncated/';
+    const result = await makeDerivatives(storage, {
+      sourceKey: 'turbines/1/photos/truncated.jpg',
+      prefix,
+      kind: 'photo',
+    });
+    expect(result).toMatchObject({ width: 6000, height: 4000, processingWarning: 'IMAGE_DAMAGED', capturedAt });
+    // The lower half is one flat grey in the preview, the upper half is the photo.
+    const preview = sharp(await stored(result.previewKey!));
+    const row = async (top: number) =>
+      preview.clone().extract({ left: 0, top, width: 2048, height: 1 }).greyscale().raw().toBuffer();
+    const spread = (pixels: Buffer) => Math.max(...pixels) - Math.min(...pixels);
+    expect(spread(await row(1300))).toBe(0);
+    expect(spread(await row(100))).toBeGreaterThan(0);
+    expect(await storage.head(`${prefix}tiles/image.dzi`)).not.toBeNull();
+    // A whole photo has no warning (the blade photo of the first test).
+    expect(
+      (await makeDerivatives(storage, { sourceKey: 'turbines/1/photos/blade.jpg', prefix, kind: 'photo' }))
+        .processingWarning,
+    ).toBeNull();
   });
 
   it('cuts a 2:1 panorama into equirectangular tiles, level by level, and replaces them on a second run', async () => {
@@ -610,12 +643,11 @@ describe('makeDerivatives', () => {
       tilesKey: null,
       width: null,
       height: null,
-      capturedAt: null,
-      gpsLat: null,
-      gpsLng: null,
+      ...NO_CAPTURE_FACTS,
       isPanorama: false,
       panoramaWidth: null,
       durationS: null,
+      processingWarning: null,
     });
     expect(await keysUnder(prefix)).toEqual([]);
     rmSync(work, { recursive: true, force: true });
@@ -646,7 +678,7 @@ describe('makeDerivatives', () => {
     execFileSync('mkfifo', [join(work, 'never.webm')]);
     const started = Date.now();
     const endless = await videoFacts(join(work, 'never.webm'), join(work, 'poster.png'), 500);
-    expect(endless).toEqual({ durationS: null, poster: null });
+    expect(endless).toEqual({ durationS: null, poster: null, capture: NO_CAPTURE_FACTS });
     expect(Date.now() - started).toBeLessThan(FFMPEG_TIMEOUT_MS);
     rmSync(work, { recursive: true, force: true });
 

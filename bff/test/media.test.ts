@@ -719,7 +719,7 @@ describe('viewers', () => {
       expect(broken).toMatchObject({
         kind: 'video',
         status: 'ready',
-        failure_reason: null,
+        failure_code: null,
         thumbnail_url: null,
         preview_url: null,
         width: null,

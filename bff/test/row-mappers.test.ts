@@ -1,25 +1,42 @@
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type DataSource } from 'typeorm';
+import { createDataSource } from '@/database/data-source.js';
 import { ROW_MAPPERS } from '@/database/row-mapper.js';
 import { SRC, sourceFiles, withoutComments } from './source-files.js';
 
-// Each repository registers its row mappers when it loads: every repository there is, found by its name.
-const repositories = sourceFiles().filter((file) => file.path.endsWith('.repository.ts'));
-for (const repository of repositories) await import(join(SRC, repository.path));
+// Each repository and query registers its row mappers when it loads: every one there is, found by its name.
+const repositoriesAndQueries = sourceFiles().filter((file) => /\.(repository|query)\.ts$/.test(file.path));
+for (const file of repositoriesAndQueries) await import(join(SRC, file.path));
 /** Every mapper defined in bff/src, by the name it registers. */
 const defined = sourceFiles()
   .filter((file) => file.path !== 'database/row-mapper.ts')
   .flatMap((file) => [...withoutComments(file.text).matchAll(/\browMapper\(\s*'([^']+)'/g)].map((match) => match[1]!));
 
 let client: pg.Client;
+/** The TypeORM entities' metadata: the columns each entity declares, by table. */
+let entities: DataSource;
 beforeAll(async () => {
   client = new pg.Client({ connectionString: inject('databaseUrl') });
   await client.connect();
+  entities = createDataSource(inject('databaseUrl'));
+  await entities.initialize();
 });
 afterAll(async () => {
   await client.end();
+  await entities.destroy();
 });
+
+/** The table columns a mapper reads that no entity declares (TypeORM keeps the schema: entities and migrations). */
+function undeclaredColumns(mapper: (typeof ROW_MAPPERS)[number]): string[] {
+  return Object.values(mapper.columns).flatMap((column) => {
+    if (!column.source) return [];
+    const { table, column: name } = column.source;
+    const entity = entities.entityMetadatas.find((metadata) => metadata.tableName === table);
+    return entity?.columns.some((declared) => declared.databaseName === name) ? [] : [`${table}.${name}`];
+  });
+}
 
 /** How information_schema names a column's type (a `character varying` column may be read as text, and back). */
 const SAME_TYPE: Record<string, string[]> = {
@@ -27,17 +44,17 @@ const SAME_TYPE: Record<string, string[]> = {
   text: ['text', 'character varying'],
 };
 
-describe('the row mappers of the repositories, against the migrated schema', () => {
+describe('the row mappers of the repositoriesAndQueries, against the migrated schema', () => {
   it('are all registered, under names of their own, and so all checked below', () => {
-    expect(repositories.length).toBeGreaterThan(10);
+    expect(repositoriesAndQueries.length).toBeGreaterThan(10);
     expect(ROW_MAPPERS.map((mapper) => mapper.name).sort()).toEqual([...defined].sort());
     expect(new Set(defined).size).toBe(defined.length);
   });
 
-  it('read every raw answer of a repository: no repository reads a query answer itself', () => {
+  it('read every raw answer of a repository or query: none reads a query answer itself', () => {
     // A query's answer is read through a mapper (`ROW.all`, `ROW.one`), `scalar`/`scalars` (one value) or
     // `affectedRows`; `.query(` itself is only ever awaited for its effect, its answer dropped.
-    const readers = repositories.flatMap((file) => {
+    const readers = repositoriesAndQueries.flatMap((file) => {
       const code = withoutComments(file.text);
       return [...code.matchAll(/\.query\s*[<(]/g)]
         .filter((match) => {
@@ -49,8 +66,10 @@ describe('the row mappers of the repositories, against the migrated schema', () 
     expect(readers).toEqual([]);
   });
 
-  it('cover every repository that reads rows: each defines a mapper of its own', () => {
-    const reading = repositories.filter((file) => /\.(all|one)\(|\bqueryRows\(/.test(withoutComments(file.text)));
+  it('cover every repository and query that reads rows: each defines a mapper of its own', () => {
+    const reading = repositoriesAndQueries.filter((file) =>
+      /\.(all|one)\(|\bqueryRows\(/.test(withoutComments(file.text)),
+    );
     expect(reading.length).toBeGreaterThan(5);
     expect(reading.filter((file) => !/\browMapper\(/.test(file.text)).map((file) => file.path)).toEqual([]);
   });
@@ -72,6 +91,10 @@ describe('the row mappers of the repositories, against the migrated schema', () 
         }
       });
 
+      it("reads only columns its table's entity declares", () => {
+        expect(undeclaredColumns(mapper)).toEqual([]);
+      });
+
       it('runs, and answers exactly the fields of the row', async () => {
         const grouped = mapper.groupBy ? ` GROUP BY ${mapper.groupBy}` : '';
         const result = await client.query(`SELECT ${mapper.select} ${mapper.from}${grouped} LIMIT 0`);
@@ -88,5 +111,16 @@ describe('the row mappers of the repositories, against the migrated schema', () 
       `SELECT data_type FROM information_schema.columns WHERE table_name = 'media' AND column_name = 'size'`,
     );
     expect(SAME_TYPE[drifted.columns.size.type] ?? [drifted.columns.size.type]).not.toContain(rows[0]!.data_type);
+  });
+
+  it('catches a mapper reading a column that the entity does not declare', async () => {
+    const { rowMapper, col } = await import('@/database/row-mapper.js');
+    const undeclared = rowMapper('undeclared', 'FROM media m', {
+      size: col('media', 'm', 'size', 'bigint'),
+      legacy: col('media', 'm', 'legacy_flag', 'boolean'),
+      gone: col('archived_media', 'a', 'size', 'bigint'),
+    });
+    ROW_MAPPERS.splice(ROW_MAPPERS.indexOf(undeclared), 1);
+    expect(undeclaredColumns(undeclared)).toEqual(['media.legacy_flag', 'archived_media.size']);
   });
 });

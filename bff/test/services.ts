@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { type Principal } from '@/auth/principal.js';
+import { type Principal } from '@/access/principal.js';
 import { AppError } from '@/common/app-error.js';
 import { type MadeCompany, type MadeUser } from './factories.js';
 

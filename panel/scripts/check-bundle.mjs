@@ -1,19 +1,29 @@
 #!/usr/bin/env node
 // Weighs the JavaScript the first load of /dashboard downloads (gzip), from Vite's manifest of the last build,
-// and fails above the budget (issue #5: ≤ 200 KB) or when a viewer library has slipped into that load.
+// and fails above the budget (issue #23: ≤ 160 KB, the language catalog in use included), when any chunk of the
+// build is above 140 KB, when a viewer library has slipped into that load, or when a viewer's marker is found in
+// no chunk at all (a marker that no longer exists would let a leak pass unseen); then it weighs the turbine screen,
+// each viewer, and the findings on a photo (issue #23: < 20 KB).
 // Run after `pnpm build`: node panel/scripts/check-bundle.mjs
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_BYTES = 200_000;
+const BUDGET_BYTES = 160_000;
+/** No chunk of the build, first load or not, may be larger than this after gzip. */
+const CHUNK_CEILING_BYTES = 140_000;
+/** The message catalogs: one chunk per language, the one in use fetched before the first render (src/i18n). */
+const CATALOG_SOURCES = ['../locales/tr.json', '../locales/en.json'];
 /** The route files matched at /dashboard: the root, the session guard and the turbine list. */
 const FIRST_LOAD_ROUTES = ['src/routes/__root.tsx', 'src/routes/_auth.tsx', 'src/routes/_auth/index.tsx'];
 /** The turbine screen's route files (the workspace, its layout, and the viewers' routes beside it). */
 const TURBINE_SCREEN_ROUTE = 'src/routes/_auth/turbine.$turbineId';
-/** Text each viewer library keeps after minification; none may be in the first load (they belong to their routes). */
-const VIEWER_MARKERS = ['OpenSeadragon', 'photo-sphere-viewer', 'PCDLoader', 'WebGLRenderer'];
+/**
+ * Text each viewer keeps after minification; none may be in the first load (they belong to their routes), and each
+ * must be in some chunk. OpenSeadragon, Photo Sphere Viewer, three.js, and the panel's own PCD reader (its worker).
+ */
+const VIEWER_MARKERS = ['OpenSeadragon', 'photo-sphere-viewer', 'WebGLRenderer', 'PcdError'];
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifestPath = join(dist, '.vite', 'manifest.json');
@@ -46,11 +56,14 @@ const rows = files
   .sort((a, b) => b.gzip - a.gzip);
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+const catalog = activeCatalog(files);
+rows.push(catalog);
 for (const row of rows)
   console.log(`  ${row.file.padEnd(40)} ${kb(row.raw).padStart(10)} ${kb(row.gzip).padStart(10)} gzip`);
 const total = rows.reduce((sum, row) => sum + row.gzip, 0);
 console.log(
-  `first load of /dashboard: ${kb(total)} of JavaScript after gzip (budget ${kb(BUDGET_BYTES)}), ${rows.length} files`,
+  `first load of /dashboard: ${kb(total)} of JavaScript after gzip (budget ${kb(BUDGET_BYTES)}), ${rows.length} files, ` +
+    `the larger language catalog (${catalog.file}) counted as the one in use`,
 );
 
 // The turbine screen's own code, fetched when it is opened: what it adds on top of the first load.
@@ -78,27 +91,48 @@ const screenFiles = new Set([...firstLoadFiles, ...screenRows.map((row) => row.f
 const viewerEntries = Object.keys(manifest).filter(
   (key) => key.startsWith('src/viewers/') && manifest[key].isDynamicEntry,
 );
-for (const entry of viewerEntries) {
-  const viewerSeen = new Set();
-  const visitViewer = (key) => {
-    if (viewerSeen.has(key) || !manifest[key]) return;
-    viewerSeen.add(key);
-    for (const imported of manifest[key].imports ?? []) visitViewer(imported);
+/** What a lazy chunk adds once the screen is there: its files and what they import, after gzip. */
+function lazyChunk(entry) {
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
   };
-  visitViewer(entry);
-  const viewerFiles = [...new Set([...viewerSeen].map((key) => manifest[key].file))].filter(
+  visit(entry);
+  const chunkFiles = [...new Set([...seen].map((key) => manifest[key].file))].filter(
     (file) => file.endsWith('.js') && !screenFiles.has(file),
   );
-  const gzip = viewerFiles.reduce(
-    (sum, file) => sum + gzipSync(readFileSync(join(dist, file)), { level: 9 }).length,
-    0,
-  );
+  const gzip = chunkFiles.reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file)), { level: 9 }).length, 0);
+  return { files: chunkFiles.length, gzip };
+}
+for (const entry of viewerEntries) {
+  const { files: count, gzip } = lazyChunk(entry);
   console.log(
     `viewer ${entry
       .split('/')
       .pop()
-      .replace(/\.tsx?$/, '')}: ${kb(gzip)} of JavaScript after gzip, ${viewerFiles.length} files`,
+      .replace(/\.tsx?$/, '')}: ${kb(gzip)} of JavaScript after gzip, ${count} files`,
   );
+}
+
+// The findings on a photo (issue #23): the one overlay layer that draws and hit-tests findings, regions and
+// drawings, fetched with the first picture shown. What it adds to the turbine screen stays small.
+const OVERLAY_ENTRY = 'src/media/overlay/PhotoOverlay.tsx';
+const OVERLAY_BUDGET_BYTES = 20_000;
+const overlay = lazyChunk(OVERLAY_ENTRY);
+console.log(
+  `findings on a photo (the overlay layer): ${kb(overlay.gzip)} of JavaScript after gzip (budget ${kb(OVERLAY_BUDGET_BYTES)}), ${overlay.files} files`,
+);
+if (overlay.files === 0) {
+  console.error(`check-bundle: no chunk for ${OVERLAY_ENTRY}; it must stay a lazy chunk of its own.`);
+  process.exit(1);
+}
+if (overlay.gzip >= OVERLAY_BUDGET_BYTES) {
+  console.error(
+    `check-bundle: the findings-on-a-photo chunk is over its budget by ${kb(overlay.gzip - OVERLAY_BUDGET_BYTES)}.`,
+  );
+  process.exit(1);
 }
 
 const leaked = VIEWER_MARKERS.filter((marker) => rows.some((row) => row.text.includes(marker)));
@@ -109,4 +143,64 @@ if (leaked.length > 0) {
 if (total > BUDGET_BYTES) {
   console.error(`check-bundle: over budget by ${kb(total - BUDGET_BYTES)}.`);
   process.exit(1);
+}
+checkMarkersExist();
+checkChunkCeiling();
+
+/**
+ * The catalog the first load fetches: each language's is a chunk of its own, loaded before the first render; the
+ * larger one is counted (the user's language decides which). Fails when a catalog is in the static first load: then
+ * every language would be.
+ */
+function activeCatalog(firstLoad) {
+  const chunks = CATALOG_SOURCES.map((source) => manifest[source]?.file);
+  if (chunks.some((file) => !file)) {
+    console.error(`check-bundle: a language catalog is not a chunk of its own (${CATALOG_SOURCES.join(', ')}).`);
+    process.exit(1);
+  }
+  const bundled = chunks.filter((file) => firstLoad.includes(file));
+  if (bundled.length > 0) {
+    console.error(`check-bundle: catalogs in the static first load (${bundled.join(', ')}); load them on demand.`);
+    process.exit(1);
+  }
+  return chunks
+    .map((file) => {
+      const code = readFileSync(join(dist, file));
+      return { file, raw: code.length, gzip: gzipSync(code, { level: 9 }).length, text: code.toString('utf8') };
+    })
+    .sort((a, b) => b.gzip - a.gzip)[0];
+}
+
+/** Every viewer marker is somewhere in the build: one found nowhere no longer tells a viewer in the first load. */
+function checkMarkersExist() {
+  const texts = builtScripts().map((file) => readFileSync(join(dist, file), 'utf8'));
+  const missing = VIEWER_MARKERS.filter((marker) => !texts.some((text) => text.includes(marker)));
+  if (missing.length > 0) {
+    console.error(`check-bundle: viewer markers found in no chunk (${missing.join(', ')}); update VIEWER_MARKERS.`);
+    process.exit(1);
+  }
+}
+
+/** No chunk of the build above CHUNK_CEILING_BYTES after gzip, the lazy ones included. */
+function checkChunkCeiling() {
+  const sizes = builtScripts().map((file) => ({
+    file,
+    gzip: gzipSync(readFileSync(join(dist, file)), { level: 9 }).length,
+  }));
+  const largest = sizes.reduce((top, row) => (row.gzip > top.gzip ? row : top), sizes[0]);
+  console.log(`largest chunk: ${largest.file}, ${kb(largest.gzip)} after gzip (ceiling ${kb(CHUNK_CEILING_BYTES)})`);
+  const over = sizes.filter((row) => row.gzip > CHUNK_CEILING_BYTES);
+  if (over.length > 0) {
+    console.error(
+      `check-bundle: chunks above ${kb(CHUNK_CEILING_BYTES)} after gzip: ${over.map((row) => `${row.file} ${kb(row.gzip)}`).join(', ')}.`,
+    );
+    process.exit(1);
+  }
+}
+
+/** Every script of the build (workers too, which the manifest does not list). */
+function builtScripts() {
+  return readdirSync(join(dist, 'assets'))
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => `assets/${name}`);
 }

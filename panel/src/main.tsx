@@ -5,6 +5,7 @@ import { Provider as JotaiProvider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from '@/api/query-client';
+import { loadCatalog, preferredLanguage } from '@/i18n/language';
 import { createAppRouter } from '@/router';
 import { appStore } from '@/state/store';
 import { applyTheme, readStoredTheme } from '@/theme/theme';
@@ -18,12 +19,16 @@ const router = createAppRouter(queryClient);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <JotaiProvider store={appStore}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </JotaiProvider>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <JotaiProvider store={appStore}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </JotaiProvider>
+    </StrictMode>,
+  );
+// The texts of the language in use come before the first render (only that language is fetched). Should they fail
+// to come, the panel renders all the same: the router's error screens still work.
+loadCatalog(preferredLanguage()).then(render, render);

@@ -1,10 +1,13 @@
-// Benchmark of issue #14 item 9: 500 turbines × 40 findings. The fleet list's first page (GET /api/findings) and
-// the CSV export of all 20,000 findings (GET /api/findings/export.csv) through the BFF, against a bare node:http
-// server running the same SQL through `pg`, both measured in this run with autocannon (50 connections). Target:
-// p99 ≤ 2×. The export streams: the BFF's resident memory may grow by 50 MB at most while 50 exports run at once.
+// Benchmark of issue #14 item 9 and issue #21 item 6: 500 turbines × 40 findings. The fleet list's first page
+// (GET /api/findings), the CSV export of all 20,000 findings (GET /api/findings/export.csv) and their Excel workbook
+// (GET /api/findings/export.xlsx) through the BFF, against a bare node:http server running the same SQL through
+// `pg` (the workbook written by the same exceljs streaming writer), both measured in this run with autocannon
+// (50 connections; the workbook 10, XLSX_CONNECTIONS). Target: p99 ≤ 2×. The exports stream: the BFF's resident
+// memory may grow by 50 MB at most while 50 CSV exports, and then the workbooks, run at once.
 //
 //   pnpm run bench:findings            (builds the BFF first)
-//   ONLY=csv CSV_ROUNDS=1 node tests/bench/findings.bench.mjs   (the export alone, one round: a quicker look)
+//   ONLY=csv CSV_ROUNDS=1 node tests/bench/findings.bench.mjs   (the CSV export alone, one round: a quicker look)
+//   ONLY=xlsx XLSX_ROUNDS=1 …                                (the workbook alone)
 //   BFF_NODE_OPTIONS=--max-old-space-size=160 …             (the BFF's heap capped: does the export still run?)
 //   BFF_EXEC_ARGV="--trace-gc --trace-gc-nvp" …   (V8 flags for the BFF, which NODE_OPTIONS refuses: its GC, traced)
 //   EXPORT_CONNECTIONS=1 ONLY=csv …                          (the export one at a time: what one export costs)
@@ -34,6 +37,8 @@ const TURBINES = 500;
 const FINDINGS_PER_TURBINE = 40;
 const CONNECTIONS = 50;
 const EXPORT_CONNECTIONS = Number(process.env.EXPORT_CONNECTIONS ?? CONNECTIONS);
+/** A workbook keeps a core busy while it is written (the BFF writes two at once, the rest wait): fewer at once. */
+const XLSX_CONNECTIONS = Number(process.env.XLSX_CONNECTIONS ?? 10);
 /** Each round is one whole pass: every connection sends one request, all at once (see list-latency.bench.mjs). */
 const ROUTES = {
   list: { rounds: 4, requestsPerRound: CONNECTIONS, warmupRequests: CONNECTIONS },
@@ -42,17 +47,24 @@ const ROUTES = {
     requestsPerRound: EXPORT_CONNECTIONS,
     warmupRequests: Math.min(10, EXPORT_CONNECTIONS),
   },
+  xlsx: {
+    rounds: Number(process.env.XLSX_ROUNDS ?? 2),
+    requestsPerRound: XLSX_CONNECTIONS,
+    warmupRequests: Math.min(2, XLSX_CONNECTIONS),
+  },
 };
 const TIME_CAP_MS = 10 * 60 * 1000;
 const LOAD = { connections: CONNECTIONS, timeCapMs: TIME_CAP_MS };
 const EXPORT_LOAD = { connections: EXPORT_CONNECTIONS, timeCapMs: TIME_CAP_MS };
+const XLSX_LOAD = { connections: XLSX_CONNECTIONS, timeCapMs: TIME_CAP_MS };
 const TARGET_RATIO = 2;
 const TARGET_RSS_GROWTH_MB = 50;
 
 /**
  * The SQL the BFF runs, recorded from its own repository (bff/dist) with a stand-in DataSource: the list's first
- * page (50 findings and the total) and, for the export, every finding of the company in the same order in one query
- * (the BFF reads them in keyset pages of 200; the baseline takes the easy way and reads them at once).
+ * page (50 findings and the total) and, for the exports, every finding of the company with the names the exports
+ * show, in the same order, in one query (the BFF's CSV is written by PostgreSQL, its workbook read in keyset pages
+ * of 200; the baseline takes the easy way and reads them at once).
  */
 export async function findingQueries(companyId) {
   const { FindingsRepository } = await importBff('findings/findings.repository.js');
@@ -63,39 +75,53 @@ export async function findingQueries(companyId) {
     list: await recordQuery((dataSource) =>
       new FindingsRepository(dataSource).listPage(reach, query, null, query.limit),
     ),
-    csv: await recordQuery((dataSource) =>
-      new FindingsRepository(dataSource).listPage(reach, query, null, TURBINES * FINDINGS_PER_TURBINE, {
-        count: false,
-      }),
+    export: await recordQuery((dataSource) =>
+      new FindingsRepository(dataSource).exportPage(reach, query, null, TURBINES * FINDINGS_PER_TURBINE),
     ),
   };
 }
 
-/** The baseline: node:http + a `pg` Pool (as large as the BFF's); JSON for the list, csv-stringify for the export. */
+/**
+ * The baseline: node:http + a `pg` Pool (as large as the BFF's); JSON for the list, csv-stringify for the CSV, the
+ * same exceljs streaming writer for the workbook (every row at once, in one plain sheet).
+ */
 async function bareServer() {
   const { stringify } = requireFromBff('csv-stringify/sync');
+  const ExcelJS = requireFromBff('exceljs');
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
   const queries = await findingQueries(Number(process.env.BENCH_COMPANY_ID));
+  const routes = {
+    '/list': { query: queries.list, type: 'application/json; charset=utf-8' },
+    '/csv': { query: queries.export, type: 'text/csv; charset=utf-8' },
+    '/xlsx': { query: queries.export, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  };
   const server = createServer((request, response) => {
-    const query = request.url === '/list' ? queries.list : request.url === '/csv' ? queries.csv : null;
-    if (!query) {
+    const route = routes[request.url];
+    if (!route) {
       response.writeHead(404).end();
       return;
     }
-    pool.query(query.text, query.params).then(
-      ({ rows }) => {
-        const csv = request.url === '/csv';
-        const body = csv
-          ? `\ufeff${stringify(rows, { header: true, columns: Object.keys(rows[0] ?? {}), cast: { date: (date) => date.toISOString() } })}`
-          : JSON.stringify(rows);
-        response.writeHead(200, {
-          'content-type': csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
-          'content-length': Buffer.byteLength(body),
-        });
+    pool
+      .query(route.query.text, route.query.params)
+      .then(async ({ rows }) => {
+        if (request.url === '/xlsx') {
+          response.writeHead(200, { 'content-type': route.type });
+          const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: response, useSharedStrings: false });
+          const sheet = workbook.addWorksheet('Findings');
+          sheet.addRow(Object.keys(rows[0] ?? {})).commit();
+          for (const row of rows) sheet.addRow(Object.values(row)).commit();
+          sheet.commit();
+          await workbook.commit();
+          return;
+        }
+        const body =
+          request.url === '/csv'
+            ? `\ufeff${stringify(rows, { header: true, columns: Object.keys(rows[0] ?? {}), cast: { date: (date) => date.toISOString() } })}`
+            : JSON.stringify(rows);
+        response.writeHead(200, { 'content-type': route.type, 'content-length': Buffer.byteLength(body) });
         response.end(body);
-      },
-      (error) => response.writeHead(500).end(String(error)),
-    );
+      })
+      .catch((error) => response.writeHead(500).end(String(error)));
   });
   server.listen(0, '127.0.0.1', () => process.send?.({ port: server.address().port }));
   process.on('SIGTERM', () => {
@@ -230,43 +256,12 @@ async function inspectorOf(port) {
 
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-async function main(stack) {
-  console.log('Findings: fleet list and CSV export (issue #14 item 9)');
-  // BFF_NODE_OPTIONS (e.g. --max-old-space-size=160) tells retained memory from a heap that grows because it may.
-  const inspectPort = await freePort();
-  const bff = await stack.spawnBff(
-    { NODE_OPTIONS: [process.env.BFF_NODE_OPTIONS, `--inspect=127.0.0.1:${inspectPort}`].filter(Boolean).join(' ') },
-    { execArgv: (process.env.BFF_EXEC_ARGV ?? '').split(' ').filter(Boolean) },
-  );
-  const inspector = await inspectorOf(inspectPort);
-  const data = await seed(stack.pool);
-  const bare = stack.spawnNode([fileURLToPath(import.meta.url), '--bare-server'], {
-    DATABASE_URL: stack.databaseUrl,
-    BENCH_COMPANY_ID: String(data.companyId),
-  });
-  const barePort = await new Promise((resolve, reject) => {
-    bare.once('message', (message) => resolve(message.port));
-    bare.once('exit', (code) => reject(new Error(`the bare server exited with code ${code}`)));
-  });
-  const bareUrl = `http://127.0.0.1:${barePort}`;
-  const token = await login(bff.baseUrl, data.email);
-  const auth = { authorization: `Bearer ${token}` };
-  console.log(`  data: ${TURBINES} turbines of one company, ${data.findings} findings (${FINDINGS_PER_TURBINE} each)`);
-  console.log(
-    `  BFF:  node bff/dist/main.js (pid ${bff.pid}), NODE_ENV=production WORKER=off LOG_LEVEL=warn; as the ` +
-      `company's manager with a bearer token`,
-  );
-  console.log(
-    `  bare: node:http + pg Pool (max 10) running the SQL of the BFF's repository; the list's rows as JSON, the ` +
-      `export's rows read in one query and written with csv-stringify (pid ${bare.pid})`,
-  );
-  console.log(
-    `  load: autocannon, ${CONNECTIONS} connections (the export: ${EXPORT_CONNECTIONS}); all traffic on ` +
-      `127.0.0.1; ${cpus().length} cores`,
-  );
-  console.log('');
-
-  // The BFF's resident set and V8 heap while the exports run, sampled every 100 ms.
+/**
+ * One export route measured against the bare server's, with the BFF's resident set and V8 heap sampled every 100 ms
+ * while it runs. Growth is measured from before the route's first request (its warm-up included): what the exports
+ * add to the process.
+ */
+async function measureExport({ bff, inspector, auth, bareUrl, name, route, load }) {
   const peak = { rss: 0, heapUsed: 0, heapTotal: 0, external: 0, live: 0, spaces: {} };
   const liveEveryMs = Number(process.env.LIVE_HEAP_EVERY_S ?? 0) * 1000;
   const sampleRss = () => {
@@ -297,9 +292,63 @@ async function main(stack) {
     }, 100);
     return () => clearInterval(timer);
   };
+  await inspector.collectGarbage();
+  const before = { rss: rssBytes(bff.pid), ...(await inspector.memory()) };
+  const promoted = process.env.PROMOTED_PROFILE ? await inspector.samplePromoted() : null;
+  Object.assign(peak, { rss: before.rss, heapUsed: before.heapUsed, heapTotal: before.heapTotal });
+  const [viaBff, viaBare] = await measureRoute(
+    { route, ...ROUTES[name] },
+    [
+      { label: 'BFF', url: `${bff.baseUrl}/api/findings/export.${name}`, headers: auth, onRound: sampleRss },
+      { label: 'bare SQL through pg', url: `${bareUrl}/${name}`, headers: {} },
+    ],
+    load,
+  );
+  const promotedBy = await promoted?.stop();
+  await inspector.collectGarbage();
+  const after = { rss: rssBytes(bff.pid), ...(await inspector.memory()) };
+  return { viaBff, viaBare, before, peak, after, promotedBy, liveEveryMs };
+}
+
+async function main(stack) {
+  console.log('Findings: fleet list, CSV and Excel exports (issue #14 item 9, issue #21 item 6)');
+  // BFF_NODE_OPTIONS (e.g. --max-old-space-size=160) tells retained memory from a heap that grows because it may.
+  const inspectPort = await freePort();
+  const bff = await stack.spawnBff(
+    { NODE_OPTIONS: [process.env.BFF_NODE_OPTIONS, `--inspect=127.0.0.1:${inspectPort}`].filter(Boolean).join(' ') },
+    { execArgv: (process.env.BFF_EXEC_ARGV ?? '').split(' ').filter(Boolean) },
+  );
+  const inspector = await inspectorOf(inspectPort);
+  const data = await seed(stack.pool);
+  const bare = stack.spawnNode([fileURLToPath(import.meta.url), '--bare-server'], {
+    DATABASE_URL: stack.databaseUrl,
+    BENCH_COMPANY_ID: String(data.companyId),
+  });
+  const barePort = await new Promise((resolve, reject) => {
+    bare.once('message', (message) => resolve(message.port));
+    bare.once('exit', (code) => reject(new Error(`the bare server exited with code ${code}`)));
+  });
+  const bareUrl = `http://127.0.0.1:${barePort}`;
+  const token = await login(bff.baseUrl, data.email);
+  const auth = { authorization: `Bearer ${token}` };
+  console.log(`  data: ${TURBINES} turbines of one company, ${data.findings} findings (${FINDINGS_PER_TURBINE} each)`);
+  console.log(
+    `  BFF:  node bff/dist/main.js (pid ${bff.pid}), NODE_ENV=production WORKER=off LOG_LEVEL=warn; as the ` +
+      `company's manager with a bearer token`,
+  );
+  console.log(
+    `  bare: node:http + pg Pool (max 10) running the SQL of the BFF's repository; the list's rows as JSON, the ` +
+      `exports' rows read in one query and written with csv-stringify, or exceljs's streaming writer (pid ${bare.pid})`,
+  );
+  console.log(
+    `  load: autocannon, ${CONNECTIONS} connections (the CSV export: ${EXPORT_CONNECTIONS}, the workbook: ` +
+      `${XLSX_CONNECTIONS}); all traffic on ` +
+      `127.0.0.1; ${cpus().length} cores`,
+  );
+  console.log('');
 
   const results = [];
-  if (process.env.ONLY !== 'csv') {
+  if (process.env.ONLY === undefined) {
     const [listBff, listBare] = await measureRoute(
       { route: 'GET /api/findings (first page)', ...ROUTES.list },
       [
@@ -310,24 +359,17 @@ async function main(stack) {
     );
     results.push({ route: 'GET /api/findings', viaBff: listBff, viaBare: listBare });
   }
-  // Growth is measured from before the first export (its warm-up included): what exports add to the process.
-  await inspector.collectGarbage();
-  const before = { rss: rssBytes(bff.pid), ...(await inspector.memory()) };
-  const promoted = process.env.PROMOTED_PROFILE ? await inspector.samplePromoted() : null;
-  Object.assign(peak, { rss: before.rss, heapUsed: before.heapUsed, heapTotal: before.heapTotal });
-  const [csvBff, csvBare] = await measureRoute(
-    { route: `GET /api/findings/export.csv (all, ${EXPORT_CONNECTIONS} at once)`, ...ROUTES.csv },
-    [
-      { label: 'BFF', url: `${bff.baseUrl}/api/findings/export.csv`, headers: auth, onRound: sampleRss },
-      { label: 'bare SQL through pg', url: `${bareUrl}/csv`, headers: {} },
-    ],
-    EXPORT_LOAD,
-  );
-  const promotedBy = await promoted?.stop();
-  await inspector.collectGarbage();
-  const after = { rss: rssBytes(bff.pid), ...(await inspector.memory()) };
+  const memory = [];
+  const exports = [
+    { name: 'csv', route: `GET /api/findings/export.csv (all, ${EXPORT_CONNECTIONS} at once)`, load: EXPORT_LOAD },
+    { name: 'xlsx', route: `GET /api/findings/export.xlsx (all, ${XLSX_CONNECTIONS} at once)`, load: XLSX_LOAD },
+  ].filter(({ name }) => process.env.ONLY === undefined || process.env.ONLY === name);
+  for (const { name, route, load } of exports) {
+    const measured = await measureExport({ bff, inspector, auth, bareUrl, name, route, load });
+    results.push({ route: `GET /api/findings/export.${name}`, viaBff: measured.viaBff, viaBare: measured.viaBare });
+    memory.push({ name, ...measured });
+  }
   inspector.close();
-  results.push({ route: 'GET /api/findings/export.csv', viaBff: csvBff, viaBare: csvBare });
 
   console.log('');
   for (const { route, viaBff, viaBare } of results) {
@@ -342,28 +384,31 @@ async function main(stack) {
         `${ratio <= TARGET_RATIO ? 'target met' : 'target missed'}   (round by round: ${perRound.join(', ')})`,
     );
   }
-  const growthMb = (peak.rss - before.rss) / 1024 / 1024;
-  console.log(
-    `  BFF RSS during the exports: ${mb(before.rss)} before, peak ${mb(peak.rss)}, growth ${growthMb.toFixed(1)} MB ` +
-      `(target ≤ ${TARGET_RSS_GROWTH_MB} MB): ${growthMb <= TARGET_RSS_GROWTH_MB ? 'target met' : 'target missed'}`,
-  );
-  console.log(
-    `  BFF V8 heap: used ${mb(before.heapUsed)} before (after a full GC), peak ${mb(peak.heapUsed)} ` +
-      `(heap size peak ${mb(peak.heapTotal)}, external peak ${mb(peak.external)}); after the exports and a full ` +
-      `GC: used ${mb(after.heapUsed)}, heap size ${mb(after.heapTotal)}, RSS ${mb(after.rss)}`,
-  );
-  console.log(
-    `  BFF V8 heap spaces, peak used: ${Object.entries(peak.spaces)
-      .filter(([, used]) => used >= 1024 * 1024)
-      .map(([space, used]) => `${space} ${mb(used)}`)
-      .join(', ')}`,
-  );
-  if (promotedBy) {
-    console.log('  BFF garbage promoted to the old space during the exports (sampled), by where it was allocated:');
-    for (const [stack, bytes] of promotedBy) console.log(`    ${mb(bytes).padStart(7)}  ${stack}`);
-  }
-  if (liveEveryMs > 0) {
-    console.log(`  BFF live heap during the exports (a full GC every ${liveEveryMs / 1000} s): peak ${mb(peak.live)}`);
+  for (const { name, before, peak, after, promotedBy, liveEveryMs } of memory) {
+    const growthMb = (peak.rss - before.rss) / 1024 / 1024;
+    console.log(
+      `  BFF RSS during the ${name} exports: ${mb(before.rss)} before, peak ${mb(peak.rss)}, growth ` +
+        `${growthMb.toFixed(1)} MB (target ≤ ${TARGET_RSS_GROWTH_MB} MB): ` +
+        `${growthMb <= TARGET_RSS_GROWTH_MB ? 'target met' : 'target missed'}`,
+    );
+    console.log(
+      `    V8 heap: used ${mb(before.heapUsed)} before (after a full GC), peak ${mb(peak.heapUsed)} ` +
+        `(heap size peak ${mb(peak.heapTotal)}, external peak ${mb(peak.external)}); after the exports and a full ` +
+        `GC: used ${mb(after.heapUsed)}, heap size ${mb(after.heapTotal)}, RSS ${mb(after.rss)}`,
+    );
+    console.log(
+      `    V8 heap spaces, peak used: ${Object.entries(peak.spaces)
+        .filter(([, used]) => used >= 1024 * 1024)
+        .map(([space, used]) => `${space} ${mb(used)}`)
+        .join(', ')}`,
+    );
+    if (promotedBy) {
+      console.log('    garbage promoted to the old space during the exports (sampled), by where it was allocated:');
+      for (const [stack, bytes] of promotedBy) console.log(`    ${mb(bytes).padStart(7)}  ${stack}`);
+    }
+    if (liveEveryMs > 0) {
+      console.log(`    live heap during the exports (a full GC every ${liveEveryMs / 1000} s): peak ${mb(peak.live)}`);
+    }
   }
   console.log(bff.log.summary());
 }

@@ -87,11 +87,12 @@ export async function startStack(name) {
   }
 
   /**
-   * The built BFF (`node bff/dist/main.js`) on a free port of 127.0.0.1; answers when /api/health/ready does.
-   * `execArgv`: node's own flags before the script (V8 flags, which NODE_OPTIONS does not take).
+   * The built BFF (`node bff/dist/main.js`) on a free port of 127.0.0.1 (`BENCH_PORT` names one, for a machine whose
+   * runs share out port ranges); answers when /api/health/ready does. `execArgv`: node's own flags before the script
+   * (V8 flags, which NODE_OPTIONS does not take).
    */
   async function spawnBff(extraEnv = {}, { execArgv = [] } = {}) {
-    const port = await freePort();
+    const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
     const baseUrl = `http://${HOST}:${port}`;
     const child = spawnNode(
       [...execArgv, join(BFF_DIST, 'main.js')],

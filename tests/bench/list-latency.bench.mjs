@@ -43,16 +43,17 @@ const LOAD = { connections: CONNECTIONS, timeCapMs: TIME_CAP_MS };
 const TARGET_RATIO = 2;
 
 /**
- * The SQL the BFF runs for the two lists, taken from its own repositories (bff/dist): each is called once with a
- * stand-in DataSource that records the query instead of running it. The text lives in one place, the repository.
+ * The SQL the BFF runs for the two lists, taken from its own classes (bff/dist): each is called once with a stand-in
+ * DataSource that records the query instead of running it. The text lives in one place, the turbine list's query and
+ * the media repository.
  */
 export async function listQueries(turbineId) {
-  const { TurbinesRepository } = await importBff('turbines/turbines.repository.js');
+  const { TurbineListQuery } = await importBff('turbines/turbine-list.query.js');
   const { MediaRepository } = await importBff('media/media.repository.js');
   return {
     // A superadmin's scope, no company filter: what GET /api/turbines asks for the superadmin.
     turbines: await recordQuery((dataSource) =>
-      new TurbinesRepository(dataSource).list({ all: true }, { readsDrafts: true }, undefined),
+      new TurbineListQuery(dataSource).list({ all: true }, { readsDrafts: true }, undefined),
     ),
     // The first page GET /api/turbines/{id}/photos?view=all answers (200 photos of the 10,000, and their total).
     photos: await recordQuery((dataSource) =>

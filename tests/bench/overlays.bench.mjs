@@ -1,5 +1,5 @@
-// Benchmark of issue #14 item 10: 1,000 findings drawn over one deep-zoom photo (Annotorious over OpenSeadragon)
-// stay interactive. In Chromium against the built BFF, an operator's photo page is opened on a demo blade photo
+// Benchmark of issue #14 item 10 (and #23 part 3): 1,000 findings drawn over one deep-zoom photo (the panel's one
+// overlay layer over OpenSeadragon) stay interactive. In Chromium against the built BFF, an operator's photo page is opened on a demo blade photo
 // carrying 1,000 findings (boxes of varied size and severity, made through the API), and the frames are counted with
 // requestAnimationFrame while the mouse (a) drags the picture round in small steps and (b) wheels in and out, for
 // INTERACTION_MS each. Baseline in the same run: the same picture uploaded again, with no findings; rounds alternate
@@ -187,7 +187,7 @@ function summary({ intervals, events, draws, seconds }, before, after) {
 /**
  * The reference for a fix (REFERENCE=0 leaves it out): the same boxes drawn by a plain 2D canvas laid over the photo
  * without findings, redrawn whenever the viewer marks a new view on its element (`data-zoom`, `data-center`). One
- * path per severity, filled at the overlays' opacity and stroked 2 px wide, as the Annotorious layer styles them.
+ * path per severity, filled at the overlays' opacity and stroked 2 px wide, as the overlay layer styles them.
  */
 function drawBoxesOnCanvas({ boxes, colours, width, height }) {
   const host = globalThis.document.querySelector('[data-testid="deep-zoom"]');
@@ -235,7 +235,7 @@ function drawBoxesOnCanvas({ boxes, colours, width, height }) {
  * viewer's box on the page.
  */
 async function openPhoto(page, { turbineId, mediaId, expected, canvasBoxes }) {
-  await page.goto(`/dashboard/turbine/${turbineId}/operator-photos?year=${YEAR}&photo=${mediaId}`);
+  await page.goto(`/dashboard/turbine/${turbineId}/operator-photos?year=${YEAR}&media=${mediaId}`);
   const viewer = page.locator('[data-testid="deep-zoom"][data-loaded="true"]');
   await viewer.waitFor({ timeout: 60_000 });
   await page
@@ -400,7 +400,7 @@ await runBenchmark('overlays', async ({ pool, spawnBff }) => {
   const browser = await launchChromium();
   try {
     const context = await browser.newContext({ baseURL: bff.baseUrl, viewport: { width: 1440, height: 900 } });
-    // Which kinds of canvas context the page makes (Annotorious' PixiJS wants WebGL).
+    // Which kinds of canvas context the page makes (a WebGL one would be drawn by the CPU here).
     await context.addInitScript(() => {
       const kinds = new Set();
       const original = globalThis.HTMLCanvasElement.prototype.getContext;

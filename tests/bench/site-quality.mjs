@@ -50,7 +50,7 @@ function lighthouse(url, language) {
     '--disable-component-update',
     '--disable-sync',
     // The visitor the page is for: a Turkish browser on the Turkish pages, an English one on the English pages
-    // (the home pages send a browser of the other language to the other home page).
+    // (a Turkish page sends a browser of the other language to its English twin).
     `--accept-lang=${language === 'tr' ? 'tr-TR' : 'en-US'}`,
   ].join(' ');
   const args = [

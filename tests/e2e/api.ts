@@ -1,6 +1,6 @@
 import { type APIRequestContext, type APIResponse } from '@playwright/test';
 import {
-  type CallArgs,
+  type CallArgsWith,
   fillPath,
   type HttpMethod,
   type Operation,
@@ -13,6 +13,11 @@ import {
 /** An answer of a typed call: Playwright's response, its JSON typed as the document's success answer. */
 export type TypedResponse<T> = Omit<APIResponse, 'json'> & { json(): Promise<T> };
 
+/** What a test may add to a call: headers of its own (a language, a Range). */
+interface RequestExtras {
+  headers?: Record<string, string>;
+}
+
 /**
  * The API through a Playwright request context, typed from the API document as the panel's client is: a path,
  * parameter or body the server does not have fails the type check. The answer comes back whole (status, headers),
@@ -23,12 +28,12 @@ export function typedApi(context: APIRequestContext) {
     <M extends HttpMethod>(method: M) =>
     <P extends PathsWith<M>>(
       path: P,
-      ...[init]: CallArgs<Operation<P, M>>
+      ...[init]: CallArgsWith<Operation<P, M>, RequestExtras>
     ): Promise<TypedResponse<SuccessOf<Operation<P, M>>>> => {
-      const { path: params, query, body } = (init ?? {}) as UntypedInput;
+      const { path: params, query, body, headers } = (init ?? {}) as UntypedInput & RequestExtras;
       const url = `/api${fillPath(path, params)}${querySearch(query)}`;
       const payload = body instanceof FormData ? { multipart: body } : body === undefined ? {} : { data: body };
-      return context.fetch(url, { method: method.toUpperCase(), ...payload }) as Promise<
+      return context.fetch(url, { method: method.toUpperCase(), headers, ...payload }) as Promise<
         TypedResponse<SuccessOf<Operation<P, M>>>
       >;
     };

@@ -6,8 +6,8 @@ import {
   type ApiPage,
   type ApiSuccess,
   type Finding,
-  FINDING_FIELDS,
   FINDING_SEVERITIES,
+  type FindingSort,
   type FindingSummary,
   type Turbine,
 } from '@kanat360/contracts';
@@ -17,7 +17,7 @@ import { demo } from './fixtures.js';
 import { apiAs, type DemoAccount, seeder, signInAs } from './panel.js';
 
 // Issue 14 item 7: the fleet findings page on the demo data (78 findings over both demo companies, every severity,
-// some drafts), and the turbine list's worst open severity.
+// some drafts), its order (issue 22 item 14), and the turbine list's worst open severity.
 
 const rows = (page: Page) => page.getByTestId('finding-row');
 const chip = (page: Page, severity: number) =>
@@ -117,19 +117,79 @@ test.describe('fleet findings page', () => {
     await superadmin.dispose();
   });
 
-  test('exports the filtered findings: the CSV has exactly the counted rows', async ({ page }) => {
+  test('sorts by severity, date or turbine, either way: the order is in the URL, kept on reload, paged to the end', async ({
+    page,
+  }) => {
+    const superadmin = await api('superadmin');
+    const ids = async (sort: FindingSort) => (await findingsOf(superadmin, { sort })).map((f) => String(f.id));
+    const shownIds = () => rows(page).evaluateAll((elements) => elements.map((row) => row.dataset.findingId));
+    const sort = page.getByTestId('findings-sort');
+    for (const width of [1440, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await signInAs(page, 'superadmin', { path: '/dashboard/findings' });
+      await expect(sort).toHaveValue('date_desc');
+      // The control is in view beside the filters.
+      const box = (await sort.boundingBox())!;
+      expect(box.x + box.width, `${width} px`).toBeLessThanOrEqual(width);
+
+      for (const [label, value] of [
+        ['En ciddi önce', 'severity_desc'],
+        ['En hafif önce', 'severity_asc'],
+        ['Türbin adı (A–Z)', 'turbine_asc'],
+        ['Türbin adı (Z–A)', 'turbine_desc'],
+        ['En eski önce', 'date_asc'],
+      ] as const) {
+        await sort.selectOption({ label });
+        await expect(page).toHaveURL(new RegExp(`sort=${value}`));
+        const expected = await ids(value);
+        await expect(async () => {
+          const shown = await shownIds();
+          expect(shown.length).toBeGreaterThan(3);
+          expect(shown).toEqual(expected.slice(0, shown.length));
+        }).toPass();
+      }
+    }
+    // The turbine order is the names' Turkish alphabetical order.
+    await sort.selectOption('turbine_asc');
+    await expect(async () => {
+      const names = await page.getByTestId('finding-turbine').allTextContents();
+      expect(names.length).toBeGreaterThan(3);
+      expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'tr')));
+    }).toPass();
+
+    // Reload keeps the order; scrolling to the end pages through every finding in it.
+    await sort.selectOption('severity_desc');
+    await page.reload();
+    await expect(sort).toHaveValue('severity_desc');
+    const expected = await ids('severity_desc');
+    const scroller = page.getByTestId('findings-scroller');
+    const last = page.locator(`[data-testid="finding-row"][data-index="${expected.length - 1}"]`);
+    await expect(async () => {
+      await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+      await expect(last).toBeVisible({ timeout: 1000 });
+    }).toPass();
+    await expect(last).toHaveAttribute('data-finding-id', expected.at(-1)!);
+    await expect(last).toHaveAttribute('data-severity', '1');
+
+    // Newest first is the default: it leaves the URL.
+    await sort.selectOption({ label: 'En yeni önce' });
+    await expect(page).toHaveURL(/\/dashboard\/findings$/);
+    await superadmin.dispose();
+  });
+
+  test('exports the filtered findings in the panel’s language: the CSV has exactly the counted rows', async ({
+    page,
+  }) => {
     const superadmin = await api('superadmin');
     await signInAs(page, 'superadmin', { path: '/dashboard/findings?blade=A&severity=2', language: 'en' });
     const expected = await summaryOf(superadmin, { blade: 'A', severity_min: 2 });
     await expect(page.getByTestId('findings-total')).toHaveText(`${expected.total} findings`);
-    await expect(page.getByTestId('export-csv')).toHaveAttribute(
-      'href',
-      '/api/findings/export.csv?blade=A&severity_min=2',
-    );
-    await expect(page.getByTestId('export-jsonld')).toHaveAttribute(
-      'href',
-      '/api/findings/export.jsonld?blade=A&severity_min=2',
-    );
+    for (const format of ['csv', 'xlsx', 'jsonld']) {
+      await expect(page.getByTestId(`export-${format}`)).toHaveAttribute(
+        'href',
+        `/api/findings/export.${format}?blade=A&severity_min=2&lang=en`,
+      );
+    }
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
     expect(download.suggestedFilename()).toBe('findings.csv');
     const text = await readFile(await download.path(), 'utf8');
@@ -137,12 +197,17 @@ test.describe('fleet findings page', () => {
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const parsed = Papa.parse<Record<string, string>>(text.slice(1), { header: true, skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
-    expect(parsed.meta.fields).toEqual([...FINDING_FIELDS]);
+    expect(parsed.meta.fields?.slice(0, 3)).toEqual(['Finding address', 'Turbine', 'Turbine code']);
     expect(parsed.data).toHaveLength(expected.total);
     for (const row of parsed.data) {
-      expect(row.blade).toBe('A');
-      expect(Number(row.severity)).toBeGreaterThanOrEqual(2);
+      expect(row.Blade).toBe('A');
+      // A severity reads as its number and name ("3 – Serious").
+      expect(Number(row.Severity!.split(' ')[0])).toBeGreaterThanOrEqual(2);
     }
+    const [workbook] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);
+    expect(workbook.suggestedFilename()).toBe('findings.xlsx');
+    // A zip (the workbook's container) of some size.
+    expect((await readFile(await workbook.path())).subarray(0, 2).toString('latin1')).toBe('PK');
     await superadmin.dispose();
   });
 
@@ -222,6 +287,25 @@ test.describe('fleet findings page', () => {
 });
 
 test.describe('turbine list', () => {
+  test('a superadmin’s cards keep the worst open severity’s label on one line (1440 and 1024 px)', async ({ page }) => {
+    for (const [width, language] of [
+      [1440, 'tr'],
+      [1024, 'tr'],
+      [1440, 'en'],
+      [1024, 'en'],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await signInAs(page, 'superadmin', { language });
+      const labels = page.getByTestId('turbine-worst-open').locator('span').first();
+      await expect(labels).toHaveText(language === 'tr' ? 'En ciddi açık bulgu' : 'Worst open finding');
+      const cards = page.getByTestId('turbine-worst-open');
+      expect(await cards.count()).toBeGreaterThan(0);
+      for (const label of await cards.locator('> span').all()) {
+        expect(await label.evaluate((element) => element.getClientRects().length), `${width} px`).toBe(1);
+      }
+    }
+  });
+
   test('each card shows the worst open severity the user may see, linking to its findings', async ({ page }) => {
     const managersWorst = new Map<number, number | null>();
     for (const account of ['manager', 'customer'] as const) {

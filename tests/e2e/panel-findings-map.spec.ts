@@ -1,5 +1,16 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { type Page, expect, test } from '@playwright/test';
-import { type ApiPage, type ApiSuccess, type Finding, type FindingDetail, type Turbine } from '@kanat360/contracts';
+import {
+  alongBlade,
+  type ApiPage,
+  type ApiSuccess,
+  bladeScale,
+  type Finding,
+  type FindingDetail,
+  furthestReachM,
+  type Turbine,
+} from '@kanat360/contracts';
 import { type TypedApi } from './api.js';
 import { blockingViolations } from './a11y.js';
 import { demo } from './fixtures.js';
@@ -8,7 +19,7 @@ import { apiAs, seeder, signInAs } from './panel.js';
 // The blade map on the turbine screen (a year's findings on the three blades) and a finding's track across the
 // years, against the demo findings, as an operator and as a customer (who sees released findings only).
 
-/** The panel's severity colours (panel/src/findings/severity.ts), as the browser computes them. */
+/** The panel's severity colours (SEVERITY_COLOURS of contracts), as the browser computes them. */
 const SEVERITY_RGB: Record<number, string> = {
   1: 'rgb(22, 163, 74)',
   2: 'rgb(202, 138, 4)',
@@ -129,6 +140,47 @@ test.describe('blade map', () => {
     await customer.dispose();
   });
 
+  test('places each finding on the scale the inspection report uses: one rule, in contracts', async ({ page }) => {
+    const operator = await apiAs(demo('operator'));
+    const { turbineId } = await flagship(operator);
+    const customer = await apiAs(demo('customer'));
+    const released = await findingsOf(customer, turbineId);
+    const year = yearsOf(released)[0]!;
+    // The turbine records no blade length: the scale runs to every year's findings the customer sees.
+    const scale = bladeScale(furthestReachM(released));
+
+    await signInAs(page, 'customer', { path: `/dashboard/turbine/${turbineId}`, language: 'en' });
+    await openMap(page);
+    const placed = await page.getByTestId('blade-mark').evaluateAll((elements) =>
+      elements.map((element) => ({
+        id: Number((element as HTMLElement).dataset.findingId),
+        left: element.parentElement!.style.left,
+      })),
+    );
+    expect(placed.length).toBeGreaterThan(0);
+    for (const mark of placed) {
+      const finding = released.find((f) => f.id === mark.id)!;
+      expect(Number.parseFloat(mark.left) / 100).toBeCloseTo(alongBlade(finding.distance_from_root_m, scale), 4);
+    }
+    await expect(page.getByTestId('blade-map').getByText(`${scale.lengthM} m`, { exact: true })).toBeVisible();
+
+    // The year's report, as the customer downloads it, runs its blade map to the same length.
+    const report = await customer.get('/turbines/{id}/inspection-report', {
+      path: { id: turbineId },
+      query: { year },
+      headers: { 'X-Lang': 'en' },
+    });
+    expect(report.status()).toBe(200);
+    const pdftotext = promisify(execFile);
+    const child = pdftotext('pdftotext', ['-f', '2', '-l', '2', '-', '-']);
+    child.child.stdin!.end(await report.body());
+    const { stdout } = await child;
+    expect(stdout).toContain(`${scale.lengthM} m`);
+    expect(stdout).toContain(`the scale runs to ${scale.lengthM} m`);
+    await operator.dispose();
+    await customer.dispose();
+  });
+
   test('clicking a mark opens the photo at that finding', async ({ page }) => {
     const api = await apiAs(demo('operator'));
     const { turbineId } = await flagship(api);
@@ -138,7 +190,7 @@ test.describe('blade map', () => {
     const id = await mark.getAttribute('data-finding-id');
     await mark.click();
     await expect(page).toHaveURL(new RegExp(`[?&]finding=${id}(&|$)`));
-    await expect(page).toHaveURL(/[?&]photo=\d+/);
+    await expect(page).toHaveURL(/[?&]media=\d+/);
     await api.dispose();
   });
 

@@ -37,7 +37,7 @@ async function photosOf(api: TypedApi, turbineId: number): Promise<MediaItem[]> 
 
 /** The 360° view's address that shows a blade room's photo. */
 const roomViewOf = (turbineId: number, item: MediaItem) =>
-  `/dashboard/turbine/${turbineId}/360-view?blade=${item.blade ?? 'A'}&room=${item.room}&year=${item.year}&photo=${item.id}`;
+  `/dashboard/turbine/${turbineId}/360-view?blade=${item.blade ?? 'A'}&room=${item.room}&year=${item.year}&media=${item.id}`;
 
 /**
  * A flat blade photo of the demo turbine with findings on its blade in an earlier year (so a new finding on it can

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { SESSION_COOKIE, SESSION_USER_STORAGE_KEY } from '@kanat360/contracts';
 import { demo, DEMO_PASSWORD } from './fixtures.js';
 import { signInAs } from './panel.js';
+import { expectNoRawKeys, RAW_KEY } from './site.js';
 
 test.describe('panel shell', () => {
   test('a window of 768 px shows the desktop-only notice in the current language; 769 px shows the panel', async ({
@@ -26,6 +27,25 @@ test.describe('panel shell', () => {
       viewport: { width: 1280, height: 800 },
       userAgent:
         'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+    });
+
+    test('at 390 px the notice lets a signed-in user sign out', async ({ page, context }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signInAs(page, 'operator');
+      const notice = page.getByTestId('mobile-notice');
+      await expect(notice).toBeVisible();
+      const logout = notice.getByRole('button', { name: 'Çıkış Yap' });
+      await expect(logout).toBeVisible();
+      // Every button of the card fits the phone's width.
+      for (const button of await notice.locator('a, button').all()) {
+        const box = (await button.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+      }
+      await logout.click();
+      await expect(page).toHaveURL(/\/$/);
+      expect((await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE)).toBeUndefined();
+      expect(await page.evaluate((key) => localStorage.getItem(key), SESSION_USER_STORAGE_KEY)).toBeNull();
     });
 
     test('a phone user agent gets the notice even on a wide screen', async ({ page }) => {
@@ -136,6 +156,54 @@ test.describe('panel shell', () => {
     await page.unroute('**/api/turbines');
     await fallback.getByRole('button', { name: 'Try Again' }).click();
     await expect(page.getByTestId('turbine-card').first()).toBeVisible();
+  });
+
+  test('the first load fetches the catalog of the language in use only; a switch fetches the other, no key shown meanwhile', async ({
+    page,
+  }) => {
+    const catalogs: string[] = [];
+    page.on('request', (request) => {
+      const name = /\/dashboard\/assets\/(tr|en)-[\w-]+\.js$/.exec(new URL(request.url()).pathname)?.[1];
+      if (name) catalogs.push(name);
+    });
+    // The other language's texts come slowly, as on a poor connection: a flash of keys would show meanwhile.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/dashboard\/assets\/en-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signInAs(page, 'operator');
+    await expect(page.getByRole('heading', { name: 'Türbinler', level: 1 })).toBeVisible();
+    expect(catalogs).toEqual(['tr']);
+
+    // Every text the page shows while it switches, from the click until English is there.
+    await page.evaluate((pattern) => {
+      const keys: string[] = [];
+      (window as unknown as { shownKeys: string[] }).shownKeys = keys;
+      const raw = new RegExp(pattern);
+      new MutationObserver(() => {
+        const text = document.body.innerText;
+        if (raw.test(text)) keys.push(raw.exec(text)![0]);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    }, RAW_KEY.source);
+    const toggle = page.getByRole('button', { name: /^English/ });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-busy', 'true');
+    // Until the texts are here, the page stays Turkish.
+    await expect(page.getByRole('heading', { name: 'Türbinler', level: 1 })).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { name: 'Turbines', level: 1 })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    expect(catalogs).toEqual(['tr', 'en']);
+    expect(await page.evaluate(() => (window as unknown as { shownKeys: string[] }).shownKeys)).toEqual([]);
+    await expectNoRawKeys(page);
+
+    // The choice holds: the next load fetches English only.
+    catalogs.length = 0;
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Turbines', level: 1 })).toBeVisible();
+    expect(catalogs).toEqual(['en']);
   });
 
   test('every path change starts at the top; the theme is stored', async ({ page }) => {

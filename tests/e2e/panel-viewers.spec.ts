@@ -1,20 +1,12 @@
-import { type Page, expect, test } from '@playwright/test';
-import { type ApiPage, type MediaItem, type Turbine } from '@kanat360/contracts';
+import { expect, test } from '@playwright/test';
+import { type MediaItem, type Turbine } from '@kanat360/contracts';
 import { type TypedApi } from './api.js';
 import { demo } from './fixtures.js';
 import { apiAs, seeder, signInAs } from './panel.js';
+import { greyJpeg, listAll, pixelAt, untilReady, upload } from './viewer-media.js';
 
 // The viewers: deep zoom in the lightbox and compare, the 360° view, drawing and versions, video, and the
 // operator / drone / robot pages with their polling and keys.
-
-async function listAll(api: TypedApi, turbineId: number): Promise<MediaItem[]> {
-  const response = await api.get('/turbines/{id}/photos', {
-    path: { id: turbineId },
-    query: { view: 'all', limit: 1000 },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as ApiPage<MediaItem>).data;
-}
 
 /** Every demo media item with its turbine (the superadmin sees both partners'). */
 async function demoMedia(api: TypedApi): Promise<(MediaItem & { turbineId: number })[]> {
@@ -24,64 +16,6 @@ async function demoMedia(api: TypedApi): Promise<(MediaItem & { turbineId: numbe
     media.push(...(await listAll(api, turbine.id)).map((item) => ({ ...item, turbineId: turbine.id })));
   }
   return media;
-}
-
-/** A JPEG of one grey made in the browser, `width` × `height`. */
-async function greyJpeg(page: Page, width: number, height: number): Promise<Buffer> {
-  const base64 = await page.evaluate(
-    async ([w, h]) => {
-      const canvas = new OffscreenCanvas(w!, h!);
-      const context = canvas.getContext('2d')!;
-      context.fillStyle = '#888888';
-      context.fillRect(0, 0, w!, h!);
-      const bytes = new Uint8Array(
-        await (await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.95 })).arrayBuffer(),
-      );
-      let text = '';
-      for (const byte of bytes) text += String.fromCharCode(byte);
-      return btoa(text);
-    },
-    [width, height],
-  );
-  return Buffer.from(base64, 'base64');
-}
-
-async function upload(
-  api: TypedApi,
-  turbineId: number,
-  files: { name: string; bytes: Buffer }[],
-  fields: Record<string, string>,
-): Promise<void> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  for (const file of files)
-    form.append('photos', new Blob([new Uint8Array(file.bytes)], { type: 'image/jpeg' }), file.name);
-  const response = await api.post('/turbines/{id}/photos', { path: { id: turbineId }, body: form });
-  expect(response.status(), await response.text()).toBe(201);
-}
-
-async function untilReady(api: TypedApi, turbineId: number, count: number): Promise<MediaItem[]> {
-  await expect
-    .poll(async () => (await listAll(api, turbineId)).filter((item) => item.status === 'ready').length, {
-      timeout: 60_000,
-    })
-    .toBe(count);
-  return listAll(api, turbineId);
-}
-
-/** The colour of one pixel of a JPEG the browser decodes (EXIF orientation applied, as viewers show it). */
-function pixelAt(page: Page, url: string, x: number, y: number): Promise<[number, number, number]> {
-  return page.evaluate(
-    async ([address, px, py]) => {
-      const bitmap = await createImageBitmap(await (await fetch(address)).blob());
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-      const context = canvas.getContext('2d')!;
-      context.drawImage(bitmap, 0, 0);
-      const [r, g, b] = context.getImageData(px, py, 1, 1).data;
-      return [r!, g!, b!] as [number, number, number];
-    },
-    [url, x, y] as const,
-  );
 }
 
 let api: TypedApi;
@@ -235,7 +169,7 @@ test('the 360° view opens the demo panorama on a sphere and a flat photo in the
     (item) => item.kind === 'photo' && !item.is_panorama && item.category === '' && item.status === 'ready',
   )!;
   await page.goto(
-    `/dashboard/turbine/${pano.turbineId}/360-view?blade=${flat.blade ?? 'A'}&room=${flat.room}&year=${flat.year}&photo=${flat.id}`,
+    `/dashboard/turbine/${pano.turbineId}/360-view?blade=${flat.blade ?? 'A'}&room=${flat.room}&year=${flat.year}&media=${flat.id}`,
   );
   await expect(page.getByTestId('deep-zoom')).toHaveAttribute('data-loaded', 'true');
   await expect(page.getByTestId('viewer-name')).toHaveText(flat.originalName);
@@ -335,7 +269,7 @@ test('the demo video plays from its poster and seeks with Range requests', async
     }
   });
   await signInAs(page, 'superadmin', {
-    path: `/dashboard/turbine/${video.turbineId}/drone-photos?year=${video.year}&photo=${video.id}`,
+    path: `/dashboard/turbine/${video.turbineId}/drone-photos?year=${video.year}&media=${video.id}`,
   });
   const player = page.getByTestId('stage-video');
   await expect(player).toHaveAttribute('controls', '');

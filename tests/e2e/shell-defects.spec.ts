@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { demo, DEMO_PASSWORD } from './fixtures.js';
 import { seeder, signInAs, unique } from './panel.js';
+import { wrapPoints } from './text-wrap.js';
 
 // Defects a new user found (issue 11 item 14): the sign-in page for someone signed in, the console on a signed-out
 // visit, toasts over the header, long emails, one brand.
@@ -60,27 +61,7 @@ test('a long email on a company card wraps after its @ and dots, never in the mi
   await expect(link).toBeVisible();
   await expect(link).toHaveAttribute('title', email);
   // Break opportunities only after "@" and ".": every line of the rendered address ends at one of them.
-  const lines = await link.evaluate((element) => {
-    const range = document.createRange();
-    const text = element.textContent ?? '';
-    const tops: { top: number; char: string }[] = [];
-    const node = element.querySelector('span') ?? element;
-    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
-    let offset = 0;
-    for (let current = walker.nextNode(); current; current = walker.nextNode()) {
-      for (let index = 0; index < (current.textContent ?? '').length; index += 1) {
-        range.setStart(current, index);
-        range.setEnd(current, index + 1);
-        tops.push({ top: Math.round(range.getBoundingClientRect().top), char: text[offset] ?? '' });
-        offset += 1;
-      }
-    }
-    const ends: string[] = [];
-    for (let index = 1; index < tops.length; index += 1) {
-      if (tops[index]!.top > tops[index - 1]!.top) ends.push(tops[index - 1]!.char);
-    }
-    return ends;
-  });
+  const lines = await wrapPoints(link);
   expect(lines.length).toBeGreaterThan(0);
   for (const end of lines) expect(['@', '.']).toContain(end);
 });

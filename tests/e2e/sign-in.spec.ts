@@ -3,6 +3,9 @@ import { SESSION_COOKIE, XSRF_COOKIE } from '@kanat360/contracts';
 import { demo, DEMO_PASSWORD, signInThroughForm } from './fixtures.js';
 
 test.describe('signing in and out', () => {
+  // A Turkish browser: an English one is sent from /login/ to /en/login/ (spec §1).
+  test.use({ locale: 'tr-TR' });
+
   test('in Turkish: the panel shows who signed in, the session cookie is httpOnly, logout goes home', async ({
     page,
     context,

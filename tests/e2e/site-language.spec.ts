@@ -70,13 +70,64 @@ test.describe('the browser language decides a first visit', () => {
     await expect(page).toHaveURL('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
   });
+});
 
-  test.describe('a deep link', () => {
+// Spec §1 holds on every address that names no language, not only on the home page (issue 22 item 12).
+test.describe('every unprefixed address', () => {
+  test.describe('in an en-US browser', () => {
     test.use({ locale: 'en-US' });
-    test('keeps the language of its address', async ({ page }) => {
+
+    test('opens in English, keeping the query and the fragment', async ({ page }) => {
+      for (const path of ['/login/', '/faq/', '/contact/', '/about/', '/privacy/']) {
+        await page.goto(path);
+        await expect(page).toHaveURL(`/en${path}`);
+        await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      }
+      await page.goto('/password-reset/?token=abc123#new');
+      await expect(page).toHaveURL('/en/password-reset/?token=abc123#new');
+      await page.goto('/login/?redirect=%2Fdashboard%2Fusers');
+      await expect(page).toHaveURL('/en/login/?redirect=%2Fdashboard%2Fusers');
+      await expect(page.locator('h1')).toHaveText('Sign in');
+    });
+
+    test('stays Turkish once Turkish was chosen', async ({ page }) => {
+      await page.goto('/en/contact/');
+      await page.getByRole('link', { name: /Türkçe/ }).click();
+      await expect(page).toHaveURL('/contact/');
+      for (const path of ['/login/', '/faq/', '/']) {
+        await page.goto(path);
+        await expect(page).toHaveURL(path);
+        await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
+      }
+    });
+  });
+
+  test.describe('in a Turkish browser', () => {
+    test.use({ locale: 'tr-TR' });
+
+    test('follows English chosen with the toggle on pages opened directly', async ({ page }) => {
+      await page.goto('/login/');
+      await expect(page).toHaveURL('/login/');
+      await page.getByRole('link', { name: /English/ }).click();
+      await expect(page).toHaveURL('/en/login/');
+      await page.goto('/faq/');
+      await expect(page).toHaveURL('/en/faq/');
+      await expect(page.locator('h1')).toHaveText('Frequently Asked Questions');
+      await page.goto('/contact/');
+      await expect(page).toHaveURL('/en/contact/');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    });
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ locale: 'en-US', javaScriptEnabled: false });
+
+    test('reads the Turkish page at its own address, and the English one at /en/', async ({ page }) => {
       await page.goto('/contact/');
       await expect(page).toHaveURL('/contact/');
-      await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
+      await expect(page.locator('h1')).toHaveText('Bize ulaşın');
+      await page.goto('/en/contact/');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     });
   });
 });

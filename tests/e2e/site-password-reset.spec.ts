@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { demo } from './fixtures.js';
 import { waitForMail } from './site.js';
 import { apiAs } from './panel.js';
+import { wrapPoints } from './text-wrap.js';
 
 test.use({ locale: 'tr-TR' });
 
@@ -43,6 +44,26 @@ test.describe('password reset', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Şifrenizi mi unuttunuz?');
     await expect(email).toHaveValue('nobody@example.com');
     await expect(email).toBeFocused();
+  });
+
+  test('the success card wraps a long address after its @, dots or hyphens, never inside a word', async ({ page }) => {
+    const address = `ayse.yilmaz.kalite.guvence.sorumlusu@ege-bolge-mudurlugu.ruzgar-${Date.now().toString(36)}.enerji.com.tr`;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/password-reset/');
+    await page.getByLabel('E-posta').fill(address);
+    await page.getByRole('button', { name: 'Sıfırlama Bağlantısı Gönder' }).click();
+    const shown = page.locator('[data-reset-email]');
+    await expect(shown).toHaveText(address);
+    for (const width of [1440, 1024, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      const ends = await wrapPoints(shown);
+      expect(ends.length, `${width} px`).toBeGreaterThan(0);
+      // A hyphen is a break of the browser's own, between two words of a name.
+      for (const end of ends) expect(['@', '.', '-'], `${width} px`).toContain(end);
+      // The address starts on a line of its own, below the sentence that introduces it.
+      const sentence = await page.getByText('Şifre sıfırlama bağlantısı şu adrese gönderildi:').boundingBox();
+      expect((await shown.boundingBox())!.y, `${width} px`).toBeGreaterThan(sentence!.y);
+    }
   });
 
   test('the login page links to it, in both languages', async ({ page }) => {

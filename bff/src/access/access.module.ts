@@ -1,16 +1,17 @@
 import { Global, Module } from '@nestjs/common';
-import { CompaniesRepository } from '@/companies/companies.repository.js';
-import { TurbinesRepository } from '@/turbines/turbines.repository.js';
-import { UsersRepository } from '@/users/users.repository.js';
+import { CompaniesModule } from '@/companies/companies.module.js';
+import { TurbinesModule } from '@/turbines/turbines.module.js';
+import { UsersModule } from '@/users/users.module.js';
 import { AccessService } from './access.service.js';
 
 /**
- * The access check, for every module. It also provides the repositories of the tables tenant data hangs from
- * (turbines, users, companies): the access check reads them, and so do their own modules.
+ * The access check, for every module. It reads the tables tenant data hangs from (turbines, users, companies)
+ * through the repositories their own modules export.
  */
 @Global()
 @Module({
-  providers: [AccessService, TurbinesRepository, UsersRepository, CompaniesRepository],
-  exports: [AccessService, TurbinesRepository, UsersRepository, CompaniesRepository],
+  imports: [TurbinesModule, UsersModule, CompaniesModule],
+  providers: [AccessService],
+  exports: [AccessService],
 })
 export class AccessModule {}

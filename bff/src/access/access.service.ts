@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { can, type ErrorCode, type Permission } from '@kanat360/contracts';
-import { type Principal, type TenantScope, tenantScope } from '@/auth/principal.js';
+import { type Principal, type TenantScope, tenantScope } from './principal.js';
 import { AppError } from '@/common/app-error.js';
 import { CompaniesRepository } from '@/companies/companies.repository.js';
 import { TurbinesRepository } from '@/turbines/turbines.repository.js';

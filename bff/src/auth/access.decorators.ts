@@ -1,7 +1,7 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { type Permission } from '@kanat360/contracts';
 import { type Request } from 'express';
-import { type Principal } from './principal.js';
+import { type Principal } from '@/access/principal.js';
 
 /** A route's access rule as the guard reads it; declared by `@Route(…, { access })` (openapi/route.ts). */
 export type RouteAccess = { kind: 'public' } | { kind: 'signed-in' } | { kind: 'permission'; permission: Permission };

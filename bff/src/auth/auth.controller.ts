@@ -13,6 +13,7 @@ import {
 } from '@kanat360/contracts';
 import { type Translate } from '@kanat360/i18n';
 import { type Request, type Response } from 'express';
+import { type Principal } from '@/access/principal.js';
 import { AppError } from '@/common/app-error.js';
 import { requestLanguage } from '@/common/request-language.js';
 import { RequestTranslator } from '@/common/translator.decorator.js';
@@ -20,7 +21,6 @@ import { Route, RouteGroup, ValidBody } from '@/openapi/route.js';
 import { CurrentPrincipal } from './access.decorators.js';
 import { AuthGuard } from './auth.guard.js';
 import { AuthService, type IssuedSession, toSessionUser } from './auth.service.js';
-import { type Principal } from './principal.js';
 import { clearSessionCookies, setSessionCookies } from './session-cookies.js';
 
 const EXAMPLE_USER = {

@@ -2,10 +2,10 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import { can, XSRF_HEADER } from '@kanat360/contracts';
 import { type Request } from 'express';
+import { type Principal } from '@/access/principal.js';
 import { AppError } from '@/common/app-error.js';
 import { ACCESS_KEY, type RouteAccess } from './access.decorators.js';
 import { AuthService } from './auth.service.js';
-import { type Principal } from './principal.js';
 import { presentedToken } from './session-cookies.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -9,6 +9,7 @@ import {
 } from '@kanat360/contracts';
 import { type Language } from '@kanat360/i18n';
 import { DataSource } from 'typeorm';
+import { type Principal } from '@/access/principal.js';
 import { AppError } from '@/common/app-error.js';
 import { type Config, CONFIG } from '@/config/config.provider.js';
 import { MailService } from '@/mail/mail.service.js';
@@ -17,7 +18,6 @@ import { LoginThrottleService } from './login-throttle.service.js';
 import { decoyPasswordHash, hashNewPassword, verifyPassword } from './passwords.js';
 import { passwordResetMail } from './password-reset-mail.js';
 import { PasswordResetTokensRepository } from './password-reset-tokens.repository.js';
-import { type Principal } from './principal.js';
 import { type ActiveSession, SessionsRepository } from './sessions.repository.js';
 import { TokensService } from './tokens.service.js';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { scalar } from '@/database/row-mapper.js';
-import { isActiveUser } from '@/users/users.repository.js';
+import { isActiveUser } from '@/users/users.sql.js';
 
 @Injectable()
 export class PasswordResetTokensRepository {

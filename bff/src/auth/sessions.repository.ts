@@ -3,9 +3,9 @@ import { Injectable } from '@nestjs/common';
 import { type Role } from '@kanat360/contracts';
 import { type Language } from '@kanat360/i18n';
 import { DataSource, type EntityManager } from 'typeorm';
-import { joinCompany } from '@/companies/companies.repository.js';
+import { joinCompany } from '@/companies/companies.sql.js';
 import { col, type RowOf, rowMapper, scalar } from '@/database/row-mapper.js';
-import { joinUser } from '@/users/users.repository.js';
+import { joinUser } from '@/users/users.sql.js';
 import { SessionEntity } from './session.entity.js';
 
 /** A session with what a request needs of its user: read on every authenticated request. */

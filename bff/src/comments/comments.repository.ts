@@ -3,7 +3,7 @@ import { LIMITS } from '@kanat360/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CommentEntity } from './comment.entity.js';
 import { affectedRows, col, expr, type RowOf, rowMapper, scalar } from '@/database/row-mapper.js';
-import { joinUser } from '@/users/users.repository.js';
+import { joinUser } from '@/users/users.sql.js';
 
 // Oldest first: a comment thread reads top to bottom, and a new comment lands next to the box it was typed in.
 /** A comment with its author's name (null once the author is deleted) and whether its edit window is still open. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { can, type CommentBody, type TurbineComment } from '@kanat360/contracts';
 import { type Translate } from '@kanat360/i18n';
 import { AccessService } from '@/access/access.service.js';
-import { type Principal } from '@/auth/principal.js';
+import { type Principal } from '@/access/principal.js';
 import { AppError } from '@/common/app-error.js';
 import { toCommentDto } from './comments.mapper.js';
 import { type CommentRow, CommentsRepository } from './comments.repository.js';

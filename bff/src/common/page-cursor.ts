@@ -42,3 +42,47 @@ export function decodeCursor(cursor: string): PagePosition {
 export function cursorTime(sql: string): string {
   return `to_char(${sql} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }
+
+/**
+ * A keyset position in a list of a chosen order: the last row's value of each of the order's keys, in the keys'
+ * sequence (times as cursorTime prints them).
+ */
+export type KeysetPosition = readonly (string | number)[];
+
+/** How a key's value is held in a cursor: a cursorTime string, an integer, or text. */
+export type KeysetValueType = 'timestamptz' | 'integer' | 'text';
+
+/** The longest text a cursor carries for one key (a name: turbine names are at most 120 characters). */
+const KEYSET_TEXT_MAX = 400;
+
+/** A cursor that names its order too: a cursor made for one order is refused by another. */
+export function encodeKeysetCursor(order: string, position: KeysetPosition): string {
+  return Buffer.from(JSON.stringify([order, ...position])).toString('base64url');
+}
+
+/** The position a cursor of `order` names; CURSOR_INVALID for anything this server did not make for that order. */
+export function decodeKeysetCursor(cursor: string, order: string, types: readonly KeysetValueType[]): KeysetPosition {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new AppError('CURSOR_INVALID');
+  }
+  if (!Array.isArray(parsed) || parsed.length !== types.length + 1 || parsed[0] !== order) {
+    throw new AppError('CURSOR_INVALID');
+  }
+  const values: unknown[] = parsed.slice(1);
+  const valid = types.every((type, index) => {
+    const value = values[index];
+    switch (type) {
+      case 'timestamptz':
+        return typeof value === 'string' && ISO_MICROS.test(value) && !Number.isNaN(Date.parse(value));
+      case 'integer':
+        return Number.isSafeInteger(value);
+      case 'text':
+        return typeof value === 'string' && value.length <= KEYSET_TEXT_MAX;
+    }
+  });
+  if (!valid) throw new AppError('CURSOR_INVALID');
+  return values as (string | number)[];
+}

@@ -1,5 +1,5 @@
 import { type Company } from '@kanat360/contracts';
-import { type CompanyWithCounts } from './companies.repository.js';
+import { type CompanyWithCounts } from './company-list.query.js';
 
 export function toCompanyDto(company: CompanyWithCounts): Company {
   return {

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type TenantScope } from '@/auth/principal.js';
-import { col, expr, type RowOf, rowMapper, scalar, scalars, type SqlType } from '@/database/row-mapper.js';
-import { turbineCountOfCompany } from '@/turbines/turbines.repository.js';
-import { userCountOfCompany } from '@/users/users.repository.js';
+import { type TenantScope } from '@/access/principal.js';
+import { expr, type RowOf, rowMapper, scalar, scalars } from '@/database/row-mapper.js';
+import { turbineCountOfCompany } from '@/turbines/turbines.sql.js';
+import { userCountOfCompany } from '@/users/users.sql.js';
 import { CompanyEntity } from './company.entity.js';
 
 export interface CompanyWrite {
@@ -14,65 +14,16 @@ export interface CompanyWrite {
   address: string | null;
 }
 
-export type CompanyWithCounts = CompanyEntity & { userCount: number; turbineCount: number };
-
-/*
- * `companies` in the statements of other repositories: this file is the only one that names the table (STYLE 7a).
- * Function declarations, for the reason users.repository.ts gives.
- */
-
-/** Joins the company that `companyId` (SQL) names, as `alias`. */
-export function joinCompany(alias: string, companyId: string): string {
-  return `JOIN companies ${alias} ON ${alias}.id = ${companyId}`;
-}
-
-// One place counts what hangs off a company: the list's counts and the delete rule both use it.
-const USER_COUNT = userCountOfCompany('c.id');
-const TURBINE_COUNT = turbineCountOfCompany('c.id');
-
-const c = <T extends SqlType>(name: string, type: T) => col('companies', 'c', name, type);
-
-export const COMPANY_ROW = rowMapper('company', 'FROM companies c', {
-  id: c('id', 'integer'),
-  name: c('name', 'character varying'),
-  contactEmail: c('contact_email', 'character varying').orNull(),
-  authorizedNumber: c('authorized_number', 'character varying').orNull(),
-  phone: c('phone', 'character varying').orNull(),
-  address: c('address', 'character varying').orNull(),
-  isSystem: c('is_system', 'boolean'),
-  createdAt: c('created_at', 'timestamp with time zone'),
-  updatedAt: c('updated_at', 'timestamp with time zone'),
-  userCount: expr(USER_COUNT, 'integer'),
-  turbineCount: expr(TURBINE_COUNT, 'integer'),
-});
-
-const SELECT_COMPANY = `SELECT ${COMPANY_ROW.select} ${COMPANY_ROW.from}`;
-
 /** What still hangs off a company: while anything does, it cannot be deleted. */
 const COMPANY_DEPENDENTS_ROW = rowMapper('company dependents', 'FROM companies c', {
-  users: expr(USER_COUNT, 'integer'),
-  turbines: expr(TURBINE_COUNT, 'integer'),
+  users: expr(userCountOfCompany('c.id'), 'integer'),
+  turbines: expr(turbineCountOfCompany('c.id'), 'integer'),
 });
 export type CompanyDependents = RowOf<typeof COMPANY_DEPENDENTS_ROW.columns>;
 
 @Injectable()
 export class CompaniesRepository {
   constructor(private readonly dataSource: DataSource) {}
-
-  /** Every partner company, the hidden system company left out. */
-  async list(): Promise<CompanyWithCounts[]> {
-    const rows = await COMPANY_ROW.all(
-      this.dataSource,
-      `${SELECT_COMPANY} WHERE NOT c.is_system ORDER BY lower(c.name), c.id`,
-    );
-    return rows.map((row) => Object.assign(new CompanyEntity(), row));
-  }
-
-  /** A partner company by id; the system company answers like a missing one. */
-  async findVisible(id: number): Promise<CompanyWithCounts | null> {
-    const row = await COMPANY_ROW.one(this.dataSource, `${SELECT_COMPANY} WHERE c.id = $1 AND NOT c.is_system`, [id]);
-    return row ? Object.assign(new CompanyEntity(), row) : null;
-  }
 
   /** Whether another company already has this name, compared trimmed and without regard to case. */
   async nameTaken(name: string, exceptId?: number): Promise<boolean> {

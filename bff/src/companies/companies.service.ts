@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { type Company, type CompanyBody } from '@kanat360/contracts';
 import { AccessService } from '@/access/access.service.js';
-import { type Principal } from '@/auth/principal.js';
+import { type Principal } from '@/access/principal.js';
 import { AppError } from '@/common/app-error.js';
 import { isForeignKeyViolation, isUniqueViolation } from '@/common/database-errors.js';
 import { toCompanyDto } from './companies.mapper.js';
 import { CompaniesRepository, type CompanyWrite } from './companies.repository.js';
+import { CompanyListQuery } from './company-list.query.js';
 
 function toWrite(body: CompanyBody): CompanyWrite {
   return {
@@ -22,10 +23,11 @@ export class CompaniesService {
   constructor(
     private readonly access: AccessService,
     private readonly companies: CompaniesRepository,
+    private readonly companyList: CompanyListQuery,
   ) {}
 
   async list(): Promise<Company[]> {
-    return (await this.companies.list()).map(toCompanyDto);
+    return (await this.companyList.list()).map(toCompanyDto);
   }
 
   async create(body: CompanyBody): Promise<Company> {
@@ -58,7 +60,7 @@ export class CompaniesService {
   }
 
   private async mustFind(id: number) {
-    const company = await this.companies.findVisible(id);
+    const company = await this.companyList.findVisible(id);
     if (!company) throw new AppError('COMPANY_NOT_FOUND');
     return company;
   }

@@ -1,4 +1,4 @@
-import { Controller, Res, StreamableFile } from '@nestjs/common';
+import { Controller, Header, Res, StreamableFile } from '@nestjs/common';
 import {
   createFindingBody,
   type CreateFindingBody,
@@ -6,6 +6,8 @@ import {
   findingDetail,
   finding,
   findingExportQuery,
+  findingFileQuery,
+  type FindingFileQuery,
   type FindingFilters,
   findingListQuery,
   type FindingListQuery,
@@ -25,8 +27,8 @@ import {
 import { type Language, type Translate } from '@kanat360/i18n';
 import { type Response } from 'express';
 import { z } from 'zod';
+import { type Principal } from '@/access/principal.js';
 import { CurrentPrincipal } from '@/auth/access.decorators.js';
-import { type Principal } from '@/auth/principal.js';
 import { CallerLanguage } from '@/common/request-language.js';
 import { RequestTranslator } from '@/common/translator.decorator.js';
 import { contentDisposition } from '@/files/content-disposition.js';
@@ -70,10 +72,20 @@ const EXAMPLE_FINDING = {
   updated_at: '2025-06-11T14:02:31.000Z',
 } as const;
 
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 const FINDING_ERRORS = ['FINDING_MEDIA_INVALID', 'FINDING_TARGET_MISMATCH', 'FINDING_RELEASED'] as const;
 
 const EXPORT_NOTE =
-  'The same filters as GET /api/findings, every matching finding (no paging), in the list order. Streamed.';
+  'The same filters as GET /api/findings, every matching finding (no paging), in the list order. Streamed. ' +
+  "lang (tr or en): the language of the file's texts; the caller's (X-Lang, Accept-Language) without it.";
+
+/** Column by column, what the CSV and the workbook hold for people. */
+const SHEET_NOTE =
+  "Columns in the caller's language: the finding's address (its page in the panel), the turbine's name and code, " +
+  'year, blade, surface, zone, inside or outside, distances (m), damage type, severity, recommended action, size ' +
+  "(mm), description, status, stage, the photo's file name and version, the marked region as text, who recorded " +
+  'it, and when it was recorded and updated (UTC). Codes are shown by their names.';
 
 /**
  * Findings of a turbine and of the fleet. Every turbine route checks the turbine first: another company's answers
@@ -87,8 +99,10 @@ export class FindingsController {
   @Route('GET', 'findings', {
     summary: "The fleet's findings: every finding of the caller's turbines, newest first, paged with a cursor",
     description:
-      'company_id filters for a superadmin only (others: ignored). limit is 50 by default, at most 1000; cursor is ' +
-      'the next_cursor of the page before. Customers see released findings only.',
+      'Filters: company_id (superadmin only; ignored for others), turbine_id, year, blade, surface, type, ' +
+      'severity_min, status, stage; sort: date_desc (the default), date_asc, severity_desc, severity_asc, ' +
+      "turbine_asc, turbine_desc (by the turbine's name), newest first within one key; limit (50, at most 1000) " +
+      'and cursor (the next_cursor of the page before, in the same sort). Customers see released findings only.',
     access: 'finding.read',
     query: findingListQuery,
     answers: { 200: pageOf(finding) },
@@ -96,7 +110,7 @@ export class FindingsController {
       answer: {
         success: true,
         data: [EXAMPLE_FINDING],
-        next_cursor: 'MjAyNS0wNi0xMVQxNDowMjozMS4wMDBafDMxMQ',
+        next_cursor: 'WyJkYXRlX2Rlc2MiLCIyMDI1LTA2LTExVDE0OjAyOjMxLjAwMDAwMFoiLDMxMV0',
         total: 87,
       },
     },
@@ -119,39 +133,86 @@ export class FindingsController {
   }
 
   @Route('GET', 'findings/export.csv', {
-    summary: 'The fleet list as CSV (UTF-8 with a byte-order mark, so Excel reads Turkish letters)',
-    description: `${EXPORT_NOTE} The header is the finding's field names; the target column holds its JSON.`,
+    summary: 'The fleet list as CSV for people: labels in the caller’s language, names instead of ids',
+    description:
+      `${EXPORT_NOTE} ${SHEET_NOTE} UTF-8 with a byte-order mark (Excel reads Turkish letters), RFC 4180 (comma, ` +
+      'CRLF line ends); text cells always quoted, and one beginning with =, +, -, @, a tab or a carriage return ' +
+      'starts with an apostrophe (OWASP, CSV injection). Machines read the JSON-LD export or the API instead.',
     access: 'finding.read',
-    query: findingExportQuery,
+    query: findingFileQuery,
     answers: { 200: fileAnswer('findings.csv, as an attachment', ['text/csv']) },
   })
-  async exportCsv(@CurrentPrincipal() actor: Principal, @ValidQuery() query: FindingFilters) {
-    return new StreamableFile(await this.findings.exportCsv(actor, query), {
-      type: 'text/csv; charset=utf-8',
+  async exportCsv(
+    @CurrentPrincipal() actor: Principal,
+    @ValidQuery() query: FindingFileQuery,
+    @CallerLanguage() language: Language,
+  ) {
+    const { lang, ...filters } = query;
+    return new StreamableFile(await this.findings.exportCsv(actor, filters, lang ?? language), {
+      type: 'text/csv; charset=utf-8; header=present',
       disposition: contentDisposition('attachment', 'findings.csv'),
+    });
+  }
+
+  @Route('GET', 'findings/export.xlsx', {
+    summary: 'The fleet list as an Excel workbook, in the caller’s language',
+    description:
+      `${EXPORT_NOTE} ${SHEET_NOTE} One sheet: the header row frozen with filters on, severity cells in the ` +
+      "severity's colours, numbers as numbers, times as times, each address a link.",
+    access: 'finding.read',
+    query: findingFileQuery,
+    answers: { 200: fileAnswer('findings.xlsx, as an attachment', [XLSX_TYPE]) },
+  })
+  async exportXlsx(
+    @CurrentPrincipal() actor: Principal,
+    @ValidQuery() query: FindingFileQuery,
+    @CallerLanguage() language: Language,
+  ) {
+    const { lang, ...filters } = query;
+    return new StreamableFile(await this.findings.exportXlsx(actor, filters, lang ?? language), {
+      type: XLSX_TYPE,
+      disposition: contentDisposition('attachment', 'findings.xlsx'),
     });
   }
 
   @Route('GET', 'findings/export.jsonld', {
     summary: 'The fleet list as a W3C Web Annotation collection (JSON-LD)',
-    description: `${EXPORT_NOTE} One Annotation per finding (motivation assessing) with the drawn selector as its target.`,
+    description:
+      `${EXPORT_NOTE} One Annotation per finding (motivation assessing, id: the finding's address) with the drawn ` +
+      'selector as its target and its fields as properties; contexts: the W3C Web Annotation context and ours, ' +
+      'GET /api/ns/findings/v1.jsonld. The collection id is this export’s address; with no finding it has no page.',
     access: 'finding.read',
-    query: findingExportQuery,
+    query: findingFileQuery,
     answers: { 200: fileAnswer('findings.jsonld, as an attachment', ['application/ld+json']) },
   })
   async exportJsonLd(
     @CurrentPrincipal() actor: Principal,
-    @ValidQuery() query: FindingFilters,
-    @RequestTranslator() t: Translate,
+    @ValidQuery() query: FindingFileQuery,
+    @CallerLanguage() language: Language,
   ) {
-    return new StreamableFile(await this.findings.exportJsonLd(actor, query, t), {
+    return new StreamableFile(await this.findings.exportJsonLd(actor, query, language), {
       type: 'application/ld+json; profile="http://www.w3.org/ns/anno.jsonld"',
       disposition: contentDisposition('attachment', 'findings.jsonld'),
     });
   }
 
+  @Route('GET', 'ns/findings/v1.jsonld', {
+    summary: 'The JSON-LD context of the findings export, version 1 (public)',
+    description:
+      'The terms the W3C Web Annotation context lacks: the finding’s fields, the turbine, the track, the panorama ' +
+      'and point-cloud selectors and the damage types, in a namespace under this server’s address. A change of ' +
+      'meaning gets a new version; this one stays as it is.',
+    access: 'public',
+    answers: { 200: fileAnswer('The context (a JSON-LD document), cached for a day', ['application/ld+json']) },
+  })
+  @Header('Content-Type', 'application/ld+json')
+  @Header('Cache-Control', 'public, max-age=86400')
+  findingsContext() {
+    return JSON.stringify(this.findings.findingsContext());
+  }
+
   @Route('GET', 'turbines/:id/findings', {
-    summary: "A turbine's findings (filters as the fleet list's, and media_id), paged with a cursor",
+    summary: "A turbine's findings (filters and sort as the fleet list's, and media_id), paged with a cursor",
     description:
       'media_id: the id of any version of a photo finds the findings marked on each of its versions. company_id ' +
       'and turbine_id are ignored here.',

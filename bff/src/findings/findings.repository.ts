@@ -2,25 +2,26 @@ import { Injectable } from '@nestjs/common';
 import { type Readable } from 'node:stream';
 import {
   type Blade,
+  DEFAULT_FINDING_SORT,
   type FindingAction,
   type FindingFilters,
+  type FindingSort,
   type FindingSeverity,
   type FindingStage,
   type FindingStatus,
   type FindingSurface,
-  FINDING_FIELDS,
   type FindingType,
 } from '@kanat360/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type TenantScope } from '@/auth/principal.js';
-import { cursorTime, type PagePosition } from '@/common/page-cursor.js';
-import { copyCsv, csvJson, csvValue, sqlLiteral } from '@/database/copy-csv.js';
+import { type TenantScope } from '@/access/principal.js';
+import { cursorTime, type KeysetPosition, type KeysetValueType, type PagePosition } from '@/common/page-cursor.js';
+import { copyCsv, sqlLiteral } from '@/database/copy-csv.js';
 import {
   affectedRows,
   col,
   expr,
   queryRows,
-  type RowColumn,
+  type RawRow,
   type RowOf,
   rowMapper,
   scalar,
@@ -29,32 +30,17 @@ import {
   type SqlType,
   sqlValue,
 } from '@/database/row-mapper.js';
-import { lineageMediaIds } from '@/media/media.repository.js';
-import { isLiveTurbine, turbineIdsOfCompany } from '@/turbines/turbines.repository.js';
+import { joinMedia, lineageMediaIds } from '@/media/media.sql.js';
+import {
+  isLiveTurbine,
+  joinTurbine,
+  turbineDisplayName,
+  turbineIdsOfCompany,
+  turbineNameSortKey,
+} from '@/turbines/turbines.sql.js';
+import { joinUser } from '@/users/users.sql.js';
 import { FindingEntity } from './finding.entity.js';
-
-/*
- * `findings` in the statements of other repositories: this file is the only one that names the table (STYLE 7a).
- * Function declarations that use nothing but their arguments, for the reason users.repository.ts gives.
- */
-
-/**
- * The worst severity among the open findings (status new, monitoring or repair_planned: OPEN_FINDING_STATUSES) of
- * the turbine `turbineId` (SQL), as a one-row subquery for a lateral join: `worst` over all of them, `worst_released`
- * over the released ones (what a caller who may not read drafts sees); null where there is none. One probe of the
- * turbine's index per turbine, so a list of every turbine stays one query.
- */
-export function worstOpenSeverities(turbineId: string): string {
-  return `SELECT max(findings.severity) AS worst,
-                 max(findings.severity) FILTER (WHERE findings.stage = 'released') AS worst_released
-            FROM findings
-           WHERE findings.turbine_id = ${turbineId} AND findings.status IN ('new', 'monitoring', 'repair_planned')`;
-}
-
-/** How many findings are marked on the media rows whose ids `mediaIds` (a subquery) answers (SQL, a scalar). */
-export function findingCountOnMedia(mediaIds: string): string {
-  return `(SELECT count(*)::int FROM findings fm WHERE fm.media_id IN (${mediaIds}))`;
-}
+import { afterPosition, findingOrderKeys, orderByKeys } from './finding-order.sql.js';
 
 const f = <T extends SqlType>(name: string, type: T) => col('findings', 'f', name, type);
 
@@ -89,6 +75,33 @@ export const FINDING_ROW = rowMapper('finding', 'FROM findings f', {
   sortAt: expr(cursorTime('f.created_at'), 'text'),
 });
 export type FindingRow = RowOf<typeof FINDING_ROW.columns>;
+
+/**
+ * A finding as the exports for people and linked data show it: its fields, and the names of what its ids point at
+ * (the turbine's display name and code, the photo's file name, the author's name: null once the user is deleted).
+ */
+export const FINDING_SHEET_ROW = rowMapper(
+  'finding sheet',
+  `FROM findings f
+     ${joinTurbine('t', 'f.turbine_id')}
+     ${joinMedia('m', 'f.media_id')}
+     ${joinUser('u', 'f.created_by', { left: true })}`,
+  {
+    ...FINDING_ROW.columns,
+    turbineName: expr(turbineDisplayName('t'), 'text'),
+    turbineCode: col('turbines', 't', 'code', 'character varying'),
+    photoName: col('media', 'm', 'original_name', 'character varying'),
+    author: expr(`NULLIF(concat_ws(' ', u.first_name, u.last_name), '')`, 'text').orNull(),
+  },
+);
+export type FindingSheetRow = RowOf<typeof FINDING_SHEET_ROW.columns>;
+
+/** A column of a CSV export: its name in the statement, the SQL of its text, and whether it is always quoted. */
+export interface CsvColumn {
+  name: string;
+  sql: string;
+  quoted: boolean;
+}
 
 /** One year of a track: what a finding's history shows. */
 const TRACK_ROW = rowMapper('finding track', 'FROM findings f', {
@@ -154,18 +167,6 @@ export interface FindingReach {
 const SELECT_FINDING = `SELECT ${FINDING_ROW.select} ${FINDING_ROW.from}`;
 const ORDER = 'ORDER BY f.created_at DESC, f.id DESC';
 
-/**
- * A finding's columns as the CSV export writes them: 2a's fields in their order, each as the list's JSON answers it
- * (FINDING_ROW's column of the same name, read as toFinding reads it), the target as its JSON.
- */
-const FINDING_CSV = FINDING_FIELDS.map((field) => {
-  if (field === 'target') return csvJson('f.target');
-  const name = field.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
-  const column = (FINDING_ROW.columns as Record<string, RowColumn | undefined>)[name];
-  if (!column) throw new Error(`The finding row has no column for the field ${field}`);
-  return csvValue(column);
-}).join(', ');
-
 /** Puts a value into a statement as a bind parameter (`$n`), added to `params`. */
 function bindParams(params: unknown[]): (value: unknown) => string {
   return (value) => {
@@ -180,22 +181,29 @@ export class FindingsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * One page of the findings the reach and filters select, newest first, in one query (the total rides along,
-   * unless `count` is false: an export's batches do not need it).
+   * One page of the findings the reach and filters select, in the order `sort` (newest first unless asked), in one
+   * query (the total rides along, unless `count` is false: an export's batches do not need it).
    */
   async listPage(
     reach: FindingReach,
     filters: FindingFilters,
-    after: PagePosition | null,
+    after: KeysetPosition | null,
     limit: number,
-    { count = true }: { count?: boolean } = {},
-  ): Promise<{ rows: FindingRow[]; total: number; last: PagePosition | null; more: boolean }> {
+    { count = true, sort = DEFAULT_FINDING_SORT }: { count?: boolean; sort?: FindingSort } = {},
+  ): Promise<{ rows: FindingRow[]; total: number; last: KeysetPosition | null; more: boolean }> {
     const params: unknown[] = [];
     const param = bindParams(params);
+    const keys = findingOrderKeys(sort, turbineNameSortKey('f.turbine_id'));
     const matching = whereClause(reach, filters, param);
-    const keyset = after ? ` AND (f.created_at, f.id) < (${param(after.at)}::timestamptz, ${param(after.id)})` : '';
-    const page = `SELECT ${FINDING_ROW.select} ${FINDING_ROW.from} WHERE ${matching}${keyset} ${ORDER} LIMIT ${param(limit + 1)}`;
-    let found: FindingRow[];
+    const keyset = after ? ` AND ${afterPosition(keys, after, param)}` : '';
+    // A key that is no column of the row (the turbine's name) rides along under its alias, for the cursor.
+    const extra = keys
+      .filter((key) => !Object.hasOwn(FINDING_ROW.columns, key.alias))
+      .map((key) => `, ${key.sql} AS "${key.alias}"`)
+      .join('');
+    const page = `SELECT ${FINDING_ROW.select}${extra} ${FINDING_ROW.from} WHERE ${matching}${keyset}
+      ${orderByKeys(keys, (key) => key.sql)} LIMIT ${param(limit + 1)}`;
+    let found: RawRow[];
     let total = 0;
     if (count) {
       // The count's row always comes back, so an empty page past the end still knows the total.
@@ -204,28 +212,67 @@ export class FindingsRepository {
         `SELECT t.total, p.*
            FROM (SELECT count(*)::int AS total FROM findings f WHERE ${matching}) t
            LEFT JOIN LATERAL (${page}) p ON true
-          ORDER BY p."sortAt" DESC, p.id DESC`,
+          ${orderByKeys(keys, (key) => `p."${key.alias}"`)}`,
         params,
       );
-      found = answer.filter((row) => row.id !== null).map(FINDING_ROW.map);
+      found = answer.filter((row) => row.id !== null);
       total = sqlValue(answer[0]?.total, 'integer') ?? 0;
     } else {
-      found = await FINDING_ROW.all(this.dataSource, page, params);
+      found = await queryRows(this.dataSource, page, params);
     }
     const more = found.length > limit;
     const rows = more ? found.slice(0, limit) : found;
     const lastRow = rows.at(-1);
-    return { rows, total, last: lastRow ? { at: lastRow.sortAt, id: lastRow.id } : null, more };
+    return {
+      rows: rows.map(FINDING_ROW.map),
+      total,
+      last: lastRow ? keys.map((key) => lastRow[key.alias] as string | number) : null,
+      more,
+    };
+  }
+
+  /** What a page's position holds for `sort`, key by key: the types a cursor of that order must carry. */
+  pageKeyTypes(sort: FindingSort): KeysetValueType[] {
+    return findingOrderKeys(sort, turbineNameSortKey('f.turbine_id')).map((key) => key.type);
+  }
+
+  /**
+   * A page of an export: the findings the reach and filters select after `after`, in the lists' order (what the
+   * list would page through), with the names the exports show. Answers where the next page starts (null: none).
+   */
+  async exportPage(
+    reach: FindingReach,
+    filters: FindingFilters,
+    after: PagePosition | null,
+    limit: number,
+  ): Promise<{ rows: FindingSheetRow[]; next: PagePosition | null }> {
+    const params: unknown[] = [];
+    const param = bindParams(params);
+    const keyset = after ? ` AND (f.created_at, f.id) < (${param(after.at)}::timestamptz, ${param(after.id)})` : '';
+    const matching = whereClause(reach, filters, param);
+    const found = await FINDING_SHEET_ROW.all(
+      this.dataSource,
+      `SELECT ${FINDING_SHEET_ROW.select} ${FINDING_SHEET_ROW.from} WHERE ${matching}${keyset} ${ORDER}
+        LIMIT ${param(limit + 1)}`,
+      params,
+    );
+    const rows = found.slice(0, limit);
+    const last = rows.at(-1);
+    return { rows, next: found.length > limit && last ? { at: last.sortAt, id: last.id } : null };
   }
 
   /**
    * The findings the reach and filters select, in the lists' order, as CSV rows that PostgreSQL writes (no header):
-   * what the list would page through, streamed on one connection for the whole download (database/copy-csv.ts).
-   * COPY takes no bind parameters: the filters' values go in as literals.
+   * what the list would page through, streamed on one connection for the whole download (database/copy-csv.ts),
+   * each cell the SQL of its column over FINDING_SHEET_ROW's fields. COPY takes no bind parameters: the filters'
+   * values go in as literals.
    */
-  async exportCsv(reach: FindingReach, filters: FindingFilters): Promise<Readable> {
+  async exportCsv(reach: FindingReach, filters: FindingFilters, columns: readonly CsvColumn[]): Promise<Readable> {
     const matching = whereClause(reach, filters, sqlLiteral);
-    return copyCsv(this.dataSource, `SELECT ${FINDING_CSV} ${FINDING_ROW.from} WHERE ${matching} ${ORDER}`);
+    const cells = columns.map((column) => `${column.sql} AS "${column.name}"`).join(', ');
+    return copyCsv(this.dataSource, `SELECT ${cells} ${FINDING_SHEET_ROW.from} WHERE ${matching} ${ORDER}`, {
+      quoted: columns.filter((column) => column.quoted).map((column) => column.name),
+    });
   }
 
   /** How many findings the reach and filters select, by severity (one GROUP BY; severities without one are absent). */
@@ -254,6 +301,21 @@ export class FindingsRepository {
         ORDER BY f.blade, f.distance_from_root_m, f.id`,
       [turbineId, year],
     );
+  }
+
+  /**
+   * How far from the root the released findings of a turbine reach, every year's (the furthest one's distance plus
+   * its extent; 0 with none): the blade map's scale as the panel draws it for a customer.
+   */
+  async furthestReleasedReach(turbineId: number): Promise<number> {
+    const reach = await scalar(
+      this.dataSource,
+      `SELECT max(distance_from_root_m + COALESCE(extent_m, 0)) AS value FROM findings
+        WHERE turbine_id = $1 AND stage = 'released'`,
+      [turbineId],
+      'double precision',
+    );
+    return reach ?? 0;
   }
 
   /** How many released findings a turbine's year has (whether its report is made now or by a job). */

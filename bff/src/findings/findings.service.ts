@@ -7,6 +7,7 @@ import {
   type CreateFindingBody,
   type Finding,
   type FindingDetail,
+  type FindingFileQuery,
   type FindingFilters,
   type FindingListQuery,
   FINDING_SEVERITIES,
@@ -18,27 +19,30 @@ import {
   targetBox,
   type UpdateFindingBody,
 } from '@kanat360/contracts';
-import { type Language, type Translate } from '@kanat360/i18n';
+import { type Language, translator } from '@kanat360/i18n';
 import { DataSource } from 'typeorm';
 import { AccessService } from '@/access/access.service.js';
-import { type Principal, tenantScope } from '@/auth/principal.js';
+import { type Principal, tenantScope } from '@/access/principal.js';
 import { AppError } from '@/common/app-error.js';
 import { isForeignKeyViolation } from '@/common/database-errors.js';
-import { decodeCursor, encodeCursor } from '@/common/page-cursor.js';
+import { decodeKeysetCursor, encodeKeysetCursor } from '@/common/page-cursor.js';
 import { type Config, CONFIG } from '@/config/config.provider.js';
 import { runAsJob } from '@/database/app-data-source.js';
 import { FileUrls } from '@/files/file-urls.js';
 import { JobQueue, QUEUES } from '@/jobs/job-queue.js';
 import { type MediaRow, MediaRepository } from '@/media/media.repository.js';
 import { MemoryBudget } from '@/media/memory-budget.js';
-import { findingsCsv, type FindingPages, findingsJsonLd } from './findings-export.js';
+import { findingsCsv, type FindingPages } from './findings-export.js';
+import { findingsContext, findingsJsonLd } from './findings-jsonld.js';
+import { csvColumns, findingSheet } from './findings-sheet.js';
+import { findingsXlsx } from './findings-xlsx.js';
 import { toFinding, toFindingDetail } from './findings.mapper.js';
 import { type FindingReach, type FindingRow, FindingsRepository, type FindingWrite } from './findings.repository.js';
 import { type BuiltReport, InspectionReportBuilder } from './inspection-report.builder.js';
 import { type InspectionReportRow, InspectionReportsRepository } from './inspection-reports.repository.js';
 
 /**
- * Findings a JSON-LD export reads a query at a time. An export holds one page, as bytes, while its client takes it:
+ * Findings a JSON-LD or Excel export reads a query at a time. An export holds one page, as bytes, while its client takes it:
  * 200 findings are about 70 KB, so 50 exports at once hold a few MB. Smaller pages did not lower the memory measured
  * (bench:findings) and cost more queries.
  */
@@ -50,6 +54,11 @@ const EXPORT_BATCH = 200;
  * MemoryBudget, whose units here are reads.
  */
 const EXPORT_READS_AT_ONCE = 3;
+/**
+ * Excel exports written at once in this process: each holds a zip deflate stream and the writer's buffers for its
+ * whole download, and keeps a core busy while it writes. Others wait their turn.
+ */
+const WORKBOOKS_AT_ONCE = 2;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -65,6 +74,7 @@ export type InspectionReportAnswer =
 @Injectable()
 export class FindingsService {
   private readonly exportReads = new MemoryBudget(EXPORT_READS_AT_ONCE);
+  private readonly workbooks = new MemoryBudget(WORKBOOKS_AT_ONCE);
 
   constructor(
     @Inject(CONFIG) private readonly config: Config,
@@ -105,25 +115,61 @@ export class FindingsService {
   }
 
   /**
-   * The CSV export, written by PostgreSQL: Node passes its bytes on (row by row, 20,000 findings made 200+ MB of
-   * garbage at 50 exports at once: bench:findings). It holds a connection of the jobs' pool, and its turn among the
-   * export reads, until the download is over or the client has gone.
+   * The CSV export for people (findings-sheet.ts), written by PostgreSQL: Node passes its bytes on (row by row,
+   * 20,000 findings made 200+ MB of garbage at 50 exports at once: bench:findings). It holds a connection of the
+   * jobs' pool, and its turn among the export reads, until the download is over or the client has gone: the turns
+   * bound how many copies run, and so the memory they take.
    */
-  async exportCsv(actor: Principal, filters: FindingFilters): Promise<Readable> {
+  async exportCsv(actor: Principal, filters: FindingFilters, language: Language): Promise<Readable> {
     const reach = this.reach(actor);
+    const t = translator(language);
+    const columns = findingSheet(t, this.config.publicUrl);
     const release = await this.exportReads.reserve(1);
     try {
-      const rows = await runAsJob(() => this.findings.exportCsv(reach, filters));
+      const rows = await runAsJob(() => this.findings.exportCsv(reach, filters, csvColumns(columns)));
       finished(rows, release);
-      return findingsCsv(rows);
+      return findingsCsv(
+        rows,
+        columns.map((column) => t(column.header)),
+      );
     } catch (error) {
       release();
       throw error;
     }
   }
 
-  async exportJsonLd(actor: Principal, filters: FindingFilters, t: Translate): Promise<Readable> {
-    return findingsJsonLd(this.exportPages(actor, filters), this.config.publicUrl, t);
+  /** The Excel workbook of the same columns, written while the client takes it, a few workbooks at a time. */
+  async exportXlsx(actor: Principal, filters: FindingFilters, language: Language): Promise<Readable> {
+    const t = translator(language);
+    const release = await this.workbooks.reserve(1);
+    try {
+      const workbook = await findingsXlsx(this.exportPages(actor, filters), findingSheet(t, this.config.publicUrl), t);
+      finished(workbook, release);
+      return workbook;
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  /**
+   * The W3C Web Annotation collection (JSON-LD) of the same findings, in `query.lang` or else the caller's language;
+   * the query (its language included) makes the collection's address.
+   */
+  async exportJsonLd(actor: Principal, query: FindingFileQuery, callerLanguage: Language): Promise<Readable> {
+    const { lang, ...filters } = query;
+    const language = lang ?? callerLanguage;
+    return findingsJsonLd(this.exportPages(actor, filters), {
+      publicUrl: this.config.publicUrl,
+      query,
+      language,
+      t: translator(language),
+    });
+  }
+
+  /** Our JSON-LD context (the terms of the export's annotations that the W3C context lacks). */
+  findingsContext(): Record<string, unknown> {
+    return findingsContext(this.config.publicUrl);
   }
 
   async get(actor: Principal, turbineId: number, id: number): Promise<FindingDetail> {
@@ -264,21 +310,22 @@ export class FindingsService {
   private async page(
     reach: FindingReach,
     filters: FindingFilters,
-    { limit, cursor }: Pick<FindingListQuery, 'limit' | 'cursor'>,
+    { limit, cursor, sort }: Pick<FindingListQuery, 'limit' | 'cursor' | 'sort'>,
   ): Promise<ApiPage<Finding>> {
-    const after = cursor === undefined ? null : decodeCursor(cursor);
-    const page = await this.findings.listPage(reach, filters, after, limit);
+    const after = cursor === undefined ? null : decodeKeysetCursor(cursor, sort, this.findings.pageKeyTypes(sort));
+    const page = await this.findings.listPage(reach, filters, after, limit, { sort });
     return {
       success: true,
       data: page.rows.map(toFinding),
-      next_cursor: page.more && page.last ? encodeCursor(page.last) : null,
+      next_cursor: page.more && page.last ? encodeKeysetCursor(sort, page.last) : null,
       total: page.total,
     };
   }
 
   /**
-   * The pages of findings the JSON-LD export writes: those the fleet list would page through with the same filters, read in
-   * keyset pages as the client takes them (a query each: no connection is held while a client is slow).
+   * The pages of findings a JSON-LD or Excel export writes: those the fleet list would page through with the same
+   * filters, read in keyset pages as the client takes them (a query each: no connection is held while a client is
+   * slow).
    */
   private exportPages(actor: Principal, filters: FindingFilters): FindingPages {
     const reach = this.reach(actor);
@@ -286,10 +333,7 @@ export class FindingsService {
       const release = await this.exportReads.reserve(1);
       try {
         // On the jobs' pool: an export is long work, and never takes a connection a request is waiting for.
-        const page = await runAsJob(() =>
-          this.findings.listPage(reach, filters, after, EXPORT_BATCH, { count: false }),
-        );
-        return { findings: page.rows.map(toFinding), next: page.more ? page.last : null };
+        return await runAsJob(() => this.findings.exportPage(reach, filters, after, EXPORT_BATCH));
       } finally {
         release();
       }

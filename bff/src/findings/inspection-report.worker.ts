@@ -7,8 +7,9 @@ import { MailService } from '@/mail/mail.service.js';
 import { reportKey } from '@/media/media-keys.js';
 import { ReportsRepository } from '@/reports/reports.repository.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
-import { TurbinesRepository } from '@/turbines/turbines.repository.js';
+import { TurbineListQuery } from '@/turbines/turbine-list.query.js';
 import { UsersRepository } from '@/users/users.repository.js';
+import { turbineAddress } from './finding-address.js';
 import { InspectionReportBuilder } from './inspection-report.builder.js';
 import { inspectionReportReadyMail } from './inspection-report-mail.js';
 import { InspectionReportsRepository } from './inspection-reports.repository.js';
@@ -27,7 +28,7 @@ export class InspectionReportWorker implements OnModuleInit {
     private readonly builder: InspectionReportBuilder,
     private readonly requests: InspectionReportsRepository,
     private readonly reports: ReportsRepository,
-    private readonly turbines: TurbinesRepository,
+    private readonly turbines: TurbineListQuery,
     private readonly users: UsersRepository,
     private readonly mail: MailService,
     private readonly jobs: JobQueue,
@@ -82,7 +83,7 @@ export class InspectionReportWorker implements OnModuleInit {
         name: `${user.firstName} ${user.lastName}`.trim(),
         turbine: turbine.name,
         year,
-        link: `${this.config.publicUrl}/dashboard/turbine/${turbineId}`,
+        link: turbineAddress(this.config.publicUrl, turbineId),
         language,
       }),
     );

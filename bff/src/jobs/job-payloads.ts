@@ -17,6 +17,8 @@ export const JOB_PAYLOADS = {
   }),
   /** Thumbnail, preview, deep-zoom tiles and EXIF of one media row. */
   'media.derivatives': z.object({ mediaId: id }),
+  /** Capture facts read again for photos processed before they were read as now, those after row `afterId`. */
+  'media.recapture': z.object({ afterId: z.number().int().min(0) }),
   /** A deleted turbine's blobs, then its row (media, reports, comments and intents go with it). */
   'turbine.purge': z.object({ turbineId: id }),
   /** Blobs whose rows are gone (deleted photos and reports). */
@@ -34,6 +36,7 @@ export type JobPayload<Q extends QueueName> = z.output<(typeof JOB_PAYLOADS)[Q]>
 export const QUEUES = {
   sendMail: 'mail.send',
   mediaDerivatives: 'media.derivatives',
+  recaptureMedia: 'media.recapture',
   purgeTurbine: 'turbine.purge',
   deleteBlobs: 'storage.delete',
   sweepUploads: 'uploads.sweep',

@@ -1,10 +1,10 @@
 import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type MediaKind } from '@kanat360/contracts';
-import exifr from 'exifr';
-import sharp, { type Sharp } from 'sharp';
+import { type MediaFailureCode, type MediaKind, type MediaWarningCode } from '@kanat360/contracts';
+import sharp, { type FormatEnum, type Sharp } from 'sharp';
 import { type ObjectStorage } from '@/storage/object-storage.js';
+import { type CaptureFacts, NO_CAPTURE_FACTS, readPhotoCapture } from './capture-facts.js';
 import { loopbackSource } from './loopback-source.js';
 import { panoramaLevels, panoramaTilePath } from './panorama-levels.js';
 import { MAX_IMAGE_PIXELS } from './sniff.js';
@@ -16,7 +16,7 @@ export const PREVIEW_SIZE = 2048;
 const TILE_SIZE = 254;
 const TILE_OVERLAP = 1;
 
-export interface Derivatives {
+export interface Derivatives extends CaptureFacts {
   /** The original's size in bytes, as stored. */
   size: number;
   thumbKey: string | null;
@@ -26,19 +26,29 @@ export interface Derivatives {
   /** After EXIF orientation, as a viewer shows the picture. */
   width: number | null;
   height: number | null;
-  capturedAt: Date | null;
-  gpsLat: number | null;
-  gpsLng: number | null;
   isPanorama: boolean;
   /** The width the panorama tiles (`…/pano/{level}/{col}_{row}.jpg`) were cut from: see panoramaLevels. */
   panoramaWidth: number | null;
   /** A video's length in seconds, when ffmpeg could read it. */
   durationS: number | null;
+  /** What was gone past: a JPEG shown as far as its damaged data could be read. */
+  processingWarning: MediaWarningCode | null;
 }
 
-/** The original cannot be turned into derivatives (corrupt, not an image, over the pixel limit): retrying will not help. */
+/**
+ * The original cannot be turned into derivatives (corrupt, not an image, over the pixel limit): retrying will not
+ * help. `code` is what people are told; the message, with the image library's words, is for the logs only.
+ */
 export class DerivativeError extends Error {
   override name = 'DerivativeError';
+
+  constructor(
+    readonly code: MediaFailureCode,
+    detail: string,
+    options?: ErrorOptions,
+  ) {
+    super(detail, options);
+  }
 }
 
 /** An equirectangular 360° picture: twice as wide as high (±2 %), and large enough to be one. */
@@ -48,10 +58,11 @@ export function isEquirectangular(width: number, height: number): boolean {
 
 /**
  * The derivatives of one stored original, written under `prefix` (`turbines/{id}/derivatives/{asset}/`): for a
- * photo a thumbnail (≤ 400 px), a preview (≤ 2048 px) and deep-zoom tiles, plus its size, EXIF capture time and
- * GPS and whether it is a 2:1 panorama (which also gets equirectangular tiles); for a video its length and a poster
- * frame as thumbnail and preview, when ffmpeg can read it; for point clouds only the size. Running it again
- * overwrites the same keys. Throws DerivativeError, with a short reason, for an image that cannot be read.
+ * photo a thumbnail (≤ 400 px), a preview (≤ 2048 px) and deep-zoom tiles, plus its size, capture facts (EXIF time,
+ * offset, GPS, camera) and whether it is a 2:1 panorama (which also gets equirectangular tiles); for a video its
+ * length, capture facts and a poster frame as thumbnail and preview, when ffmpeg can read it; for point clouds only
+ * the size. A JPEG with damaged data is shown as far as it can be read, with a warning. Running it again overwrites
+ * the same keys. Throws DerivativeError, with a code, for an image that cannot be read.
  */
 export async function makeDerivatives(
   storage: ObjectStorage,
@@ -60,20 +71,19 @@ export async function makeDerivatives(
   reserve: (width: number, height: number) => Promise<() => void> = () => Promise.resolve(() => undefined),
 ): Promise<Derivatives> {
   const info = await storage.head(job.sourceKey);
-  if (!info) throw new DerivativeError('the original is missing from storage');
+  if (!info) throw new DerivativeError('MEDIA_ORIGINAL_MISSING', 'the original is missing from storage');
   const result: Derivatives = {
+    ...NO_CAPTURE_FACTS,
     size: info.size,
     thumbKey: null,
     previewKey: null,
     tilesKey: null,
     width: null,
     height: null,
-    capturedAt: null,
-    gpsLat: null,
-    gpsLng: null,
     isPanorama: false,
     panoramaWidth: null,
     durationS: null,
+    processingWarning: null,
   };
   if (job.kind === 'pointcloud') return result;
   if (job.kind === 'video')
@@ -83,12 +93,29 @@ export async function makeDerivatives(
   let folder: string | undefined;
   try {
     folder = await mkdtemp(join(tmpdir(), 'kanat360-tiles-'));
-    const facts = await photoDerivatives(storage, copy.path, folder, job.prefix, reserve);
-    return { ...result, ...facts };
+    const { damaged, ...facts } = await photoDerivatives(storage, copy.path, folder, job.prefix, reserve);
+    return { ...result, ...facts, processingWarning: damaged ? 'IMAGE_DAMAGED' : null };
   } finally {
     if (folder) await rm(folder, { recursive: true, force: true });
     await copy.release();
   }
+}
+
+/**
+ * How a photo is decoded. `strict` stops at damaged or missing data. `lenient` goes past it, as browsers do, showing
+ * what could be read (grey below a cut): libvips then treats a cut as a warning (`failOn: 'none'`) and, for a JPEG,
+ * lifts its cap of 100 warnings, which a few damaged bytes near the end of a real camera's file exceed. The
+ * pixel limit holds either way.
+ */
+function decoder(path: string, format: keyof FormatEnum | undefined) {
+  return (mode: 'strict' | 'lenient') => () =>
+    sharp(path, {
+      limitInputPixels: MAX_IMAGE_PIXELS,
+      autoOrient: true,
+      failOn: mode === 'strict' ? 'error' : 'none',
+      // `unlimited` also lifts PNG, SVG and HEIF safeguards: only a JPEG's warning cap is wanted.
+      unlimited: mode === 'lenient' && format === 'jpeg',
+    });
 }
 
 async function photoDerivatives(
@@ -98,17 +125,24 @@ async function photoDerivatives(
   prefix: string,
   reserve: (width: number, height: number) => Promise<() => void>,
 ) {
-  // 'error' stops on truncated or broken data; mere warnings (common in camera files) pass.
-  const open = () => sharp(path, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', autoOrient: true });
-  const metadata = await open()
+  const metadata = await sharp(path, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
     .metadata()
     .catch((error: unknown) => {
       throw readFailure(error);
     });
   const { width, height } = metadata.autoOrient;
+  const open = decoder(path, metadata.format);
   const release = await reserve(width, height);
   try {
-    return await decodeAll(storage, path, folder, prefix, open, width, height);
+    try {
+      return { ...(await decodeAll(storage, path, folder, prefix, open('strict'), width, height)), damaged: false };
+    } catch (error) {
+      if (!(error instanceof DerivativeError) || error.code !== 'IMAGE_CORRUPT') throw error;
+    }
+    // Only a photo whose data is damaged is decoded a second time: whether it is, is known for certain that way
+    // (libvips reports its warnings to the whole process, not to the image that raised them).
+    await Promise.all(['tiles', 'pano'].map((part) => rm(join(folder, part), { recursive: true, force: true })));
+    return { ...(await decodeAll(storage, path, folder, prefix, open('lenient'), width, height)), damaged: true };
   } finally {
     release();
   }
@@ -131,7 +165,7 @@ async function decodeAll(
   // Two decodes run side by side: the tiles need the full image, the preview only a shrink-on-load of it, and
   // the thumbnail is made from the preview rather than from the original a third time.
   const [exif, previews, tiles] = await Promise.allSettled([
-    readExif(path),
+    readPhotoCapture(path),
     (async () => {
       const preview = await open()
         .resize(PREVIEW_SIZE, PREVIEW_SIZE, { fit: 'inside', withoutEnlargement: true })
@@ -163,7 +197,7 @@ async function decodeAll(
   const isPanorama = isEquirectangular(width, height);
   // After the other decodes, not beside them: the memory reserved for this photo covers two decodes at once.
   if (isPanorama) await panoramaTiles(storage, open, join(folder, 'pano'), prefix, width);
-  const facts = exif.status === 'fulfilled' ? exif.value : { capturedAt: null, gpsLat: null, gpsLng: null };
+  const facts = exif.status === 'fulfilled' ? exif.value : NO_CAPTURE_FACTS;
   return {
     thumbKey,
     previewKey,
@@ -229,7 +263,8 @@ async function videoDerivatives(storage: ObjectStorage, sourceKey: string, size:
   try {
     folder = await mkdtemp(join(tmpdir(), 'kanat360-tiles-'));
     const facts = await videoFacts(source.path, join(folder, 'poster.png'));
-    if (!facts.poster) return { durationS: facts.durationS };
+    const read = { durationS: facts.durationS, ...facts.capture };
+    if (!facts.poster) return read;
     const thumbKey = `${prefix}thumb.jpg`;
     const previewKey = `${prefix}preview.jpg`;
     const inside = { fit: 'inside', withoutEnlargement: true } as const;
@@ -240,80 +275,21 @@ async function videoDerivatives(storage: ObjectStorage, sourceKey: string, size:
     ]);
     const thumb = await sharp(preview).resize(THUMB_SIZE, THUMB_SIZE, inside).jpeg({ quality: 78 }).toBuffer();
     await Promise.all([storage.put(previewKey, preview, 'image/jpeg'), storage.put(thumbKey, thumb, 'image/jpeg')]);
-    return { durationS: facts.durationS, thumbKey, previewKey, width: metadata.width, height: metadata.height };
+    return { ...read, thumbKey, previewKey, width: metadata.width, height: metadata.height };
   } finally {
     if (folder) await rm(folder, { recursive: true, force: true });
     await source.release();
   }
 }
 
-/** A short reason the caller can store; sharp's messages are long and name internals. */
+/** What people are told (a code), and for the logs the first line of what sharp said. */
 function readFailure(error: unknown): DerivativeError {
   const message = error instanceof Error ? error.message : String(error);
-  if (/pixel limit/i.test(message)) return new DerivativeError('the image exceeds the pixel limit', { cause: error });
-  if (/unsupported image format/i.test(message)) return new DerivativeError('not a readable image', { cause: error });
-  const detail = message.split('\n', 1)[0]?.slice(0, 160) ?? '';
-  return new DerivativeError(`the image is corrupt: ${detail}`, { cause: error });
-}
-
-interface ExifFacts {
-  capturedAt: Date | null;
-  gpsLat: number | null;
-  gpsLng: number | null;
-}
-
-interface RawExif {
-  DateTimeOriginal?: unknown;
-  OffsetTimeOriginal?: unknown;
-  latitude?: unknown;
-  longitude?: unknown;
-}
-
-/** Capture time and position from EXIF; a photo without them (or with unreadable EXIF) simply has none. */
-async function readExif(path: string): Promise<ExifFacts> {
-  let tags: RawExif | undefined;
-  try {
-    tags = (await exifr.parse(path, {
-      pick: [
-        'DateTimeOriginal',
-        'OffsetTimeOriginal',
-        'GPSLatitude',
-        'GPSLatitudeRef',
-        'GPSLongitude',
-        'GPSLongitudeRef',
-      ],
-      // The raw text: exifr would read a time without offset in the server's own time zone.
-      reviveValues: false,
-    })) as RawExif | undefined;
-  } catch {
-    return { capturedAt: null, gpsLat: null, gpsLng: null };
-  }
-  const lat = finite(tags?.latitude);
-  const lng = finite(tags?.longitude);
-  // Cameras without a fix write 0/0.
-  const hasPosition =
-    lat !== null && lng !== null && Math.abs(lat) <= 90 && Math.abs(lng) <= 180 && !(lat === 0 && lng === 0);
-  return {
-    capturedAt: exifTime(tags?.DateTimeOriginal, tags?.OffsetTimeOriginal),
-    gpsLat: hasPosition ? lat : null,
-    gpsLng: hasPosition ? lng : null,
-  };
-}
-
-function finite(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}
-
-/**
- * EXIF's `YYYY:MM:DD HH:MM:SS` with its offset when the camera wrote one. Without an offset the wall-clock time is
- * kept as if it were UTC (as immich does), so it reads the same wherever the server runs; show it in UTC.
- */
-function exifTime(value: unknown, offset: unknown): Date | null {
-  if (typeof value !== 'string') return null;
-  const match = /^(\d{4}):(\d{2}):(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(value.trim());
-  if (!match) return null;
-  const zone = typeof offset === 'string' && /^[+-]\d{2}:\d{2}$/.test(offset.trim()) ? offset.trim() : 'Z';
-  const [, year, month, day, hour, minute, second] = match;
-  const date = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}${zone}`);
-  return Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1900 ? null : date;
+  const detail = message.split('\n', 1)[0]?.slice(0, 300) ?? '';
+  const code: MediaFailureCode = /pixel limit/i.test(message)
+    ? 'IMAGE_TOO_LARGE'
+    : /unsupported image format/i.test(message)
+      ? 'IMAGE_UNREADABLE'
+      : 'IMAGE_CORRUPT';
+  return new DerivativeError(code, detail, { cause: error });
 }

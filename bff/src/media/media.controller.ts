@@ -7,6 +7,7 @@ import {
   type ConfirmUploadBody,
   doneAnswer,
   editedPhotoForm,
+  mediaCameraCount,
   mediaItem,
   mediaKeyQuery,
   mediaPlaceCount,
@@ -23,8 +24,8 @@ import {
 } from '@kanat360/contracts';
 import { type Language, translate, type Translate } from '@kanat360/i18n';
 import { z } from 'zod';
+import { type Principal } from '@/access/principal.js';
 import { CurrentPrincipal } from '@/auth/access.decorators.js';
-import { type Principal } from '@/auth/principal.js';
 import { ConditionalGet } from '@/common/conditional-get.js';
 import { CallerLanguage } from '@/common/request-language.js';
 import { RequestTranslator } from '@/common/translator.decorator.js';
@@ -54,7 +55,10 @@ export class MediaController {
       'in it stay the same within a clock hour. A photo has `thumbnail_url`, `preview_url` and `tiles_url` ' +
       "(OpenSeadragon) once processed; a 2:1 panorama also `panorama_tiles` (Photo Sphere Viewer's " +
       'EquirectangularTilesAdapter: `levels` low to high, `tile_url` with `{level}`, `{col}` and `{row}` to fill ' +
-      'in); a video its poster as `thumbnail_url`/`preview_url` and `duration_s`, when ffmpeg could read it.',
+      'in); a video its poster as `thumbnail_url`/`preview_url` and `duration_s`, when ffmpeg could read it. ' +
+      'Capture facts are as the camera wrote them: `captured_at_local` (its clock, no zone), `captured_offset` ' +
+      'when the file tells it (EXIF OffsetTime*, or its GPS clock), and only then the instant `captured_at`. ' +
+      '`camera` filters by one camera (`make|model`, as `photos/cameras` offers it).',
     access: 'media.read',
     params: turbinePath,
     query: photoListQuery,
@@ -86,6 +90,19 @@ export class MediaController {
   })
   async summary(@CurrentPrincipal() actor: Principal, @ValidParams() { id }: TurbinePath) {
     return { success: true as const, data: await this.media.places(actor, id) };
+  }
+
+  @Route('GET', 'photos/cameras', {
+    summary: "The cameras that made the turbine's current media, the most used first",
+    description:
+      "Make and model as the files name them (EXIF, or a video's container), with how many media each made; " +
+      "media without a camera are left out. `id` is the value of the photo list's `camera` filter that finds them.",
+    access: 'media.read',
+    params: turbinePath,
+    answers: { 200: successOf(z.array(mediaCameraCount)) },
+  })
+  async cameras(@CurrentPrincipal() actor: Principal, @ValidParams() { id }: TurbinePath) {
+    return { success: true as const, data: await this.media.cameras(actor, id) };
   }
 
   @Route('POST', 'photos/check-names', {

@@ -10,7 +10,14 @@ import {
   type Relation,
   UpdateDateColumn,
 } from 'typeorm';
-import { type Blade, type MediaCategory, type MediaKind, type MediaStatus } from '@kanat360/contracts';
+import {
+  type Blade,
+  type MediaCategory,
+  type MediaFailureCode,
+  type MediaKind,
+  type MediaStatus,
+  type MediaWarningCode,
+} from '@kanat360/contracts';
 import { bigintAsNumber } from '@/database/bigint-column.js';
 import { TurbineEntity } from '@/turbines/turbine.entity.js';
 import { UserEntity } from '@/users/user.entity.js';
@@ -27,6 +34,7 @@ import { UserEntity } from '@/users/user.entity.js';
 @Check('CHK_media_category', `"category" IN ('blade', 'drone', 'operator', 'robot')`)
 @Check('CHK_media_blade', `"blade" IS NULL OR "blade" IN ('A', 'B', 'C')`)
 @Check('CHK_media_status', `"status" IN ('pending', 'ready', 'failed')`)
+@Check('CHK_media_captured_offset', `"captured_offset" IS NULL OR "captured_offset" ~ '^[+-][0-9]{2}:[0-9]{2}$'`)
 @Entity('media')
 export class MediaEntity {
   @PrimaryGeneratedColumn('identity', { generatedIdentity: 'BY DEFAULT' })
@@ -79,8 +87,17 @@ export class MediaEntity {
   @Column({ type: 'varchar', length: 16, default: 'pending' })
   status: MediaStatus;
 
-  @Column({ name: 'failure_reason', type: 'varchar', length: 500, nullable: true })
-  failureReason: string | null;
+  /** Why processing failed, as people are told it (`errors.<CODE>`). */
+  @Column({ name: 'failure_code', type: 'varchar', length: 40, nullable: true })
+  failureCode: MediaFailureCode | null;
+
+  /** What the image library said of the failure: for operators, never shown to users. */
+  @Column({ name: 'failure_detail', type: 'varchar', length: 500, nullable: true })
+  failureDetail: string | null;
+
+  /** What processing went past (a damaged JPEG shown as far as it could be read). */
+  @Column({ name: 'processing_warning', type: 'varchar', length: 40, nullable: true })
+  processingWarning: MediaWarningCode | null;
 
   @Column({ type: 'int', nullable: true })
   width: number | null;
@@ -88,8 +105,32 @@ export class MediaEntity {
   @Column({ type: 'int', nullable: true })
   height: number | null;
 
+  /**
+   * When it was taken as the camera's clock read it (no zone); written and read as `YYYY-MM-DDTHH:mm:ss` text
+   * (see media.repository.ts), never through a JS Date, which would move it into the server's zone.
+   */
+  @Column({ name: 'captured_at_local', type: 'timestamp', precision: 0, nullable: true })
+  capturedAtLocal: string | null;
+
+  /** The camera clock's offset from UTC (`+03:00`) when the file tells it. */
+  @Column({ name: 'captured_offset', type: 'varchar', length: 6, nullable: true })
+  capturedOffset: string | null;
+
+  /** The instant it was taken: only when the offset is known. */
   @Column({ name: 'captured_at', type: 'timestamptz', nullable: true })
   capturedAt: Date | null;
+
+  @Column({ name: 'camera_make', type: 'varchar', length: 100, nullable: true })
+  cameraMake: string | null;
+
+  @Column({ name: 'camera_model', type: 'varchar', length: 100, nullable: true })
+  cameraModel: string | null;
+
+  @Column({ name: 'lens_model', type: 'varchar', length: 100, nullable: true })
+  lensModel: string | null;
+
+  @Column({ name: 'focal_length_mm', type: 'double precision', nullable: true })
+  focalLengthMm: number | null;
 
   @Column({ name: 'gps_lat', type: 'double precision', nullable: true })
   gpsLat: number | null;

@@ -26,10 +26,18 @@ export function toMediaItem(row: MediaRow, files: FileSigner): MediaItem {
     month: row.month,
     size: row.size,
     status: row.status,
-    failure_reason: row.failureReason,
+    failure_code: row.failureCode,
+    processing_warning: row.processingWarning,
     width: row.width,
     height: row.height,
+    captured_at_local: row.capturedAtLocal,
+    captured_offset: row.capturedOffset,
     captured_at: row.capturedAt?.toISOString() ?? null,
+    camera:
+      row.cameraMake === null && row.cameraModel === null && row.lensModel === null
+        ? null
+        : { make: row.cameraMake, model: row.cameraModel, lens: row.lensModel },
+    focal_length_mm: row.focalLengthMm,
     gps: row.gpsLat !== null && row.gpsLng !== null ? { lat: row.gpsLat, lng: row.gpsLng } : null,
     is_panorama: row.isPanorama,
     version: row.version,

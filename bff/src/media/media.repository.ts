@@ -2,9 +2,11 @@ import { Injectable } from '@nestjs/common';
 import {
   type Blade,
   type MediaCategory,
+  type MediaFailureCode,
   type MediaKind,
   type MediaPlaceCount,
   type MediaStatus,
+  type MediaWarningCode,
   type PhotoListQuery,
   roomsNamedBy,
 } from '@kanat360/contracts';
@@ -22,40 +24,15 @@ import {
   type SqlType,
   sqlValue,
 } from '@/database/row-mapper.js';
-import { findingCountOnMedia } from '@/findings/findings.repository.js';
-import { isLiveTurbine } from '@/turbines/turbines.repository.js';
-import { joinUser } from '@/users/users.repository.js';
+import { findingCountOnMedia } from '@/findings/findings.sql.js';
+import { isLiveTurbine } from '@/turbines/turbines.sql.js';
+import { joinUser } from '@/users/users.sql.js';
+import { type CaptureFacts } from './capture-facts.js';
 import { MediaEntity } from './media.entity.js';
 
-/*
- * `media` in the statements of other repositories: this file is the only one that names the table (STYLE 7a).
- * Function declarations, for the reason users.repository.ts gives.
- */
-
-/**
- * The counts a turbine shows of the turbine `turbineId` (SQL), over the current-media index: a subquery for a
- * lateral join, answering `photo_count` and `media_count`.
- */
-export function currentMediaCounts(turbineId: string): string {
-  return `SELECT count(*) FILTER (WHERE m.kind = 'photo')::int AS photo_count, count(*)::int AS media_count
-            FROM media m WHERE m.turbine_id = ${turbineId} AND m.is_current`;
-}
-
-/** The bytes of every media version of the turbines whose ids `turbineIds` (a subquery) answers. */
-export function mediaBytesOfTurbines(turbineIds: string): string {
-  return `(SELECT COALESCE(sum(media.size), 0) FROM media WHERE media.turbine_id IN (${turbineIds}))`;
-}
-
-/**
- * The ids of every version of the photo that the media row `mediaId` (SQL) is a version of: its lineage, the
- * original and each edit (none for an unknown id). A finding is marked on one version and belongs to the photo.
- */
-export function lineageMediaIds(mediaId: string): string {
-  return `SELECT l.id FROM media l, (SELECT COALESCE(k.original_id, k.id) AS root FROM media k WHERE k.id = ${mediaId}) r
-           WHERE l.id = r.root OR l.original_id = r.root`;
-}
-
 const c = <T extends SqlType>(name: string, type: T) => col('media', 'm', name, type);
+/** The camera's clock as it was written, as text: pg would read a zoneless timestamp in the server's zone. */
+const CAPTURED_AT_LOCAL = `to_char(m.captured_at_local, 'YYYY-MM-DD"T"HH24:MI:SS')`;
 
 /** A media row with what the list shows of its uploader and its lineage. */
 export const MEDIA_ROW = rowMapper(
@@ -79,10 +56,17 @@ export const MEDIA_ROW = rowMapper(
     size: c('size', 'bigint'),
     mime: c('mime', 'character varying'),
     status: c('status', 'character varying').as<MediaStatus>(),
-    failureReason: c('failure_reason', 'character varying').orNull(),
+    failureCode: c('failure_code', 'character varying').as<MediaFailureCode>().orNull(),
+    processingWarning: c('processing_warning', 'character varying').as<MediaWarningCode>().orNull(),
     width: c('width', 'integer').orNull(),
     height: c('height', 'integer').orNull(),
+    capturedAtLocal: expr(CAPTURED_AT_LOCAL, 'text').orNull(),
+    capturedOffset: c('captured_offset', 'character varying').orNull(),
     capturedAt: c('captured_at', 'timestamp with time zone').orNull(),
+    cameraMake: c('camera_make', 'character varying').orNull(),
+    cameraModel: c('camera_model', 'character varying').orNull(),
+    lensModel: c('lens_model', 'character varying').orNull(),
+    focalLengthMm: c('focal_length_mm', 'double precision').orNull(),
     gpsLat: c('gps_lat', 'double precision').orNull(),
     gpsLng: c('gps_lng', 'double precision').orNull(),
     isPanorama: c('is_panorama', 'boolean'),
@@ -149,6 +133,24 @@ const MEDIA_PLACE_ROW = rowMapper(
   { groupBy: 'm.year, m.category, m.blade, m.room' },
 );
 
+/** A row and its original, to read the original again. */
+const MEDIA_SOURCE_ROW = rowMapper('media source', 'FROM media m', {
+  id: c('id', 'integer'),
+  storageKey: c('storage_key', 'character varying'),
+});
+
+/** A camera of the turbine's current media, with how many it made. */
+const MEDIA_CAMERA_ROW = rowMapper(
+  'media camera',
+  'FROM media m',
+  {
+    make: c('camera_make', 'character varying').orNull(),
+    model: c('camera_model', 'character varying').orNull(),
+    count: expr('count(*)::int', 'integer'),
+  },
+  { groupBy: 'm.camera_make, m.camera_model' },
+);
+
 /** The columns of a new media row. */
 export type MediaInsert = Pick<
   MediaEntity,
@@ -200,6 +202,10 @@ export class MediaRepository {
     if (filters.blade === 'A') where.push(`(m.blade = 'A' OR m.blade IS NULL)`);
     else if (filters.blade !== undefined) where.push(`m.blade = ${param(filters.blade)}`);
     if (filters.category !== undefined) where.push(`m.category = ${param(filters.category)}`);
+    if (filters.camera !== undefined) {
+      where.push(`m.camera_make IS NOT DISTINCT FROM ${param(filters.camera.make)}::varchar
+              AND m.camera_model IS NOT DISTINCT FROM ${param(filters.camera.model)}::varchar`);
+    }
     if (filters.q) {
       const name = `m.original_name ILIKE ${param(`%${escapeLike(filters.q)}%`)}`;
       const rooms = roomsNamedBy(filters.q);
@@ -262,6 +268,18 @@ export class MediaRepository {
         WHERE m.turbine_id = $1 AND m.is_current
         GROUP BY ${MEDIA_PLACE_ROW.groupBy}
         ORDER BY m.year DESC, m.category, m.blade, m.room`,
+      [turbineId],
+    );
+  }
+
+  /** The cameras that made the turbine's current media, the most used first (media without one left out). */
+  async cameras(turbineId: number): Promise<{ make: string | null; model: string | null; count: number }[]> {
+    return MEDIA_CAMERA_ROW.all(
+      this.dataSource,
+      `SELECT ${MEDIA_CAMERA_ROW.select} ${MEDIA_CAMERA_ROW.from}
+        WHERE m.turbine_id = $1 AND m.is_current AND (m.camera_make IS NOT NULL OR m.camera_model IS NOT NULL)
+        GROUP BY ${MEDIA_CAMERA_ROW.groupBy}
+        ORDER BY count DESC, m.camera_make, m.camera_model`,
       [turbineId],
     );
   }
@@ -381,27 +399,57 @@ export class MediaRepository {
       MediaEntity,
       | 'width'
       | 'height'
-      | 'capturedAt'
-      | 'gpsLat'
-      | 'gpsLng'
       | 'isPanorama'
       | 'thumbKey'
       | 'previewKey'
       | 'tilesKey'
       | 'panoramaWidth'
       | 'durationS'
-    >,
+      | 'processingWarning'
+    > &
+      CaptureFacts,
   ): Promise<boolean> {
-    const result = await this.dataSource
-      .getRepository(MediaEntity)
-      .update({ id }, { ...facts, status: 'ready', failureReason: null });
-    return (result.affected ?? 0) > 0;
+    return this.update(id, { ...facts, status: 'ready', failureCode: null, failureDetail: null });
   }
 
-  async markFailed(id: number, reason: string): Promise<void> {
-    await this.dataSource
-      .getRepository(MediaEntity)
-      .update({ id }, { status: 'failed', failureReason: reason.slice(0, 500) });
+  /** The capture facts of a row read again from its original. */
+  async updateCapture(id: number, facts: CaptureFacts): Promise<boolean> {
+    return this.update(id, facts);
+  }
+
+  /**
+   * Rows processed before capture facts were read as they are now: photos with a capture instant but no local time
+   * (`media.recapture` reads them again), in id order after `afterId`.
+   */
+  async withoutLocalCaptureTime(afterId: number, limit: number): Promise<{ id: number; storageKey: string }[]> {
+    return MEDIA_SOURCE_ROW.all(
+      this.dataSource,
+      `SELECT ${MEDIA_SOURCE_ROW.select} ${MEDIA_SOURCE_ROW.from}
+        WHERE m.kind = 'photo' AND m.captured_at IS NOT NULL AND m.captured_at_local IS NULL AND m.id > $1
+        ORDER BY m.id LIMIT $2`,
+      [afterId, limit],
+    );
+  }
+
+  async markFailed(id: number, code: MediaFailureCode, detail: string): Promise<void> {
+    await this.update(id, { status: 'failed', failureCode: code, failureDetail: detail.slice(0, 500) });
+  }
+
+  private async update(
+    id: number,
+    {
+      capturedAtLocal,
+      ...columns
+    }: Partial<Omit<MediaEntity, 'capturedAtLocal'>> & { capturedAtLocal?: string | null },
+  ): Promise<boolean> {
+    const update = this.dataSource.createQueryBuilder().update(MediaEntity).set(columns).where('id = :id', { id });
+    // The camera's clock goes in as text: TypeORM would make it a JS Date, in the server's zone.
+    if (capturedAtLocal !== undefined) {
+      update.set({ ...columns, capturedAtLocal: () => ':capturedAtLocal::timestamp' });
+      update.setParameter('capturedAtLocal', capturedAtLocal);
+    }
+    const result = await update.execute();
+    return (result.affected ?? 0) > 0;
   }
 }
 

@@ -3,8 +3,10 @@ import { type Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type ApiPage,
+  cameraFilterValue,
   type ConfirmUploadBody,
   LIMITS,
+  type MediaCameraCount,
   type MediaItem,
   type MediaPlaceCount,
   type PhotoListQuery,
@@ -16,7 +18,7 @@ import {
 import { type Language } from '@kanat360/i18n';
 import { DataSource } from 'typeorm';
 import { AccessService } from '@/access/access.service.js';
-import { type Principal } from '@/auth/principal.js';
+import { type Principal } from '@/access/principal.js';
 import { AppError } from '@/common/app-error.js';
 import { isForeignKeyViolation } from '@/common/database-errors.js';
 import { decodeCursor, encodeCursor } from '@/common/page-cursor.js';
@@ -70,6 +72,12 @@ export class MediaService {
   async places(actor: Principal, turbineId: number): Promise<MediaPlaceCount[]> {
     await this.access.requireAccess(actor, 'media.read', turbineId);
     return this.media.places(turbineId);
+  }
+
+  /** The cameras that made the turbine's media, each with the photo list's `camera` filter value that finds them. */
+  async cameras(actor: Principal, turbineId: number): Promise<MediaCameraCount[]> {
+    await this.access.requireAccess(actor, 'media.read', turbineId);
+    return (await this.media.cameras(turbineId)).map((camera) => ({ id: cameraFilterValue(camera), ...camera }));
   }
 
   /** The names an upload would skip, and why (the same rules the upload applies), before any byte is sent. */

@@ -4,7 +4,9 @@ import { type Config, CONFIG } from '@/config/config.provider.js';
 import { JobQueue, QUEUES } from '@/jobs/job-queue.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
 import { isStorageError } from '@/storage/storage-errors.js';
-import { makeDerivatives } from './derivatives.js';
+import { readPhotoCapture } from './capture-facts.js';
+import { DerivativeError, makeDerivatives } from './derivatives.js';
+import { HEAD_BYTES } from './media-ingest.js';
 import { derivativeCost, MemoryBudget } from './memory-budget.js';
 import { derivativesPrefix } from './media-keys.js';
 import { MediaRepository } from './media.repository.js';
@@ -14,6 +16,8 @@ import { MediaRepository } from './media.repository.js';
  * are big: each waits for room in the process's memory budget (DERIVATIVE_MEMORY_MB).
  */
 const DERIVATIVE_CONCURRENCY = 2;
+/** Photos whose capture facts one recapture job reads again; it sends itself again while more are left. */
+const RECAPTURE_BATCH = 200;
 
 /**
  * The media jobs. Each is idempotent: a second run of the same job finds the work done (or the row gone) and
@@ -40,11 +44,14 @@ export class MediaWorkers implements OnModuleInit {
       batchSize: 2,
     });
     await this.jobs.work(QUEUES.deleteBlobs, (blobs) => this.deleteBlobs(blobs));
+    await this.jobs.work(QUEUES.recaptureMedia, ({ afterId }) => this.recapture(afterId));
+    // Photos processed by an older release read again, once; a start with none to read does one query.
+    await this.jobs.send(QUEUES.recaptureMedia, { afterId: 0 }, undefined, { background: true });
   }
 
   /**
-   * Thumbnail, preview, deep-zoom tiles and EXIF of one media row; then `ready`, or `failed` with the reason
-   * (a broken image is not retried: it will not get better).
+   * Thumbnail, preview, deep-zoom tiles and EXIF of one media row; then `ready`, or `failed` with a code people are
+   * told (a broken image is not retried: it will not get better).
    */
   async derivatives(mediaId: number): Promise<void> {
     const row = await this.media.findById(mediaId);
@@ -60,13 +67,33 @@ export class MediaWorkers implements OnModuleInit {
     } catch (error) {
       // The store failing is no fault of the photo: pg-boss tries again later.
       if (isStorageError(error, 'Unavailable')) throw error;
-      const reason = error instanceof Error ? error.message : String(error);
-      this.logger.warn({ mediaId, reason }, 'derivatives failed');
-      await this.media.markFailed(mediaId, reason);
+      const code = error instanceof DerivativeError ? error.code : 'MEDIA_PROCESSING_FAILED';
+      const detail = error instanceof Error ? error.message : String(error);
+      this.logger.warn({ mediaId, code, detail }, 'derivatives failed');
+      await this.media.markFailed(mediaId, code, detail);
       return;
     }
     // The row may have been deleted while the job ran: then what it made goes too.
     if (!(await this.media.markReady(mediaId, facts))) await this.storage.deletePrefix(prefix);
+  }
+
+  /**
+   * Capture facts (local time and offset, camera, GPS) read again from the head of photos an older release
+   * processed, which kept only an instant that may have been the camera's clock taken for UTC. EXIF sits in the
+   * first 64 KB, so a 45 MP original is not downloaded for it. A batch at a time, in id order, each job sending the
+   * next: a row that cannot be read is passed, not read again and again.
+   */
+  async recapture(afterId = 0): Promise<void> {
+    const rows = await this.media.withoutLocalCaptureTime(afterId, RECAPTURE_BATCH);
+    for (const row of rows) {
+      const head = await this.storage.readStart(row.storageKey, HEAD_BYTES);
+      // An original gone from the store has nothing to tell: its row keeps what it has.
+      if (head) await this.media.updateCapture(row.id, await readPhotoCapture(head));
+    }
+    const last = rows.at(-1);
+    if (rows.length === RECAPTURE_BATCH && last) {
+      await this.jobs.send(QUEUES.recaptureMedia, { afterId: last.id }, undefined, { background: true });
+    }
   }
 
   async deleteBlobs({ keys, prefixes }: { keys: string[]; prefixes: string[] }): Promise<void> {

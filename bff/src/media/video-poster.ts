@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import { type CaptureFacts, videoCaptureOf } from './capture-facts.js';
 
 /** A run of ffmpeg is killed after this long: a hostile or broken file must not hold a derivative worker. */
 export const FFMPEG_TIMEOUT_MS = 60_000;
@@ -13,11 +14,13 @@ export interface VideoFacts {
   durationS: number | null;
   /** A PNG of a frame near the start, as a player shows it (rotation applied). */
   poster: Buffer | null;
+  /** Creation time, position and camera from the container's metadata. */
+  capture: CaptureFacts;
 }
 
 /**
- * What ffmpeg can tell of a video: its length (from the container header) and a poster frame. A video it cannot
- * read has neither; that is not an error, the file still plays or downloads as it is.
+ * What ffmpeg can tell of a video: its length and capture facts (from the container header) and a poster frame. A
+ * video it cannot read has none of them; that is not an error, the file still plays or downloads as it is.
  */
 export async function videoFacts(path: string, posterPath: string, timeoutMs = FFMPEG_TIMEOUT_MS): Promise<VideoFacts> {
   // Without an output ffmpeg prints the input's header and exits with 1.
@@ -42,7 +45,7 @@ export async function videoFacts(path: string, posterPath: string, timeoutMs = F
     timeoutMs,
   );
   const poster = grab.code === 0 ? await readFile(posterPath).catch(() => null) : null;
-  return { durationS, poster: poster && poster.length > 0 ? poster : null };
+  return { durationS, poster: poster && poster.length > 0 ? poster : null, capture: videoCaptureOf(probe.stderr) };
 }
 
 /** `Duration: 00:01:02.50` of ffmpeg's header, in seconds; null when it says `N/A` or nothing. */

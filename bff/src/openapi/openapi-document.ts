@@ -308,6 +308,9 @@ function operation(route: ApiRoute): ZodOpenApiOperationObject {
 export function buildOpenApiDocument(controllers: Type[] = apiControllers()): ReturnType<typeof createDocument> {
   const { routes, problems } = apiRoutes(controllers);
   if (problems.length > 0) throw new Error(`The API's routes are not all declared:\n${problems.join('\n')}`);
+  // Sections in API_GROUPS' order, whatever order the module graph mounts the controllers in.
+  const groupOrder = Object.keys(API_GROUPS);
+  routes.sort((a, b) => groupOrder.indexOf(a.group) - groupOrder.indexOf(b.group));
   const paths: ZodOpenApiPathsObject = {};
   for (const route of routes) paths[route.path] = { ...paths[route.path], [route.method]: operation(route) };
   const groups = [...new Set(routes.map((route) => route.group))];

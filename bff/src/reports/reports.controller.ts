@@ -11,8 +11,8 @@ import {
 } from '@kanat360/contracts';
 import { type Language, type Translate } from '@kanat360/i18n';
 import { z } from 'zod';
+import { type Principal } from '@/access/principal.js';
 import { CurrentPrincipal } from '@/auth/access.decorators.js';
-import { type Principal } from '@/auth/principal.js';
 import { CallerLanguage } from '@/common/request-language.js';
 import { RequestTranslator } from '@/common/translator.decorator.js';
 import { Route, RouteGroup, ValidParams, ValidQuery } from '@/openapi/route.js';

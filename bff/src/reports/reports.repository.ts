@@ -1,19 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { col, expr, type RowOf, rowMapper, scalar } from '@/database/row-mapper.js';
-import { isLiveTurbine } from '@/turbines/turbines.repository.js';
-import { joinUser } from '@/users/users.repository.js';
+import { isLiveTurbine } from '@/turbines/turbines.sql.js';
+import { joinUser } from '@/users/users.sql.js';
 import { ReportEntity } from './report.entity.js';
-
-/*
- * `reports` in the statements of other repositories: this file is the only one that names the table (STYLE 7a).
- * Function declarations, for the reason users.repository.ts gives.
- */
-
-/** The bytes of every report of the turbines whose ids `turbineIds` (a subquery) answers. */
-export function reportBytesOfTurbines(turbineIds: string): string {
-  return `(SELECT COALESCE(sum(reports.file_size_bytes), 0) FROM reports WHERE reports.turbine_id IN (${turbineIds}))`;
-}
 
 /** A report with the name of whoever uploaded it (null when that user is gone). */
 export const REPORT_ROW = rowMapper('report', `FROM reports r ${joinUser('u', 'r.uploaded_by', { left: true })}`, {

@@ -12,7 +12,7 @@ import { type Language } from '@kanat360/i18n';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { AccessService } from '@/access/access.service.js';
-import { type Principal } from '@/auth/principal.js';
+import { type Principal } from '@/access/principal.js';
 import { AppError } from '@/common/app-error.js';
 import { validationError } from '@/common/zod-validation.js';
 import { FileUrls } from '@/files/file-urls.js';

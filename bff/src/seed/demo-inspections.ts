@@ -8,7 +8,7 @@ import { MediaRepository } from '@/media/media.repository.js';
 import { ReportsRepository } from '@/reports/reports.repository.js';
 import { type ObjectStorage } from '@/storage/object-storage.js';
 import { TurbinesRepository } from '@/turbines/turbines.repository.js';
-import { insertDemoFindings } from './demo-findings.js';
+import { DEMO_TRACKS, type DemoDrawing, insertDemoFindings } from './demo-findings.js';
 
 // The demo seed's inspection data: turbines of both partners, with photos, a 360° panorama, a point cloud, a video,
 // PDF reports, comments and findings, all generated here. Blobs are written first (they cannot join a transaction), then
@@ -199,6 +199,10 @@ interface PlannedMedia extends PlannedBlob {
   height: number | null;
   /** A 2:1 equirectangular picture, which the derivatives mark as a panorama. */
   panorama: boolean;
+  /** What a generated picture was drawn from (the findings on it are placed by it); null otherwise. */
+  drawing: DemoDrawing | null;
+  /** The DEMO_TRACKS damage this photo is taken of, year by year; null for the rest. */
+  track: number | null;
 }
 
 interface PlannedReport extends PlannedBlob {
@@ -268,6 +272,39 @@ function reportLines(turbine: DemoTurbine, year: number, kind: string): string[]
   ];
 }
 
+/** A generated photo of turbine `turbine` (an index into DEMO_TURBINES), filed under the blade and room it shows. */
+function plannedPhoto(
+  turbine: number,
+  category: MediaCategory,
+  year: number,
+  taken: Date,
+  originalName: string,
+  uploader: string,
+  drawing: Extract<DemoDrawing, { kind: 'blade' }>,
+): PlannedMedia {
+  const { width, height, blade, room } = drawing.options;
+  return {
+    turbine,
+    assetId: randomUUID(),
+    kind: 'photo',
+    category,
+    blade,
+    room,
+    year,
+    month: taken.getUTCMonth() + 1,
+    originalName,
+    uploader,
+    width,
+    height,
+    panorama: false,
+    drawing,
+    track: null,
+    mime: 'image/jpeg',
+    ext: 'jpg',
+    make: () => bladePhoto(drawing.options),
+  };
+}
+
 /**
  * What the seed makes, without turbine ids or storage: every medium, report and comment with the generator that
  * makes its bytes. Photos spread over blades A/B/C, every room of each turbine, the four categories and 2023–2026.
@@ -287,41 +324,65 @@ export function planDemoInspections(options: DemoInspectionOptions = {}, now = n
       // Blade photos walk the rooms one by one (the first turbine's cover all nine) and the blades in a mixed
       // order, so each blade gets rooms of the root, the middle and the tip.
       const shot = bladeShots;
-      const blade = category === 'blade' ? BLADE_LETTERS[(shot * 2 + Math.floor(shot / 3)) % 3]! : null;
+      // Category photos are of a blade too (a drone's wide shot, an operator's or a robot's close-up), filed
+      // under the blade they show.
+      const blade = BLADE_LETTERS[category === 'blade' ? (shot * 2 + Math.floor(shot / 3)) % 3 : j % 3]!;
       const room = 1 + ((category === 'blade' ? bladeShots++ : j) % turbine.rooms);
       const [w, h] = global % 5 === 4 ? PHOTO_SIZES.large : PHOTO_SIZES.normal;
-      const width = Math.max(16, Math.round(w * scale));
-      const height = Math.max(16, Math.round(h * scale));
-      const seed = 1000 + global;
-      const gps = { lat: turbine.lat, lng: turbine.lng };
-      media.push({
-        turbine: t,
-        assetId: randomUUID(),
-        kind: 'photo',
-        category,
-        blade,
-        room,
-        year,
-        month,
-        originalName: photoName(category, taken, j + 1, turbine.code),
-        uploader,
-        width,
-        height,
-        panorama: false,
-        mime: 'image/jpeg',
-        ext: 'jpg',
-        // Category photos are of the blades too (a drone's wide shot, an operator's or a robot's close-up).
-        make: () =>
-          bladePhoto({ width, height, seed, blade: blade ?? BLADE_LETTERS[j % 3]!, room, capturedAt: taken, gps }),
-      });
+      const drawing = {
+        kind: 'blade',
+        options: {
+          width: Math.max(16, Math.round(w * scale)),
+          height: Math.max(16, Math.round(h * scale)),
+          seed: 1000 + global,
+          blade,
+          room,
+          capturedAt: taken,
+          gps: { lat: turbine.lat, lng: turbine.lng },
+        },
+      } as const;
+      media.push(
+        plannedPhoto(t, category, year, taken, photoName(category, taken, j + 1, turbine.code), uploader, drawing),
+      );
+    }
+  });
+
+  const flagship = DEMO_TURBINES[0]!;
+  // The tracked damages of the first turbine: a photo of the same room of the same blade in each of their years.
+  DEMO_TRACKS.forEach((track, index) => {
+    for (const [k, { year }] of track.years.entries()) {
+      const taken = new Date(Date.UTC(year, campaignMonth(0, year) - 1, 5 + index * 7, 10 + k, 12 * index, 0));
+      const drawing = {
+        kind: 'blade',
+        options: {
+          width: Math.max(16, Math.round(PHOTO_SIZES.normal[0] * scale)),
+          height: Math.max(16, Math.round(PHOTO_SIZES.normal[1] * scale)),
+          seed: 2000 + index * 10 + k,
+          blade: track.blade,
+          room: track.room,
+          capturedAt: taken,
+          gps: { lat: flagship.lat, lng: flagship.lng },
+        },
+      } as const;
+      const name = photoName('blade', taken, 100 + index * 10 + k, flagship.code);
+      media.push({ ...plannedPhoto(0, 'blade', year, taken, name, UPLOADERS[0].media, drawing), track: index });
     }
   });
 
   // A 360° panorama among the blade photos (the viewer shows 2:1 pictures as panoramas), a blade scan as a point
   // cloud, and a drone video.
-  const flagship = DEMO_TURBINES[0]!;
   const panoramaWidth = Math.max(PANORAMA_MIN_WIDTH, Math.round(PANORAMA_SIZE[0] * scale));
   const panoramaTaken = new Date(Date.UTC(2025, campaignMonth(0, 2025) - 1, 14, 11, 20));
+  const panoramaDrawing = {
+    kind: 'panorama',
+    options: {
+      width: panoramaWidth,
+      height: panoramaWidth / 2,
+      seed: 360,
+      capturedAt: panoramaTaken,
+      gps: { lat: flagship.lat, lng: flagship.lng },
+    },
+  } as const;
   media.push({
     turbine: 0,
     assetId: randomUUID(),
@@ -336,16 +397,11 @@ export function planDemoInspections(options: DemoInspectionOptions = {}, now = n
     width: panoramaWidth,
     height: panoramaWidth / 2,
     panorama: true,
+    drawing: panoramaDrawing,
+    track: null,
     mime: 'image/jpeg',
     ext: 'jpg',
-    make: () =>
-      panorama({
-        width: panoramaWidth,
-        height: panoramaWidth / 2,
-        seed: 360,
-        capturedAt: panoramaTaken,
-        gps: { lat: flagship.lat, lng: flagship.lng },
-      }),
+    make: () => panorama(panoramaDrawing.options),
   });
   media.push({
     turbine: 0,
@@ -361,6 +417,8 @@ export function planDemoInspections(options: DemoInspectionOptions = {}, now = n
     width: null,
     height: null,
     panorama: false,
+    drawing: null,
+    track: null,
     mime: 'application/x-pcd',
     ext: 'pcd',
     make: () => Promise.resolve(pointCloud({ points: 20_000, seed: 42 })),
@@ -380,6 +438,8 @@ export function planDemoInspections(options: DemoInspectionOptions = {}, now = n
     width: null,
     height: null,
     panorama: false,
+    drawing: null,
+    track: null,
     mime: 'video/webm',
     ext: 'webm',
     make: () => shortVideo({ seconds: 3 }),
@@ -663,6 +723,8 @@ export async function insertDemoInspections(
       height: item.height,
       panorama: item.panorama,
       uploadedBy: user(item.uploader),
+      drawing: item.drawing,
+      track: item.track,
     })),
   );
   return mediaIds;

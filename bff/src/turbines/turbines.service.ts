@@ -9,11 +9,12 @@ import {
 } from '@kanat360/contracts';
 import { DataSource } from 'typeorm';
 import { AccessService } from '@/access/access.service.js';
-import { type Principal, tenantScope } from '@/auth/principal.js';
+import { type Principal, tenantScope } from '@/access/principal.js';
 import { AppError } from '@/common/app-error.js';
 import { JobQueue, QUEUES } from '@/jobs/job-queue.js';
 import { MediaRepository } from '@/media/media.repository.js';
-import { type TurbineReader, TurbinesRepository, type TurbineWrite } from './turbines.repository.js';
+import { TurbineListQuery, type TurbineReader } from './turbine-list.query.js';
+import { TurbinesRepository, type TurbineWrite } from './turbines.repository.js';
 
 /** Customers see a turbine's worst open severity among released findings only, like the findings themselves. */
 function reader(actor: Principal): TurbineReader {
@@ -26,6 +27,7 @@ export class TurbinesService {
     private readonly dataSource: DataSource,
     private readonly access: AccessService,
     private readonly turbines: TurbinesRepository,
+    private readonly turbineList: TurbineListQuery,
     private readonly media: MediaRepository,
     private readonly jobs: JobQueue,
   ) {}
@@ -33,7 +35,7 @@ export class TurbinesService {
   /** `filter_company_id` is a superadmin's filter; for anyone else the session's company already decides. */
   async list(actor: Principal, filterCompanyId?: number): Promise<Turbine[]> {
     const scope = tenantScope(actor);
-    return this.turbines.list(scope, reader(actor), scope.all ? filterCompanyId : undefined);
+    return this.turbineList.list(scope, reader(actor), scope.all ? filterCompanyId : undefined);
   }
 
   /** The turbine, or TURBINE_NOT_FOUND when it is missing, being deleted, or another company's. */
@@ -78,7 +80,7 @@ export class TurbinesService {
 
   private async find(actor: Principal, permission: 'turbine.read' | 'turbine.update', id: number): Promise<Turbine> {
     await this.access.requireAccess(actor, permission, id);
-    const turbine = await this.turbines.findLive(id, reader(actor));
+    const turbine = await this.turbineList.findLive(id, reader(actor));
     if (!turbine) throw new AppError('TURBINE_NOT_FOUND');
     return turbine;
   }

@@ -9,7 +9,7 @@ import {
   type UploadTarget,
 } from '@kanat360/contracts';
 import { AccessService } from '@/access/access.service.js';
-import { type Principal } from '@/auth/principal.js';
+import { type Principal } from '@/access/principal.js';
 import { AppError } from '@/common/app-error.js';
 import { MAX_PART_NUMBER, MAX_PUT_BYTES, MIN_PART_BYTES } from '@/storage/object-keys.js';
 import { MetricsService } from '@/metrics/metrics.service.js';

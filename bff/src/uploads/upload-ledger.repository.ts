@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { affectedRows, col, rowMapper, scalar } from '@/database/row-mapper.js';
-import { mediaBytesOfTurbines } from '@/media/media.repository.js';
-import { reportBytesOfTurbines } from '@/reports/reports.repository.js';
-import { companyOfTurbine, turbineIdsOfCompany } from '@/turbines/turbines.repository.js';
+import { mediaBytesOfTurbines } from '@/media/media.sql.js';
+import { reportBytesOfTurbines } from '@/reports/reports.sql.js';
+import { companyOfTurbine, turbineIdsOfCompany } from '@/turbines/turbines.sql.js';
 import { UploadIntentEntity } from './upload-intent.entity.js';
 
 export type UploadIntent = Omit<UploadIntentEntity, 'turbine' | 'user'>;

@@ -13,8 +13,8 @@ import {
 } from '@kanat360/contracts';
 import { type Translate } from '@kanat360/i18n';
 import { z } from 'zod';
+import { type Principal } from '@/access/principal.js';
 import { CurrentPrincipal } from '@/auth/access.decorators.js';
-import { type Principal } from '@/auth/principal.js';
 import { RequestTranslator } from '@/common/translator.decorator.js';
 import { Route, RouteGroup, ValidBody, ValidParams } from '@/openapi/route.js';
 import { UsersService } from './users.service.js';

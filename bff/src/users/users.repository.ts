@@ -1,33 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { type Role } from '@kanat360/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type TenantScope } from '@/auth/principal.js';
-import { joinCompany } from '@/companies/companies.repository.js';
+import { type TenantScope } from '@/access/principal.js';
+import { joinCompany } from '@/companies/companies.sql.js';
 import { col, rowMapper, scalar, scalars, type SqlRunner, type SqlType } from '@/database/row-mapper.js';
 import { UserEntity } from './user.entity.js';
-
-/*
- * `users` in the statements of other repositories: this file is the only one that names the table (STYLE 7a); the
- * others compose these fragments (their row mappers name the columns they read, `col('users', …)`, for the schema
- * check). Fragments are function declarations that use nothing but their arguments, no import: repositories compose
- * each other's fragments while their modules load, and such a function can be called before its module has run,
- * so an import cycle between two repositories stays harmless.
- */
-
-/** Joins the user that `userId` (SQL) names, as `alias`; `left` keeps the row when there is none (a deleted author). */
-export function joinUser(alias: string, userId: string, { left }: { left: boolean }): string {
-  return `${left ? 'LEFT JOIN' : 'JOIN'} users ${alias} ON ${alias}.id = ${userId}`;
-}
-
-/** How many users the company `companyId` (SQL) has, as an int. */
-export function userCountOfCompany(companyId: string): string {
-  return `(SELECT count(*) FROM users WHERE users.company_id = ${companyId})::int`;
-}
-
-/** Whether the user `userId` (SQL) exists and is active. */
-export function isActiveUser(userId: string): string {
-  return `EXISTS (SELECT 1 FROM users WHERE users.id = ${userId} AND users.is_active)`;
-}
 
 const u = <T extends SqlType>(name: string, type: T) => col('users', 'u', name, type);
 

@@ -12,8 +12,8 @@ import {
 } from '@kanat360/contracts';
 import { DataSource } from 'typeorm';
 import { AccessService } from '@/access/access.service.js';
+import { type Principal, tenantScope } from '@/access/principal.js';
 import { hashNewPassword } from '@/auth/passwords.js';
-import { type Principal, tenantScope } from '@/auth/principal.js';
 import { SessionsRepository } from '@/auth/sessions.repository.js';
 import { AppError } from '@/common/app-error.js';
 import { isUniqueViolation } from '@/common/database-errors.js';

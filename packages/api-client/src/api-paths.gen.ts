@@ -6,48 +6,6 @@
 // The API of bff/src (the @Route declarations): regenerate with `pnpm --filter @kanat360/bff gen:api`.
 
 export interface paths {
-    "/health": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Liveness: the process answers
-         * @description **Access:** Anybody: no session needed.
-         */
-        get: operations["health.live"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/health/ready": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Readiness: PostgreSQL answers and the process is not shutting down
-         * @description A load balancer sends traffic elsewhere while this answers 503 (with Retry-After).
-         *
-         *     **Access:** Anybody: no session needed.
-         */
-        get: operations["health.ready"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/auth/login": {
         parameters: {
             query?: never;
@@ -216,28 +174,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/metrics": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Prometheus metrics: requests, latency, pool, queues, jobs, upload bytes
-         * @description With `Authorization: Bearer <METRICS_TOKEN>`; anything else 401, and 404 while METRICS_TOKEN is unset.
-         *
-         *     **Access:** Anybody: no session needed.
-         */
-        get: operations["metrics.scrape"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/companies": {
         parameters: {
             query?: never;
@@ -281,28 +217,6 @@ export interface paths {
          * @description **Access:** Signed in with permission `company.delete`: superadmin.
          */
         delete: operations["companies.delete"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/contact": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Sends a message to the business inbox (the contact form)
-         * @description The message is stored and mailed; replies go to the sender. 5 messages per address per 15 minutes.
-         *
-         *     **Access:** Anybody: no session needed.
-         */
-        post: operations["contact.send"];
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -444,6 +358,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/turbines/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A turbine's comments, oldest first
+         * @description **Access:** Signed in with permission `comment.read`: superadmin, admin, company_manager, operator, customer.
+         */
+        get: operations["comments.list"];
+        put?: never;
+        /**
+         * Comments on a turbine
+         * @description **Access:** Signed in with permission `comment.create`: superadmin, admin, company_manager, operator, customer.
+         */
+        post: operations["comments.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/turbines/{id}/comments/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes a comment
+         * @description Its author within 60 minutes of writing it; a superadmin always (else COMMENT_EDIT_WINDOW_PASSED).
+         *
+         *     **Access:** Signed in with permission `comment.create`: superadmin, admin, company_manager, operator, customer.
+         */
+        put: operations["comments.update"];
+        post?: never;
+        /**
+         * Deletes a comment
+         * @description Its author within 60 minutes of writing it; a superadmin always (else COMMENT_EDIT_WINDOW_PASSED).
+         *
+         *     **Access:** Signed in with permission `comment.create`: superadmin, admin, company_manager, operator, customer.
+         */
+        delete: operations["comments.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/turbines/{id}/upload-parts": {
         parameters: {
             query?: never;
@@ -488,28 +454,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/storage/uploads/{token}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * The local driver's direct upload address
-         * @description Where presigned-upload points with the local driver (with S3 the addresses are the bucket's, and this route answers 404). The signed token is the authorization. The body must be exactly the announced size: a longer one is refused while it streams (413 PAYLOAD_TOO_LARGE), a shorter one is not kept (409 UPLOAD_INCOMPLETE, the address stays usable). A whole file is taken once: after that, and after confirm or cancel, the address answers 409 UPLOAD_ADDRESS_USED. Answers the ETag (header and body).
-         *
-         *     **Access:** Anybody: no session needed.
-         */
-        put: operations["uploadReceiver.upload"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/turbines/{id}/photos": {
         parameters: {
             query?: never;
@@ -519,7 +463,7 @@ export interface paths {
         };
         /**
          * A page of the turbine's current media, newest upload first
-         * @description Answers an `ETag` of the page with `Cache-Control: private, no-cache`; a request whose `If-None-Match` names it gets 304 with no body (clients poll this list while photos are processed). The signed addresses in it stay the same within a clock hour. A photo has `thumbnail_url`, `preview_url` and `tiles_url` (OpenSeadragon) once processed; a 2:1 panorama also `panorama_tiles` (Photo Sphere Viewer's EquirectangularTilesAdapter: `levels` low to high, `tile_url` with `{level}`, `{col}` and `{row}` to fill in); a video its poster as `thumbnail_url`/`preview_url` and `duration_s`, when ffmpeg could read it.
+         * @description Answers an `ETag` of the page with `Cache-Control: private, no-cache`; a request whose `If-None-Match` names it gets 304 with no body (clients poll this list while photos are processed). The signed addresses in it stay the same within a clock hour. A photo has `thumbnail_url`, `preview_url` and `tiles_url` (OpenSeadragon) once processed; a 2:1 panorama also `panorama_tiles` (Photo Sphere Viewer's EquirectangularTilesAdapter: `levels` low to high, `tile_url` with `{level}`, `{col}` and `{row}` to fill in); a video its poster as `thumbnail_url`/`preview_url` and `duration_s`, when ffmpeg could read it. Capture facts are as the camera wrote them: `captured_at_local` (its clock, no zone), `captured_offset` when the file tells it (EXIF OffsetTime*, or its GPS clock), and only then the instant `captured_at`. `camera` filters by one camera (`make|model`, as `photos/cameras` offers it).
          *
          *     **Access:** Signed in with permission `media.read`: superadmin, admin, company_manager, operator, customer.
          */
@@ -558,6 +502,28 @@ export interface paths {
          *     **Access:** Signed in with permission `media.read`: superadmin, admin, company_manager, operator, customer.
          */
         get: operations["media.summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/turbines/{id}/photos/cameras": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cameras that made the turbine's current media, the most used first
+         * @description Make and model as the files name them (EXIF, or a video's container), with how many media each made; media without a camera are left out. `id` is the value of the photo list's `camera` filter that finds them.
+         *
+         *     **Access:** Signed in with permission `media.read`: superadmin, admin, company_manager, operator, customer.
+         */
+        get: operations["media.cameras"];
         put?: never;
         post?: never;
         delete?: never;
@@ -692,124 +658,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/turbines/{id}/comments": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A turbine's comments, oldest first
-         * @description **Access:** Signed in with permission `comment.read`: superadmin, admin, company_manager, operator, customer.
-         */
-        get: operations["comments.list"];
-        put?: never;
-        /**
-         * Comments on a turbine
-         * @description **Access:** Signed in with permission `comment.create`: superadmin, admin, company_manager, operator, customer.
-         */
-        post: operations["comments.create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/turbines/{id}/comments/{commentId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Changes a comment
-         * @description Its author within 60 minutes of writing it; a superadmin always (else COMMENT_EDIT_WINDOW_PASSED).
-         *
-         *     **Access:** Signed in with permission `comment.create`: superadmin, admin, company_manager, operator, customer.
-         */
-        put: operations["comments.update"];
-        post?: never;
-        /**
-         * Deletes a comment
-         * @description Its author within 60 minutes of writing it; a superadmin always (else COMMENT_EDIT_WINDOW_PASSED).
-         *
-         *     **Access:** Signed in with permission `comment.create`: superadmin, admin, company_manager, operator, customer.
-         */
-        delete: operations["comments.delete"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/files/media/{id}/{expires}/{signature}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A photo's, video's or point cloud's original
-         * @description Signed addresses come in the answers of the media lists (`url`, `download_url`); each opens one object for one to two hours and no other. Range requests are answered (videos seek); `?download` makes it an attachment. 403 for a changed or expired address, 404 once the object or its turbine is deleted.
-         *
-         *     **Access:** Anybody: no session needed.
-         */
-        get: operations["files.media"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/files/reports/{id}/{expires}/{signature}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A report's PDF
-         * @description The `report_url` of a report list: an attachment, with Range; 403 or 404 as for media.
-         *
-         *     **Access:** Anybody: no session needed.
-         */
-        get: operations["files.report"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/files/media/{id}/{expires}/{signature}/{path}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A photo's or video's thumbnail, preview, deep-zoom or panorama tile
-         * @description `thumb.jpg`, `preview.jpg` (a video's poster), `tiles/image.dzi` and its tiles `tiles/image_files/{level}/{x}_{y}.jpeg`, and a panorama's equirectangular tiles `pano/{level}/{col}_{row}.jpg` (`panorama_tiles`), below the media's own address, so OpenSeadragon's relative tile addresses carry the signature. 404 at once when the media or its turbine is deleted.
-         *
-         *     **Access:** Anybody: no session needed.
-         */
-        get: operations["files.derivative"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/turbines/{id}/reports": {
         parameters: {
             query?: never;
@@ -865,7 +713,7 @@ export interface paths {
         };
         /**
          * The fleet's findings: every finding of the caller's turbines, newest first, paged with a cursor
-         * @description company_id filters for a superadmin only (others: ignored). limit is 50 by default, at most 1000; cursor is the next_cursor of the page before. Customers see released findings only.
+         * @description Filters: company_id (superadmin only; ignored for others), turbine_id, year, blade, surface, type, severity_min, status, stage; sort: date_desc (the default), date_asc, severity_desc, severity_asc, turbine_asc, turbine_desc (by the turbine's name), newest first within one key; limit (50, at most 1000) and cursor (the next_cursor of the page before, in the same sort). Customers see released findings only.
          *
          *     **Access:** Signed in with permission `finding.read`: superadmin, admin, company_manager, operator, customer.
          */
@@ -908,12 +756,34 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The fleet list as CSV (UTF-8 with a byte-order mark, so Excel reads Turkish letters)
-         * @description The same filters as GET /api/findings, every matching finding (no paging), in the list order. Streamed. The header is the finding's field names; the target column holds its JSON.
+         * The fleet list as CSV for people: labels in the caller’s language, names instead of ids
+         * @description The same filters as GET /api/findings, every matching finding (no paging), in the list order. Streamed. lang (tr or en): the language of the file's texts; the caller's (X-Lang, Accept-Language) without it. Columns in the caller's language: the finding's address (its page in the panel), the turbine's name and code, year, blade, surface, zone, inside or outside, distances (m), damage type, severity, recommended action, size (mm), description, status, stage, the photo's file name and version, the marked region as text, who recorded it, and when it was recorded and updated (UTC). Codes are shown by their names. UTF-8 with a byte-order mark (Excel reads Turkish letters), RFC 4180 (comma, CRLF line ends); text cells always quoted, and one beginning with =, +, -, @, a tab or a carriage return starts with an apostrophe (OWASP, CSV injection). Machines read the JSON-LD export or the API instead.
          *
          *     **Access:** Signed in with permission `finding.read`: superadmin, admin, company_manager, operator, customer.
          */
         get: operations["findings.exportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/findings/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fleet list as an Excel workbook, in the caller’s language
+         * @description The same filters as GET /api/findings, every matching finding (no paging), in the list order. Streamed. lang (tr or en): the language of the file's texts; the caller's (X-Lang, Accept-Language) without it. Columns in the caller's language: the finding's address (its page in the panel), the turbine's name and code, year, blade, surface, zone, inside or outside, distances (m), damage type, severity, recommended action, size (mm), description, status, stage, the photo's file name and version, the marked region as text, who recorded it, and when it was recorded and updated (UTC). Codes are shown by their names. One sheet: the header row frozen with filters on, severity cells in the severity's colours, numbers as numbers, times as times, each address a link.
+         *
+         *     **Access:** Signed in with permission `finding.read`: superadmin, admin, company_manager, operator, customer.
+         */
+        get: operations["findings.exportXlsx"];
         put?: never;
         post?: never;
         delete?: never;
@@ -931,11 +801,33 @@ export interface paths {
         };
         /**
          * The fleet list as a W3C Web Annotation collection (JSON-LD)
-         * @description The same filters as GET /api/findings, every matching finding (no paging), in the list order. Streamed. One Annotation per finding (motivation assessing) with the drawn selector as its target.
+         * @description The same filters as GET /api/findings, every matching finding (no paging), in the list order. Streamed. lang (tr or en): the language of the file's texts; the caller's (X-Lang, Accept-Language) without it. One Annotation per finding (motivation assessing, id: the finding's address) with the drawn selector as its target and its fields as properties; contexts: the W3C Web Annotation context and ours, GET /api/ns/findings/v1.jsonld. The collection id is this export’s address; with no finding it has no page.
          *
          *     **Access:** Signed in with permission `finding.read`: superadmin, admin, company_manager, operator, customer.
          */
         get: operations["findings.exportJsonLd"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ns/findings/v1.jsonld": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The JSON-LD context of the findings export, version 1 (public)
+         * @description The terms the W3C Web Annotation context lacks: the finding’s fields, the turbine, the track, the panorama and point-cloud selectors and the damage types, in a namespace under this server’s address. A change of meaning gets a new version; this one stays as it is.
+         *
+         *     **Access:** Anybody: no session needed.
+         */
+        get: operations["findings.findingsContext"];
         put?: never;
         post?: never;
         delete?: never;
@@ -952,7 +844,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A turbine's findings (filters as the fleet list's, and media_id), paged with a cursor
+         * A turbine's findings (filters and sort as the fleet list's, and media_id), paged with a cursor
          * @description media_id: the id of any version of a photo finds the findings marked on each of its versions. company_id and turbine_id are ignored here.
          *
          *     **Access:** Signed in with permission `finding.read`: superadmin, admin, company_manager, operator, customer.
@@ -1068,6 +960,180 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/files/media/{id}/{expires}/{signature}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A photo's, video's or point cloud's original
+         * @description Signed addresses come in the answers of the media lists (`url`, `download_url`); each opens one object for one to two hours and no other. Range requests are answered (videos seek); `?download` makes it an attachment. 403 for a changed or expired address, 404 once the object or its turbine is deleted.
+         *
+         *     **Access:** Anybody: no session needed.
+         */
+        get: operations["files.media"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/reports/{id}/{expires}/{signature}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A report's PDF
+         * @description The `report_url` of a report list: an attachment, with Range; 403 or 404 as for media.
+         *
+         *     **Access:** Anybody: no session needed.
+         */
+        get: operations["files.report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/media/{id}/{expires}/{signature}/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A photo's or video's thumbnail, preview, deep-zoom or panorama tile
+         * @description `thumb.jpg`, `preview.jpg` (a video's poster), `tiles/image.dzi` and its tiles `tiles/image_files/{level}/{x}_{y}.jpeg`, and a panorama's equirectangular tiles `pano/{level}/{col}_{row}.jpg` (`panorama_tiles`), below the media's own address, so OpenSeadragon's relative tile addresses carry the signature. 404 at once when the media or its turbine is deleted.
+         *
+         *     **Access:** Anybody: no session needed.
+         */
+        get: operations["files.derivative"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/storage/uploads/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The local driver's direct upload address
+         * @description Where presigned-upload points with the local driver (with S3 the addresses are the bucket's, and this route answers 404). The signed token is the authorization. The body must be exactly the announced size: a longer one is refused while it streams (413 PAYLOAD_TOO_LARGE), a shorter one is not kept (409 UPLOAD_INCOMPLETE, the address stays usable). A whole file is taken once: after that, and after confirm or cancel, the address answers 409 UPLOAD_ADDRESS_USED. Answers the ETag (header and body).
+         *
+         *     **Access:** Anybody: no session needed.
+         */
+        put: operations["uploadReceiver.upload"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a message to the business inbox (the contact form)
+         * @description The message is stored and mailed; replies go to the sender. 5 messages per address per 15 minutes.
+         *
+         *     **Access:** Anybody: no session needed.
+         */
+        post: operations["contact.send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness: the process answers
+         * @description **Access:** Anybody: no session needed.
+         */
+        get: operations["health.live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: PostgreSQL answers and the process is not shutting down
+         * @description A load balancer sends traffic elsewhere while this answers 503 (with Retry-After).
+         *
+         *     **Access:** Anybody: no session needed.
+         */
+        get: operations["health.ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics: requests, latency, pool, queues, jobs, upload bytes
+         * @description With `Authorization: Bearer <METRICS_TOKEN>`; anything else 401, and 404 while METRICS_TOKEN is unset.
+         *
+         *     **Access:** Anybody: no session needed.
+         */
+        get: operations["metrics.scrape"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1097,25 +1163,6 @@ export interface components {
                 value: string;
             };
         };
-        Error: {
-            /** @constant */
-            success: false;
-            /** @enum {string} */
-            code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNKNOWN_FIELD" | "VALUE_TOO_LONG" | "FIELDS_REQUIRED" | "FIELDS_REQUIRED_EDIT" | "COMPANY_REQUIRED" | "COMPANY_NAME_REQUIRED" | "EMAIL_REQUIRED" | "EMAIL_INVALID" | "PASSWORD_REQUIRED" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "PASSWORDS_DO_NOT_MATCH" | "ROLE_INVALID" | "PHONE_INVALID" | "RESET_TOKEN_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "SESSION_EXPIRED" | "FORBIDDEN" | "XSRF_MISMATCH" | "ROLE_NOT_ALLOWED" | "PROTECTED_USER" | "NOT_FOUND" | "USER_NOT_FOUND" | "COMPANY_NOT_FOUND" | "EMAIL_TAKEN" | "COMPANY_NAME_TAKEN" | "COMPANY_HAS_DEPENDENTS" | "CANNOT_DELETE_SELF" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "COMPANY_INVALID" | "TOO_MANY_ATTEMPTS" | "NAME_REQUIRED" | "SUBJECT_REQUIRED" | "MESSAGE_REQUIRED" | "TOO_MANY_MESSAGES" | "CITY_REQUIRED" | "CODE_REQUIRED" | "LOCATION_REQUIRED" | "ROOMS_INVALID" | "STATUS_INVALID" | "YEAR_INVALID" | "LIMIT_INVALID" | "CURSOR_INVALID" | "BLADE_INVALID" | "CATEGORY_INVALID" | "NO_FILES" | "TOO_MANY_FILES" | "FILE_NAME_INVALID" | "FILE_EMPTY" | "REPORT_NAME_INVALID" | "COMMENT_REQUIRED" | "COMMENT_TOO_LONG" | "COMMENT_EDIT_WINDOW_PASSED" | "SURFACE_INVALID" | "ZONE_INVALID" | "DISTANCE_REQUIRED" | "DISTANCE_INVALID" | "FINDING_TYPE_INVALID" | "SEVERITY_INVALID" | "ACTION_INVALID" | "FINDING_SIZE_INVALID" | "FINDING_STATUS_INVALID" | "STAGE_INVALID" | "FINDING_TARGET_INVALID" | "FINDING_RELEASED" | "FINDING_NOT_FOUND" | "FINDING_MEDIA_INVALID" | "FINDING_TARGET_MISMATCH" | "FINDING_LINK_INVALID" | "TURBINE_NOT_FOUND" | "MEDIA_NOT_FOUND" | "REPORT_NOT_FOUND" | "COMMENT_NOT_FOUND" | "UPLOAD_NOT_FOUND" | "TOO_MANY_DIRECT_UPLOADS" | "STORAGE_QUOTA_EXCEEDED" | "UPLOAD_ADDRESS_USED" | "UPLOAD_SIZE_MISMATCH" | "DUPLICATE_FILE_NAME" | "UPLOAD_INCOMPLETE" | "NOTHING_TO_RESTORE" | "PHOTO_HAS_FINDINGS" | "FILE_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "VIDEO_TOO_LARGE" | "FILE_TYPE_UNKNOWN" | "FILE_TYPE_MISMATCH" | "FILE_TYPE_FORBIDDEN" | "REPORT_NOT_PDF" | "EDITED_PHOTO_NOT_JPEG" | "IMAGE_TOO_LARGE" | "NOT_A_PHOTO" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "DATABASE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "SHUTTING_DOWN";
-            /** @description What went wrong, in the caller's language */
-            message: string;
-            /** @description Which field an input error is about, when there is one */
-            field?: string;
-            /** @description An upload where every file was skipped: each file and why */
-            skipped?: components["schemas"]["SkippedFile"][];
-            /** @description The request id of an unexpected failure: quote it to find the failure in the logs */
-            correlationId?: string;
-        };
-        SkippedFile: {
-            name: string;
-            code: string;
-            message: string;
-        };
         SessionUser: {
             id: number;
             first_name: string;
@@ -1134,6 +1181,25 @@ export interface components {
              * @description When the session ends unless it is refreshed
              */
             session_expires_at: string;
+        };
+        Error: {
+            /** @constant */
+            success: false;
+            /** @enum {string} */
+            code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNKNOWN_FIELD" | "VALUE_TOO_LONG" | "FIELDS_REQUIRED" | "FIELDS_REQUIRED_EDIT" | "COMPANY_REQUIRED" | "COMPANY_NAME_REQUIRED" | "EMAIL_REQUIRED" | "EMAIL_INVALID" | "PASSWORD_REQUIRED" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "PASSWORDS_DO_NOT_MATCH" | "ROLE_INVALID" | "PHONE_INVALID" | "RESET_TOKEN_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "SESSION_EXPIRED" | "FORBIDDEN" | "XSRF_MISMATCH" | "ROLE_NOT_ALLOWED" | "PROTECTED_USER" | "NOT_FOUND" | "USER_NOT_FOUND" | "COMPANY_NOT_FOUND" | "EMAIL_TAKEN" | "COMPANY_NAME_TAKEN" | "COMPANY_HAS_DEPENDENTS" | "CANNOT_DELETE_SELF" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "COMPANY_INVALID" | "TOO_MANY_ATTEMPTS" | "NAME_REQUIRED" | "SUBJECT_REQUIRED" | "MESSAGE_REQUIRED" | "TOO_MANY_MESSAGES" | "CITY_REQUIRED" | "CODE_REQUIRED" | "LOCATION_REQUIRED" | "ROOMS_INVALID" | "STATUS_INVALID" | "YEAR_INVALID" | "LIMIT_INVALID" | "CURSOR_INVALID" | "SORT_INVALID" | "BLADE_INVALID" | "CATEGORY_INVALID" | "CAMERA_INVALID" | "NO_FILES" | "TOO_MANY_FILES" | "FILE_NAME_INVALID" | "FILE_EMPTY" | "REPORT_NAME_INVALID" | "COMMENT_REQUIRED" | "COMMENT_TOO_LONG" | "COMMENT_EDIT_WINDOW_PASSED" | "SURFACE_INVALID" | "ZONE_INVALID" | "DISTANCE_REQUIRED" | "DISTANCE_INVALID" | "FINDING_TYPE_INVALID" | "SEVERITY_INVALID" | "ACTION_INVALID" | "FINDING_SIZE_INVALID" | "FINDING_STATUS_INVALID" | "STAGE_INVALID" | "LANGUAGE_INVALID" | "FINDING_TARGET_INVALID" | "FINDING_RELEASED" | "FINDING_NOT_FOUND" | "FINDING_MEDIA_INVALID" | "FINDING_TARGET_MISMATCH" | "FINDING_LINK_INVALID" | "TURBINE_NOT_FOUND" | "MEDIA_NOT_FOUND" | "REPORT_NOT_FOUND" | "COMMENT_NOT_FOUND" | "UPLOAD_NOT_FOUND" | "TOO_MANY_DIRECT_UPLOADS" | "STORAGE_QUOTA_EXCEEDED" | "UPLOAD_ADDRESS_USED" | "UPLOAD_SIZE_MISMATCH" | "DUPLICATE_FILE_NAME" | "UPLOAD_INCOMPLETE" | "NOTHING_TO_RESTORE" | "PHOTO_HAS_FINDINGS" | "FILE_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "VIDEO_TOO_LARGE" | "FILE_TYPE_UNKNOWN" | "FILE_TYPE_MISMATCH" | "FILE_TYPE_FORBIDDEN" | "REPORT_NOT_PDF" | "EDITED_PHOTO_NOT_JPEG" | "IMAGE_TOO_LARGE" | "IMAGE_CORRUPT" | "IMAGE_UNREADABLE" | "MEDIA_ORIGINAL_MISSING" | "MEDIA_PROCESSING_FAILED" | "NOT_A_PHOTO" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "DATABASE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "SHUTTING_DOWN";
+            /** @description What went wrong, in the caller's language */
+            message: string;
+            /** @description Which field an input error is about, when there is one */
+            field?: string;
+            /** @description An upload where every file was skipped: each file and why */
+            skipped?: components["schemas"]["SkippedFile"][];
+            /** @description The request id of an unexpected failure: quote it to find the failure in the logs */
+            correlationId?: string;
+        };
+        SkippedFile: {
+            name: string;
+            code: string;
+            message: string;
         };
         Company: {
             id: number;
@@ -1220,6 +1286,20 @@ export interface components {
             /** @description The campaign years that have media, newest first (the first is the latest) */
             media_years: number[];
         };
+        Comment: {
+            id: number;
+            turbine_id: number;
+            /** @description The author's id; null once that user is deleted */
+            user_id: number | null;
+            user_name: string;
+            comment: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Whether the caller may still edit or delete it (author within 60 minutes, or a superadmin) */
+            can_edit: boolean;
+        };
         UploadParts: {
             key: string;
             upload_id: string;
@@ -1252,10 +1332,21 @@ export interface components {
             size: number;
             /** @enum {string} */
             status: "pending" | "ready" | "failed";
-            failure_reason: string | null;
+            /** @description Why processing failed (status `failed`): a code with its `errors.<CODE>` message */
+            failure_code: ("IMAGE_CORRUPT" | "IMAGE_UNREADABLE" | "IMAGE_TOO_LARGE" | "MEDIA_ORIGINAL_MISSING" | "MEDIA_PROCESSING_FAILED") | null;
+            /** @description What processing went past (a damaged end shown as far as it could be read); null when nothing */
+            processing_warning: "IMAGE_DAMAGED" | null;
             width: number | null;
             height: number | null;
+            /** @description When it was taken, as the camera's clock read (`YYYY-MM-DDTHH:mm:ss`, no zone): what people are shown */
+            captured_at_local: string | null;
+            /** @description The camera clock's offset from UTC (`+03:00`), from the file's offset tags or its GPS time; null unknown */
+            captured_offset: string | null;
+            /** @description The instant it was taken (UTC); only when the offset is known */
             captured_at: string | null;
+            camera: components["schemas"]["MediaCamera"] | null;
+            /** @description The lens's focal length in millimetres (not the 35 mm equivalent) */
+            focal_length_mm: number | null;
             gps: {
                 lat: number;
                 lng: number;
@@ -1295,12 +1386,24 @@ export interface components {
             uploader_name: string | null;
             uploader_email: string | null;
         };
+        MediaCamera: {
+            make: string | null;
+            model: string | null;
+            lens: string | null;
+        };
         MediaPlaceCount: {
             year: number;
             /** @enum {string} */
             category: "drone" | "operator" | "robot" | "blade";
             blade: ("A" | "B" | "C") | null;
             room: number;
+            count: number;
+        };
+        MediaCameraCount: {
+            /** @description The value of the photo list's `camera` filter that finds its media */
+            id: string;
+            make: string | null;
+            model: string | null;
             count: number;
         };
         PresignedUpload: {
@@ -1319,20 +1422,6 @@ export interface components {
             parts?: components["schemas"]["UploadPartAddress"][];
             /** Format: date-time */
             expires_at: string;
-        };
-        Comment: {
-            id: number;
-            turbine_id: number;
-            /** @description The author's id; null once that user is deleted */
-            user_id: number | null;
-            user_name: string;
-            comment: string;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            /** @description Whether the caller may still edit or delete it (author within 60 minutes, or a superadmin) */
-            can_edit: boolean;
         };
         Report: {
             id: number;
@@ -1510,80 +1599,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    "health.live": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-                "X-Lang"?: components["parameters"]["Language"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        /** @constant */
-                        status: "ok";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "health.ready": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-                "X-Lang"?: components["parameters"]["Language"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        /** @constant */
-                        status: "ready";
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     "auth.login": {
         parameters: {
             query?: never;
@@ -2034,56 +2049,6 @@ export interface operations {
             };
         };
     };
-    "metrics.scrape": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-                "X-Lang"?: components["parameters"]["Language"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Prometheus text format */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain": string;
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     "companies.list": {
         parameters: {
             query?: never;
@@ -2377,81 +2342,6 @@ export interface operations {
             };
             /** @description COMPANY_HAS_DEPENDENTS */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "contact.send": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-                "X-Lang"?: components["parameters"]["Language"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "name": "Mehmet Demir",
-                 *       "email": "mehmet.demir@example.com",
-                 *       "phone": "+90 532 000 00 00",
-                 *       "subject": "Kanat bakımı teklifi",
-                 *       "message": "Merhaba, 12 türbinlik sahamız için bir bakım teklifi almak istiyoruz."
-                 *     }
-                 */
-                "application/json": {
-                    name: string;
-                    email?: string | null;
-                    phone?: string | null;
-                    subject: string;
-                    message: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        data: null;
-                        /** @description What happened, in the caller's language */
-                        message?: string;
-                    };
-                };
-            };
-            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description TOO_MANY_MESSAGES */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3356,6 +3246,306 @@ export interface operations {
             };
         };
     };
+    "comments.list": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Comment"][];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "comments.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Comment"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "comments.update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+                commentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Comment"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description COMMENT_EDIT_WINDOW_PASSED, FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND, COMMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "comments.delete": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+                commentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: null;
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description COMMENT_EDIT_WINDOW_PASSED, FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND, COMMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "uploads.parts": {
         parameters: {
             query?: never;
@@ -3526,98 +3716,6 @@ export interface operations {
             };
         };
     };
-    "uploadReceiver.upload": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-                "X-Lang"?: components["parameters"]["Language"];
-            };
-            path: {
-                /** @description The signed token of the address presigned-upload handed out */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/octet-stream": string;
-            };
-        };
-        responses: {
-            /** @description Done */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        data: {
-                            etag: string;
-                        };
-                        /** @description What happened, in the caller's language */
-                        message?: string;
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description UPLOAD_INCOMPLETE, UPLOAD_ADDRESS_USED */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     "media.list": {
         parameters: {
             query?: {
@@ -3626,6 +3724,7 @@ export interface operations {
                 year?: number;
                 blade?: "A" | "B" | "C";
                 category?: "drone" | "operator" | "robot" | "blade";
+                camera?: string;
                 q?: string;
                 limit?: number;
                 ids?: number[];
@@ -3962,6 +4061,73 @@ export interface operations {
                         /** @constant */
                         success: true;
                         data: components["schemas"]["MediaPlaceCount"][];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "media.cameras": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["MediaCameraCount"][];
                         /** @description What happened, in the caller's language */
                         message?: string;
                     };
@@ -4635,571 +4801,6 @@ export interface operations {
             };
         };
     };
-    "comments.list": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-                "X-Lang"?: components["parameters"]["Language"];
-            };
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        data: components["schemas"]["Comment"][];
-                        /** @description What happened, in the caller's language */
-                        message?: string;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description TURBINE_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "comments.create": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-                "X-Lang"?: components["parameters"]["Language"];
-            };
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    comment: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        data: components["schemas"]["Comment"];
-                        /** @description What happened, in the caller's language */
-                        message?: string;
-                    };
-                };
-            };
-            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description FORBIDDEN, XSRF_MISMATCH */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description TURBINE_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "comments.update": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-                "X-Lang"?: components["parameters"]["Language"];
-            };
-            path: {
-                id: number;
-                commentId: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    comment: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Done */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        data: components["schemas"]["Comment"];
-                        /** @description What happened, in the caller's language */
-                        message?: string;
-                    };
-                };
-            };
-            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description COMMENT_EDIT_WINDOW_PASSED, FORBIDDEN, XSRF_MISMATCH */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description TURBINE_NOT_FOUND, COMMENT_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "comments.delete": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-                "X-Lang"?: components["parameters"]["Language"];
-            };
-            path: {
-                id: number;
-                commentId: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        success: true;
-                        data: null;
-                        /** @description What happened, in the caller's language */
-                        message?: string;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description COMMENT_EDIT_WINDOW_PASSED, FORBIDDEN, XSRF_MISMATCH */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description TURBINE_NOT_FOUND, COMMENT_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "files.media": {
-        parameters: {
-            query?: {
-                /** @description Present (any value): an attachment, never inline */
-                download?: string;
-            };
-            header?: {
-                /** @description The ETag of the bytes the client holds */
-                "If-None-Match"?: string;
-                /** @description One byte range, e.g. `bytes=0-1048575` (videos seek) */
-                Range?: string;
-                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-                "X-Lang"?: components["parameters"]["Language"];
-            };
-            path: {
-                /** @description The object's id */
-                id: string;
-                /** @description When the address expires (Unix seconds) */
-                expires: string;
-                signature: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The bytes */
-            200: {
-                headers: {
-                    ETag: string;
-                    /** @description inline or attachment, with the original name (RFC 6266) */
-                    "Content-Disposition": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/*": string;
-                    "video/*": string;
-                    "application/octet-stream": string;
-                };
-            };
-            /** @description The bytes of the range asked for */
-            206: {
-                headers: {
-                    ETag: string;
-                    /** @description inline or attachment, with the original name (RFC 6266) */
-                    "Content-Disposition": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/*": string;
-                    "video/*": string;
-                    "application/octet-stream": string;
-                };
-            };
-            /** @description Not modified: the ETag sent still names these bytes */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description VALIDATION_ERROR, or the code a field's rule names */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description MEDIA_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The range lies outside the file (Content-Range says its size) */
-            416: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "files.report": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The ETag of the bytes the client holds */
-                "If-None-Match"?: string;
-                /** @description One byte range, e.g. `bytes=0-1048575` (videos seek) */
-                Range?: string;
-                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-                "X-Lang"?: components["parameters"]["Language"];
-            };
-            path: {
-                /** @description The object's id */
-                id: string;
-                /** @description When the address expires (Unix seconds) */
-                expires: string;
-                signature: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The bytes */
-            200: {
-                headers: {
-                    ETag: string;
-                    /** @description inline or attachment, with the original name (RFC 6266) */
-                    "Content-Disposition": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": string;
-                };
-            };
-            /** @description The bytes of the range asked for */
-            206: {
-                headers: {
-                    ETag: string;
-                    /** @description inline or attachment, with the original name (RFC 6266) */
-                    "Content-Disposition": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": string;
-                };
-            };
-            /** @description Not modified: the ETag sent still names these bytes */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description REPORT_NOT_FOUND, MEDIA_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The range lies outside the file (Content-Range says its size) */
-            416: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    "files.derivative": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The ETag of the bytes the client holds */
-                "If-None-Match"?: string;
-                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
-                "X-Lang"?: components["parameters"]["Language"];
-            };
-            path: {
-                /** @description The object's id */
-                id: string;
-                /** @description When the address expires (Unix seconds) */
-                expires: string;
-                signature: string;
-                /** @description The derivative below the address (may hold slashes) */
-                path: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The derivative */
-            200: {
-                headers: {
-                    ETag: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/jpeg": string;
-                    "image/png": string;
-                    "image/webp": string;
-                    "application/xml": string;
-                };
-            };
-            /** @description Not modified: the ETag sent still names this derivative */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description MEDIA_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     "reports.list": {
         parameters: {
             query?: {
@@ -5472,6 +5073,7 @@ export interface operations {
                 severity_min?: number;
                 status?: "new" | "monitoring" | "repair_planned" | "repaired" | "closed";
                 stage?: "draft" | "released";
+                sort?: "date_desc" | "date_asc" | "severity_desc" | "severity_asc" | "turbine_asc" | "turbine_desc";
                 limit?: number;
                 cursor?: string;
             };
@@ -5528,7 +5130,7 @@ export interface operations {
                      *           "updated_at": "2025-06-11T14:02:31.000Z"
                      *         }
                      *       ],
-                     *       "next_cursor": "MjAyNS0wNi0xMVQxNDowMjozMS4wMDBafDMxMQ",
+                     *       "next_cursor": "WyJkYXRlX2Rlc2MiLCIyMDI1LTA2LTExVDE0OjAyOjMxLjAwMDAwMFoiLDMxMV0",
                      *       "total": 87
                      *     }
                      */
@@ -5670,6 +5272,7 @@ export interface operations {
                 severity_min?: number;
                 status?: "new" | "monitoring" | "repair_planned" | "repaired" | "closed";
                 stage?: "draft" | "released";
+                lang?: "tr" | "en";
             };
             header?: {
                 /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
@@ -5727,6 +5330,77 @@ export interface operations {
             };
         };
     };
+    "findings.exportXlsx": {
+        parameters: {
+            query?: {
+                company_id?: number;
+                turbine_id?: number;
+                media_id?: number;
+                year?: number;
+                blade?: "A" | "B" | "C";
+                surface?: "leading_edge" | "trailing_edge" | "pressure_side" | "suction_side" | "shear_web" | "root" | "tip";
+                type?: "erosion" | "crack" | "delamination" | "lightning" | "hole" | "bond_line" | "coating" | "contamination" | "other";
+                severity_min?: number;
+                status?: "new" | "monitoring" | "repair_planned" | "repaired" | "closed";
+                stage?: "draft" | "released";
+                lang?: "tr" | "en";
+            };
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description findings.xlsx, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "findings.exportJsonLd": {
         parameters: {
             query?: {
@@ -5740,6 +5414,7 @@ export interface operations {
                 severity_min?: number;
                 status?: "new" | "monitoring" | "repair_planned" | "repaired" | "closed";
                 stage?: "draft" | "released";
+                lang?: "tr" | "en";
             };
             header?: {
                 /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
@@ -5797,6 +5472,38 @@ export interface operations {
             };
         };
     };
+    "findings.findingsContext": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The context (a JSON-LD document), cached for a day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": string;
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "findings.list": {
         parameters: {
             query?: {
@@ -5810,6 +5517,7 @@ export interface operations {
                 severity_min?: number;
                 status?: "new" | "monitoring" | "repair_planned" | "repaired" | "closed";
                 stage?: "draft" | "released";
+                sort?: "date_desc" | "date_asc" | "severity_desc" | "severity_asc" | "turbine_asc" | "turbine_desc";
                 limit?: number;
                 cursor?: string;
             };
@@ -6557,6 +6265,562 @@ export interface operations {
                 };
             };
             /** @description TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "files.media": {
+        parameters: {
+            query?: {
+                /** @description Present (any value): an attachment, never inline */
+                download?: string;
+            };
+            header?: {
+                /** @description The ETag of the bytes the client holds */
+                "If-None-Match"?: string;
+                /** @description One byte range, e.g. `bytes=0-1048575` (videos seek) */
+                Range?: string;
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                /** @description The object's id */
+                id: string;
+                /** @description When the address expires (Unix seconds) */
+                expires: string;
+                signature: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes */
+            200: {
+                headers: {
+                    ETag: string;
+                    /** @description inline or attachment, with the original name (RFC 6266) */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                    "video/*": string;
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The bytes of the range asked for */
+            206: {
+                headers: {
+                    ETag: string;
+                    /** @description inline or attachment, with the original name (RFC 6266) */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                    "video/*": string;
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Not modified: the ETag sent still names these bytes */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description MEDIA_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The range lies outside the file (Content-Range says its size) */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "files.report": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the bytes the client holds */
+                "If-None-Match"?: string;
+                /** @description One byte range, e.g. `bytes=0-1048575` (videos seek) */
+                Range?: string;
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                /** @description The object's id */
+                id: string;
+                /** @description When the address expires (Unix seconds) */
+                expires: string;
+                signature: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes */
+            200: {
+                headers: {
+                    ETag: string;
+                    /** @description inline or attachment, with the original name (RFC 6266) */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description The bytes of the range asked for */
+            206: {
+                headers: {
+                    ETag: string;
+                    /** @description inline or attachment, with the original name (RFC 6266) */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Not modified: the ETag sent still names these bytes */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REPORT_NOT_FOUND, MEDIA_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The range lies outside the file (Content-Range says its size) */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "files.derivative": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the bytes the client holds */
+                "If-None-Match"?: string;
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                /** @description The object's id */
+                id: string;
+                /** @description When the address expires (Unix seconds) */
+                expires: string;
+                signature: string;
+                /** @description The derivative below the address (may hold slashes) */
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The derivative */
+            200: {
+                headers: {
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                    "application/xml": string;
+                };
+            };
+            /** @description Not modified: the ETag sent still names this derivative */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description MEDIA_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "uploadReceiver.upload": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                /** @description The signed token of the address presigned-upload handed out */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            etag: string;
+                        };
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UPLOAD_INCOMPLETE, UPLOAD_ADDRESS_USED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "contact.send": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Mehmet Demir",
+                 *       "email": "mehmet.demir@example.com",
+                 *       "phone": "+90 532 000 00 00",
+                 *       "subject": "Kanat bakımı teklifi",
+                 *       "message": "Merhaba, 12 türbinlik sahamız için bir bakım teklifi almak istiyoruz."
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    email?: string | null;
+                    phone?: string | null;
+                    subject: string;
+                    message: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: null;
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TOO_MANY_MESSAGES */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "health.live": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "health.ready": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @constant */
+                        status: "ready";
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "metrics.scrape": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus text format */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;

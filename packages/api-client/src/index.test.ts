@@ -1,4 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+// Both catalogs registered, as a site island has them (the client's own messages come from them).
+import '@kanat360/i18n';
 import { ApiError, createApiClient, fillPath, querySearch } from './index.js';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;

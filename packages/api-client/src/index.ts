@@ -7,7 +7,7 @@ import {
   XSRF_COOKIE,
   XSRF_HEADER,
 } from '@kanat360/contracts';
-import { type Language, type MessageKey, translate } from '@kanat360/i18n';
+import { type Language, type MessageKey, translate } from '@kanat360/i18n/core';
 import {
   type CallArgs,
   type CallControl,
@@ -113,6 +113,8 @@ function isErrorBody(value: unknown): value is Partial<ErrorBody> {
 /**
  * The one HTTP client of the site islands and the panel. Sessions ride in an httpOnly cookie, so no token is
  * ever handled here; mutations carry the XSRF header; every call says which language its messages should be in.
+ * Its own messages come from the catalogs registered with @kanat360/i18n: the site's islands import it whole (both
+ * catalogs), the panel registers the one of its language.
  */
 export function createApiClient(options: ApiClientOptions) {
   const baseUrl = options.baseUrl ?? '/api';

@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { skippedFile } from './schemas/media.js';
-
 /**
  * Every error the API answers with: a stable code (what clients translate through `errors.<CODE>` in locales/)
  * and its HTTP status. Bad input is 400/409/413/422, never 5xx.
@@ -54,8 +51,10 @@ export const ERROR_STATUS = {
   YEAR_INVALID: 400,
   LIMIT_INVALID: 400,
   CURSOR_INVALID: 400,
+  SORT_INVALID: 400,
   BLADE_INVALID: 400,
   CATEGORY_INVALID: 400,
+  CAMERA_INVALID: 400,
   NO_FILES: 400,
   TOO_MANY_FILES: 400,
   FILE_NAME_INVALID: 400,
@@ -74,6 +73,7 @@ export const ERROR_STATUS = {
   FINDING_SIZE_INVALID: 400,
   FINDING_STATUS_INVALID: 400,
   STAGE_INVALID: 400,
+  LANGUAGE_INVALID: 400,
   FINDING_TARGET_INVALID: 400,
   FINDING_RELEASED: 403,
   FINDING_NOT_FOUND: 404,
@@ -102,6 +102,10 @@ export const ERROR_STATUS = {
   REPORT_NOT_PDF: 415,
   EDITED_PHOTO_NOT_JPEG: 415,
   IMAGE_TOO_LARGE: 422,
+  IMAGE_CORRUPT: 422,
+  IMAGE_UNREADABLE: 422,
+  MEDIA_ORIGINAL_MISSING: 422,
+  MEDIA_PROCESSING_FAILED: 500,
   NOT_A_PHOTO: 422,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
@@ -118,26 +122,20 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
 }
 
+/**
+ * Why the processing of a stored original failed: a media item's `failure_code`, worded for people by its
+ * `errors.<CODE>` message (IMAGE_TOO_LARGE's names the file). Never the image library's own text.
+ */
+export const MEDIA_FAILURE_CODES = [
+  'IMAGE_CORRUPT',
+  'IMAGE_UNREADABLE',
+  'IMAGE_TOO_LARGE',
+  'MEDIA_ORIGINAL_MISSING',
+  'MEDIA_PROCESSING_FAILED',
+] as const satisfies readonly ErrorCode[];
+export type MediaFailureCode = (typeof MEDIA_FAILURE_CODES)[number];
+
 /** The catalog key of an error code's message. */
 export function errorMessageKey(code: ErrorCode): `errors.${ErrorCode}` {
   return `errors.${code}`;
 }
-
-/** The body of every failed API call. */
-export const errorBody = z
-  .strictObject({
-    success: z.literal(false),
-    code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
-    message: z.string().meta({ description: "What went wrong, in the caller's language" }),
-    field: z.string().optional().meta({ description: 'Which field an input error is about, when there is one' }),
-    skipped: z
-      .array(skippedFile)
-      .optional()
-      .meta({ description: 'An upload where every file was skipped: each file and why' }),
-    correlationId: z
-      .string()
-      .optional()
-      .meta({ description: 'The request id of an unexpected failure: quote it to find the failure in the logs' }),
-  })
-  .meta({ id: 'Error' });
-export type ErrorBody = z.infer<typeof errorBody>;

@@ -2,7 +2,6 @@ import en from '@kanat360/locales/en.json' with { type: 'json' };
 import tr from '@kanat360/locales/tr.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
 import {
-  createFindingBody,
   FINDING_ACTIONS,
   FINDING_NAME_KEYS,
   FINDING_SEVERITIES,
@@ -13,7 +12,8 @@ import {
   polygonPoints,
   SEVERITY_ACTION,
   targetBox,
-} from './schemas/findings.js';
+} from './findings.js';
+import { createFindingBody } from './schemas/findings.js';
 
 const catalogs = { tr: tr as Record<string, string>, en: en as Record<string, string> };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isValidFileName, mediaKindOfName, ROOM_LABELS, roomsNamedBy } from './media.js';
+import { cameraFilterValue, cameraName, isValidFileName, mediaKindOfName, ROOM_LABELS, roomsNamedBy } from './media.js';
+import { photoListQuery } from './schemas/media.js';
 
 describe('rooms a search names', () => {
   it('reads a number, "oda n" and "room n"', () => {
@@ -38,5 +39,27 @@ describe('the kind a file name says', () => {
     expect(mediaKindOfName('scan.pcd')).toBe('pointcloud');
     expect(mediaKindOfName('report.pdf')).toBeNull();
     expect(mediaKindOfName('jpg')).toBeNull();
+  });
+});
+
+describe('cameras', () => {
+  it('are named by make and model, the make once when the model repeats it', () => {
+    expect(cameraName({ make: 'SONY', model: 'DSC-HX5V' })).toBe('SONY DSC-HX5V');
+    expect(cameraName({ make: 'Canon', model: 'Canon EOS 40D' })).toBe('Canon EOS 40D');
+    expect(cameraName({ make: 'NIKON CORPORATION', model: 'NIKON D70' })).toBe('NIKON D70');
+    expect(cameraName({ make: 'OLYMPUS IMAGING CORP.', model: 'u1020,S1020' })).toBe(
+      'OLYMPUS IMAGING CORP. u1020,S1020',
+    );
+    expect(cameraName({ make: null, model: 'FC300X' })).toBe('FC300X');
+    expect(cameraName({ make: 'DJI', model: null })).toBe('DJI');
+  });
+
+  it('are filtered by make|model, split at the first bar, and a value without one is refused', () => {
+    const camera = (value: string) => photoListQuery.safeParse({ camera: value });
+    expect(cameraFilterValue({ make: 'Olympus', model: 'FE230/X790' })).toBe('Olympus|FE230/X790');
+    expect(camera('Olympus|FE230/X790').data?.camera).toEqual({ make: 'Olympus', model: 'FE230/X790' });
+    expect(camera('|a|b').data?.camera).toEqual({ make: null, model: 'a|b' });
+    expect(camera('GoPro|').data?.camera).toEqual({ make: 'GoPro', model: null });
+    for (const bad of ['SONY', '|']) expect(camera(bad).error?.issues[0]?.message).toBe('CAMERA_INVALID');
   });
 });

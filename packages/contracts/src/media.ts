@@ -1,4 +1,46 @@
-import { type MediaKind } from './schemas/media.js';
+export const BLADES = ['A', 'B', 'C'] as const;
+export type Blade = (typeof BLADES)[number];
+/** Photos that are not of a blade room: taken by a drone, an operator or a robot. */
+export const MEDIA_CATEGORIES = ['drone', 'operator', 'robot'] as const;
+export type MediaCategory = (typeof MEDIA_CATEGORIES)[number] | 'blade';
+export const MEDIA_KINDS = ['photo', 'video', 'pointcloud'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+export const MEDIA_STATUSES = ['pending', 'ready', 'failed'] as const;
+export type MediaStatus = (typeof MEDIA_STATUSES)[number];
+
+/**
+ * What processing noticed about an original and went past (a media item's `processing_warning`): IMAGE_DAMAGED is a
+ * JPEG whose data is damaged or cut short (a card error), shown as far as it could be read, as browsers show it.
+ */
+export const MEDIA_WARNING_CODES = ['IMAGE_DAMAGED'] as const;
+export type MediaWarningCode = (typeof MEDIA_WARNING_CODES)[number];
+
+/** The camera that made a photo or video, as its metadata names it (any part may be missing). */
+export interface MediaCamera {
+  make: string | null;
+  model: string | null;
+  lens: string | null;
+}
+
+/**
+ * A camera of the photo list's filter (`?camera=`): `make|model` as the cameras list offers it. A make never holds
+ * `|`, so the first one separates the two; an empty side is a camera that did not write it.
+ */
+export function cameraFilterValue(camera: Pick<MediaCamera, 'make' | 'model'>): string {
+  return `${camera.make ?? ''}|${camera.model ?? ''}`;
+}
+
+/** A camera's name for people: make and model, without the make twice ("Canon" + "Canon EOS 40D"). */
+export function cameraName(camera: Pick<MediaCamera, 'make' | 'model'>): string {
+  const make = camera.make ?? '';
+  const model = camera.model ?? '';
+  const brand = make.split(' ')[0]!.toLowerCase();
+  if (!model || !make) return model || make;
+  return model.toLowerCase().startsWith(brand) ? model : `${make} ${model}`;
+}
+
+/** Spec §7's photo list, paged (DESIGN: lists page with a cursor): 200 a page by default, 1,000 at most. */
+export const PHOTO_PAGE = { defaultLimit: 200, maxLimit: 1000, maxIds: 200 } as const;
 
 /**
  * Spec §5: an uploaded file's name uses only ASCII letters, digits, `_`, `-` and `.` — no spaces, parentheses or

@@ -95,16 +95,35 @@ const BLADE_TINTS = {
   C: ['#eff2f4', '#f9fbfc', '#dce1e4', '#a4abb1'],
 } as const;
 
+/** A point in a picture's full-size pixels. */
+export type Point = [x: number, y: number];
+
 /**
- * A blade close-up as a drone camera sees it: sky, a large white blade surface crossing the frame with its
- * curvature shading, leading-edge erosion, sometimes a crack and a lightning receptor, and sensor grain. A
- * 6000 × 4000 picture is a JPEG of several MB, like a real one; EXIF carries the capture time and GPS when given.
+ * The blade as a blade photo draws it, in the picture's full-size pixels: its leading edge (the top of the picture,
+ * root on the left) and its trailing edge, point for point along the span.
  */
-export async function bladePhoto(options: BladePhotoOptions): Promise<Buffer> {
+export interface BladeOutline {
+  leadingEdge: Point[];
+  trailingEdge: Point[];
+  /** Where the blade ends on the right: past the frame unless the photo shows the tip. */
+  tipX: number;
+  /** 0 root, 1 middle, 2 tip: the part of the blade the room shows. */
+  section: 0 | 1 | 2;
+}
+
+type BladeShapeOptions = Pick<BladePhotoOptions, 'width' | 'height' | 'seed' | 'blade' | 'room'>;
+
+/** Samples along the blade's span: its outline is a polygon of twice this many points (plus two). */
+const BLADE_STEPS = 32;
+
+/**
+ * The blade's shape, and the picture's random sequence after it: bladePhoto goes on drawing with that sequence, so
+ * bladeOutline and the picture can never disagree.
+ */
+function bladeShape(options: BladeShapeOptions) {
   const { width: w, height: h, blade, room } = options;
   const rand = random(options.seed * 7919 + room * 31 + blade.charCodeAt(0));
-  const section = (((room - 1) % 3) + 3) % 3;
-  const [edge, highlight, mid, shadow] = BLADE_TINTS[blade];
+  const section = ((((room - 1) % 3) + 3) % 3) as 0 | 1 | 2;
 
   // The blade's axis crosses the frame at a small angle; the chord in view shrinks from root to tip.
   const angle = (rand() - 0.5) * 0.5;
@@ -115,21 +134,87 @@ export async function bladePhoto(options: BladePhotoOptions): Promise<Buffer> {
   const axisY = (x: number) => centreY + Math.tan(angle) * (x - w / 2);
   const half = (x: number) => halfChord * (1 - (taper * x) / w);
   const bow = h * 0.02 * (rand() - 0.5);
-  const top: [number, number][] = [];
-  const bottom: [number, number][] = [];
-  const steps = 32;
-  for (let i = 0; i <= steps; i++) {
-    const x = -w * 0.05 + ((tipX + w * 0.05) * i) / steps;
-    const curve = Math.sin((Math.PI * i) / steps) * bow;
+  const leadingEdge: Point[] = [];
+  const trailingEdge: Point[] = [];
+  for (let i = 0; i <= BLADE_STEPS; i++) {
+    const x = -w * 0.05 + ((tipX + w * 0.05) * i) / BLADE_STEPS;
+    const curve = Math.sin((Math.PI * i) / BLADE_STEPS) * bow;
     // The tip rounds off over its last tenth.
     const rounding =
-      section === 2 ? Math.sqrt(Math.max(0, 1 - Math.max(0, (i - steps * 0.9) / (steps * 0.1)) ** 2)) : 1;
-    top.push([x, axisY(x) - half(x) * rounding + curve]);
-    bottom.push([x, axisY(x) + half(x) * rounding + curve]);
+      section === 2 ? Math.sqrt(Math.max(0, 1 - Math.max(0, (i - BLADE_STEPS * 0.9) / (BLADE_STEPS * 0.1)) ** 2)) : 1;
+    leadingEdge.push([x, axisY(x) - half(x) * rounding + curve]);
+    trailingEdge.push([x, axisY(x) + half(x) * rounding + curve]);
   }
-  const outline = [...top, ...bottom.reverse()].map(([x, y]) => `${fixed(x)},${fixed(y)}`).join(' ');
+  const outline: BladeOutline = { leadingEdge, trailingEdge, tipX, section };
+  return { outline, rand, axisY, half, halfChord };
+}
+
+/** The blade a blade photo of these options shows (bladePhoto draws exactly this shape). */
+export function bladeOutline(options: BladeShapeOptions): BladeOutline {
+  return bladeShape(options).outline;
+}
+
+/** Whether `point` lies inside `polygon` (even-odd rule). */
+export function polygonContains(polygon: readonly Point[], [x, y]: Point): boolean {
+  let inside = false;
+  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+    const [xi, yi] = polygon[i]!;
+    const [xj, yj] = polygon[j]!;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** The blade's outline as one polygon: along the leading edge to the tip, back along the trailing edge. */
+export function bladePolygon(outline: BladeOutline): Point[] {
+  return [...outline.leadingEdge, ...[...outline.trailingEdge].reverse()];
+}
+
+/** The height of a piecewise-linear edge at `x`. */
+function edgeAt(edge: readonly Point[], x: number): number {
+  const after = edge.findIndex(([px]) => px >= x);
+  if (after <= 0) return edge[Math.max(0, after)]![1];
+  const [x0, y0] = edge[after - 1]!;
+  const [x1, y1] = edge[after]!;
+  return y0 + ((y1 - y0) * (x - x0)) / (x1 - x0);
+}
+
+/**
+ * What the blade covers at every x from `left` to `right` alike: the lowest point of its leading edge and the
+ * highest of its trailing edge over that span (null where it does not reach both ends). A rectangle of that span
+ * between the two lies on the blade.
+ */
+export function bladeBand(outline: BladeOutline, left: number, right: number): { top: number; bottom: number } | null {
+  const first = outline.leadingEdge[0]![0];
+  const last = outline.leadingEdge.at(-1)![0];
+  if (left < first || right > last || right < left) return null;
+  const within = (edge: readonly Point[]) => [
+    edgeAt(edge, left),
+    edgeAt(edge, right),
+    ...edge.filter(([x]) => x > left && x < right).map(([, y]) => y),
+  ];
+  const top = Math.max(...within(outline.leadingEdge));
+  const bottom = Math.min(...within(outline.trailingEdge));
+  return bottom > top ? { top, bottom } : null;
+}
+
+/**
+ * A blade close-up as a drone camera sees it: sky, a large white blade surface crossing the frame with its
+ * curvature shading, leading-edge erosion, sometimes a crack and a lightning receptor, and sensor grain. A
+ * 6000 × 4000 picture is a JPEG of several MB, like a real one; EXIF carries the capture time and GPS when given.
+ */
+export async function bladePhoto(options: BladePhotoOptions): Promise<Buffer> {
+  const { width: w, height: h, blade } = options;
+  const { outline, rand, axisY, half, halfChord } = bladeShape(options);
+  const { section, tipX } = outline;
+  const [edge, highlight, mid, shadow] = BLADE_TINTS[blade];
+  const top = outline.leadingEdge;
+  const steps = BLADE_STEPS;
+  const outlinePoints = bladePolygon(outline)
+    .map(([x, y]) => `${fixed(x)},${fixed(y)}`)
+    .join(' ');
   // The leading-edge protection band stops where the tip starts rounding.
-  const leadingEdge = top
+  const protectionBand = top
     .slice(0, section === 2 ? Math.floor(steps * 0.9) : undefined)
     .map(([x, y]) => `${fixed(x)},${fixed(y + h * 0.012)}`)
     .join(' ');
@@ -202,9 +287,9 @@ export async function bladePhoto(options: BladePhotoOptions): Promise<Buffer> {
     </defs>
     <rect width="${w}" height="${h}" fill="url(#sky)"/>
     ${clouds.join('')}
-    <polygon points="${outline}" fill="url(#blade)"/>
-    <polyline points="${leadingEdge}" fill="none" stroke="#d6d1c4" stroke-opacity="0.7" stroke-width="${fixed(h * 0.02)}"/>
-    <clipPath id="surface"><polygon points="${outline}"/></clipPath>
+    <polygon points="${outlinePoints}" fill="url(#blade)"/>
+    <polyline points="${protectionBand}" fill="none" stroke="#d6d1c4" stroke-opacity="0.7" stroke-width="${fixed(h * 0.02)}"/>
+    <clipPath id="surface"><polygon points="${outlinePoints}"/></clipPath>
     <g clip-path="url(#surface)">${streaks.join('')}</g>
     ${marks.join('')}`,
   );
@@ -224,12 +309,71 @@ export interface PanoramaOptions {
   gps?: { lat: number; lng: number };
 }
 
+/** A wind turbine on the panorama's horizon, in the picture's full-size pixels. */
+export interface PanoramaTurbine {
+  /** How tall it stands in the picture: the nearest is the tallest. */
+  towerHeight: number;
+  /** Its three blades, each a polygon from the hub to the blade's tip. */
+  blades: Point[][];
+}
+
+/** The turbines of the panorama and the picture's random sequence after them (see bladeShape). */
+function panoramaShape(w: number, h: number, seed: number) {
+  const rand = random(seed);
+  const horizon = h / 2;
+  const turbines: (PanoramaTurbine & {
+    x: number;
+    base: number;
+    hubY: number;
+    width: number;
+    bladeLength: number;
+    rotation: number;
+  })[] = [];
+  for (let i = 0; i < 9; i++) {
+    const distance = 0.3 + rand() * 0.7;
+    const x = (w * (i + rand() * 0.6)) / 9;
+    const towerHeight = h * 0.28 * (1.1 - distance);
+    const base = horizon + h * 0.04 * (1.1 - distance);
+    const hubY = base - towerHeight;
+    const bladeLength = towerHeight * 0.55;
+    const width = Math.max(2, towerHeight * 0.035);
+    const rotation = rand() * 120;
+    // SVG's rotate() turns clockwise on screen (y points down), about the hub drawn at translate(x, hubY - 0.2 w).
+    const blades = PANORAMA_BLADE_ANGLES.map((a) => {
+      const turn = ((rotation + a) * Math.PI) / 180;
+      return bladeShapePoints(width, bladeLength).map(([px, py]): Point => [
+        x + px * Math.cos(turn) - py * Math.sin(turn),
+        hubY - width * 0.2 + px * Math.sin(turn) + py * Math.cos(turn),
+      ]);
+    });
+    turbines.push({ towerHeight, blades, x, base, hubY, width, bladeLength, rotation });
+  }
+  return { turbines, rand, horizon };
+}
+
+const PANORAMA_BLADE_ANGLES = [0, 120, 240] as const;
+
+/** One blade of a panorama turbine, pointing up from its hub, before it is turned. */
+function bladeShapePoints(width: number, bladeLength: number): Point[] {
+  return [
+    [0, 0],
+    [width * 0.9, -bladeLength * 0.2],
+    [0, -bladeLength],
+    [-width * 0.5, -bladeLength * 0.2],
+  ];
+}
+
+/** The turbines the panorama of these options draws (panorama draws exactly these). */
+export function panoramaTurbines(options: PanoramaOptions = {}): PanoramaTurbine[] {
+  const { turbines } = panoramaShape(options.width ?? 4096, options.height ?? 2048, options.seed ?? 360);
+  return turbines.map(({ towerHeight, blades }) => ({ towerHeight, blades }));
+}
+
 /** A 2:1 equirectangular 360° view from a wind farm: sky, hills on the horizon, turbines all around. */
 export async function panorama(options: PanoramaOptions = {}): Promise<Buffer> {
   const w = options.width ?? 4096;
   const h = options.height ?? 2048;
-  const rand = random(options.seed ?? 360);
-  const horizon = h / 2;
+  const { turbines: shapes, rand, horizon } = panoramaShape(w, h, options.seed ?? 360);
 
   const hills = (base: number, amplitude: number, colour: string) => {
     const points = [`0,${h}`];
@@ -245,29 +389,20 @@ export async function panorama(options: PanoramaOptions = {}): Promise<Buffer> {
     return `<polygon points="${points.join(' ')}" fill="${colour}"/>`;
   };
 
-  const turbines: string[] = [];
-  for (let i = 0; i < 9; i++) {
-    const distance = 0.3 + rand() * 0.7;
-    const x = (w * (i + rand() * 0.6)) / 9;
-    const towerHeight = h * 0.28 * (1.1 - distance);
-    const base = horizon + h * 0.04 * (1.1 - distance);
-    const hubY = base - towerHeight;
-    const bladeLength = towerHeight * 0.55;
-    const width = Math.max(2, towerHeight * 0.035);
-    const rotation = rand() * 120;
-    const blades = [0, 120, 240]
-      .map(
-        (a) =>
-          `<polygon points="0,0 ${fixed(width * 0.9)},${fixed(-bladeLength * 0.2)} 0,${fixed(-bladeLength)} ${fixed(-width * 0.5)},${fixed(-bladeLength * 0.2)}" transform="rotate(${fixed(rotation + a)})"/>`,
-      )
-      .join('');
-    turbines.push(
+  const turbines = shapes.map(({ x, base, hubY, width, bladeLength, rotation }) => {
+    const blades = PANORAMA_BLADE_ANGLES.map(
+      (a) =>
+        `<polygon points="${bladeShapePoints(width, bladeLength)
+          .map(([px, py]) => `${fixed(px)},${fixed(py)}`)
+          .join(' ')}" transform="rotate(${fixed(rotation + a)})"/>`,
+    ).join('');
+    return (
       `<g fill="#f2f3f3" stroke="#b9bec2" stroke-width="${fixed(width * 0.08)}">` +
-        `<polygon points="${fixed(x - width)},${fixed(base)} ${fixed(x + width)},${fixed(base)} ${fixed(x + width * 0.5)},${fixed(hubY)} ${fixed(x - width * 0.5)},${fixed(hubY)}"/>` +
-        `<rect x="${fixed(x - width * 1.2)}" y="${fixed(hubY - width * 0.9)}" width="${fixed(width * 2.6)}" height="${fixed(width * 1.4)}" rx="${fixed(width * 0.4)}"/>` +
-        `<g transform="translate(${fixed(x)} ${fixed(hubY - width * 0.2)})">${blades}</g></g>`,
+      `<polygon points="${fixed(x - width)},${fixed(base)} ${fixed(x + width)},${fixed(base)} ${fixed(x + width * 0.5)},${fixed(hubY)} ${fixed(x - width * 0.5)},${fixed(hubY)}"/>` +
+      `<rect x="${fixed(x - width * 1.2)}" y="${fixed(hubY - width * 0.9)}" width="${fixed(width * 2.6)}" height="${fixed(width * 1.4)}" rx="${fixed(width * 0.4)}"/>` +
+      `<g transform="translate(${fixed(x)} ${fixed(hubY - width * 0.2)})">${blades}</g></g>`
     );
-  }
+  });
 
   const svg = svgDocument(
     w,

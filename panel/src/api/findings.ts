@@ -1,13 +1,16 @@
+import { type PathsWith, type QueryOf, querySearch } from '@kanat360/api-client';
 import {
   type ApiSuccess,
   type CreateFindingBody,
   type Finding,
   type FindingDetail,
   type FindingFilters,
+  type FindingSort,
   FINDING_PAGE,
   type InspectionReportRequest,
   type UpdateFindingBody,
 } from '@kanat360/contracts';
+import { type Language } from '@kanat360/i18n/core';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiClient } from './client';
 import { turbineKeys } from './turbines';
@@ -21,7 +24,7 @@ export type FindingUpdate = Omit<UpdateFindingBody, 'action'> & Partial<Pick<Upd
 export const findingKeys = {
   /** Every findings question: what a change to any finding makes stale (the fleet list and the turbine's). */
   all: ['findings'] as const,
-  fleet: (filters: FindingFilters) => [...findingKeys.all, 'fleet', filters] as const,
+  fleet: (filters: FindingFilters, sort: FindingSort) => [...findingKeys.all, 'fleet', filters, sort] as const,
   fleetSummary: (filters: FindingFilters) => [...findingKeys.all, 'fleet-summary', filters] as const,
   turbine: (turbineId: number) => [...findingKeys.all, 'turbine', turbineId] as const,
   ofTurbine: (turbineId: number, filters: FindingFilters) =>
@@ -68,12 +71,19 @@ export function findingQueryOptions(turbineId: number, id: number) {
   });
 }
 
-/** The fleet list (GET /findings), newest first, a page at a time as the user scrolls. */
-export function fleetFindingsQueryOptions(filters: FindingFilters, pageSize: number = FINDING_PAGE.defaultLimit) {
+/** The fleet list (GET /findings) in the order `sort`, a page at a time as the user scrolls. */
+export function fleetFindingsQueryOptions(
+  filters: FindingFilters,
+  sort: FindingSort,
+  pageSize: number = FINDING_PAGE.defaultLimit,
+) {
   return infiniteQueryOptions({
-    queryKey: findingKeys.fleet(filters),
+    queryKey: findingKeys.fleet(filters, sort),
     queryFn: ({ signal, pageParam }) =>
-      apiClient.get('/findings', { query: { ...filters, limit: pageSize, cursor: pageParam ?? undefined }, signal }),
+      apiClient.get('/findings', {
+        query: { ...filters, sort, limit: pageSize, cursor: pageParam ?? undefined },
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     staleTime: FINDINGS_STALE_MS,
@@ -89,14 +99,18 @@ export function fleetFindingSummaryQueryOptions(filters: FindingFilters) {
   });
 }
 
-/** Where a file export of the fleet list with these filters downloads from (a plain link: the browser streams it). */
-export function findingsExportUrl(format: 'csv' | 'jsonld', filters: FindingFilters): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) {
-    if (value !== undefined) query.set(key, String(value));
-  }
-  const search = query.toString();
-  return `/api/findings/export.${format}${search ? `?${search}` : ''}`;
+/**
+ * Where a file export of the fleet list with these filters downloads from (a plain link: the browser streams it).
+ * A link sends no X-Lang header, so the panel's language goes in the query: the file's texts are in it.
+ */
+export function findingsExportUrl(
+  format: 'csv' | 'xlsx' | 'jsonld',
+  filters: FindingFilters,
+  language: Language,
+): string {
+  const path = `/findings/export.${format}` as const satisfies PathsWith<'get'>;
+  const query: QueryOf<typeof path, 'get'> = { ...filters, lang: language };
+  return `/api${path}${querySearch(query)}`;
 }
 
 /** A finding changes the lists, the turbine list's worst severity and the finding's own track. */

@@ -11,6 +11,8 @@ export interface PhotoFilters {
   blade?: Blade;
   room?: number;
   q?: string;
+  /** One camera, as `mediaCamerasQueryOptions` offers it (`make|model`). */
+  camera?: string;
 }
 
 export const mediaKeys = {
@@ -19,6 +21,7 @@ export const mediaKeys = {
   pages: (turbineId: number, filters: PhotoFilters) => [...mediaKeys.all(turbineId), 'pages', filters] as const,
   byIds: (turbineId: number, ids: readonly number[]) => [...mediaKeys.all(turbineId), 'ids', ids] as const,
   places: (turbineId: number) => [...mediaKeys.all(turbineId), 'places'] as const,
+  cameras: (turbineId: number) => [...mediaKeys.all(turbineId), 'cameras'] as const,
 };
 
 /** Spec §9: photo lists are cached 3 minutes. */
@@ -67,6 +70,16 @@ export function mediaPlacesQueryOptions(turbineId: number) {
     queryKey: mediaKeys.places(turbineId),
     queryFn: async ({ signal }) =>
       (await apiClient.get('/turbines/{id}/photos/summary', { path: { id: turbineId }, signal })).data,
+    staleTime: PHOTO_LIST_STALE_MS,
+  });
+}
+
+/** The cameras that made the turbine's media, each with its value of the list's `camera` filter. */
+export function mediaCamerasQueryOptions(turbineId: number) {
+  return queryOptions({
+    queryKey: mediaKeys.cameras(turbineId),
+    queryFn: async ({ signal }) =>
+      (await apiClient.get('/turbines/{id}/photos/cameras', { path: { id: turbineId }, signal })).data,
     staleTime: PHOTO_LIST_STALE_MS,
   });
 }

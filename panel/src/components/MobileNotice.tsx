@@ -1,11 +1,17 @@
 import { useI18n } from '@/i18n/language';
+import { readStoredUser } from '@/session/session-user';
 import { BrandMark } from './BrandMark';
 import { LanguageToggle } from './LanguageToggle';
+import { LogoutButton } from './LogoutButton';
 import { StrokeIcon } from '@/components/StrokeIcon';
 
-/** Spec §1: the panel refuses phones, tablets and narrow windows with this notice. */
+/**
+ * Spec §1: the panel refuses phones, tablets and narrow windows with this notice. Someone signed in can still sign
+ * out here (a shared tablet must not keep the session).
+ */
 export function MobileNotice() {
   const { t } = useI18n();
+  const signedIn = readStoredUser() !== null;
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-6 p-6" data-testid="mobile-notice">
       <BrandMark />
@@ -17,10 +23,11 @@ export function MobileNotice() {
           {t('panel.mobile.title')}
         </h1>
         <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{t('panel.mobile.message')}</p>
-        <div className="mt-6 flex justify-center gap-2">
+        <div className="mt-6 flex flex-wrap justify-center gap-2">
           <a href="/" className="btn-secondary">
             {t('common.goHome')}
           </a>
+          {signedIn && <LogoutButton />}
           <LanguageToggle />
         </div>
       </section>

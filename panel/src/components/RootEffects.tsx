@@ -1,4 +1,4 @@
-import { LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY } from '@kanat360/i18n';
+import { LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY } from '@kanat360/i18n/core';
 import { useRouterState } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
@@ -27,8 +27,11 @@ function useChoicesFromOtherTabs() {
   const syncTheme = useSetAtom(syncThemeFromStorageAtom);
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === LANGUAGE_STORAGE_KEY) syncLanguage();
-      else if (event.key === THEME_STORAGE_KEY) syncTheme();
+      if (event.key === LANGUAGE_STORAGE_KEY) {
+        syncLanguage().catch(() => {
+          // The other language's texts did not come: this tab keeps its language until the next load.
+        });
+      } else if (event.key === THEME_STORAGE_KEY) syncTheme();
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);

@@ -1,4 +1,11 @@
-import { type Blade, BLADES, type Finding, FINDING_NAME_KEYS } from '@kanat360/contracts';
+import {
+  type Blade,
+  BLADES,
+  type BladeScale,
+  type Finding,
+  FINDING_NAME_KEYS,
+  SEVERITY_COLOURS,
+} from '@kanat360/contracts';
 import { Link } from '@tanstack/react-router';
 import { type CSSProperties, useState } from 'react';
 import { useI18n } from '@/i18n/language';
@@ -12,7 +19,6 @@ import {
   SURFACE_LANE,
   suctionHalfPath,
 } from './blade-map';
-import { SEVERITY_COLOURS } from './severity';
 import { SeverityBadge } from './SeverityBadge';
 
 /** The SVG box one blade is drawn in; stretched to the row (the marks are HTML, so they stay round). */
@@ -109,21 +115,21 @@ function MarkTooltip({
 function BladeMark({
   finding,
   turbineId,
-  lengthM,
+  scale,
   trackYears,
   active,
   onActive,
 }: {
   finding: Finding;
   turbineId: number;
-  lengthM: number;
+  scale: BladeScale;
   trackYears: number;
   active: boolean;
   onActive: (id: number | null) => void;
 }) {
   const { t } = useI18n();
   const numbers = useNumbers();
-  const { along, across } = markPosition(finding, lengthM);
+  const { along, across } = markPosition(finding, scale);
   const radius = markRadius(finding.severity);
   const colour = SEVERITY_COLOURS[finding.severity];
   const tooltipId = `blade-mark-tip-${finding.id}`;
@@ -193,7 +199,7 @@ function BladeRow({
   blade,
   findings,
   turbineId,
-  lengthM,
+  scale,
   trackYears,
   active,
   onActive,
@@ -201,7 +207,7 @@ function BladeRow({
   blade: Blade;
   findings: readonly Finding[];
   turbineId: number;
-  lengthM: number;
+  scale: BladeScale;
   trackYears: ReadonlyMap<number, number>;
   active: number | null;
   onActive: (id: number | null) => void;
@@ -250,7 +256,7 @@ function BladeRow({
             key={finding.id}
             finding={finding}
             turbineId={turbineId}
-            lengthM={lengthM}
+            scale={scale}
             trackYears={trackYears.get(finding.track_id) ?? 1}
             active={active === finding.id}
             onActive={onActive}
@@ -263,19 +269,19 @@ function BladeRow({
 
 /**
  * DESIGN "Findings": the three blades drawn root to tip, every finding of a year a dot placed by its distance from
- * the root (against `lengthM`) and across the chord by its surface, coloured and sized by severity, hollow when
+ * the root (against `scale`, the contracts' rule the inspection report follows too) and across the chord by its surface, coloured and sized by severity, hollow when
  * internal. A dot is a link that opens the photo at the finding; its tooltip tells what it is, and leads to the
  * damage's track when it has more than one year. `trackYears` counts the years of each track the caller may see.
  */
 export function BladeMap({
   findings,
   turbineId,
-  lengthM,
+  scale,
   trackYears,
 }: {
   findings: readonly Finding[];
   turbineId: number;
-  lengthM: number;
+  scale: BladeScale;
   trackYears: ReadonlyMap<number, number>;
 }) {
   const { t } = useI18n();
@@ -289,7 +295,7 @@ export function BladeMap({
           blade={blade}
           findings={findings}
           turbineId={turbineId}
-          lengthM={lengthM}
+          scale={scale}
           trackYears={trackYears}
           active={active}
           onActive={setActive}
@@ -303,7 +309,7 @@ export function BladeMap({
             style={{ left: `${tick * 100}%` }}
           >
             <span className="h-1.5 w-px bg-slate-400" />
-            <span>{t('panel.findingViewer.metres', { value: numbers.format(tick * lengthM) })}</span>
+            <span>{t('panel.findingViewer.metres', { value: numbers.format(tick * scale.lengthM) })}</span>
             {tick === 0 && <span>{t(FINDING_NAME_KEYS.surface('root'))}</span>}
             {tick === 1 && <span>{t(FINDING_NAME_KEYS.surface('tip'))}</span>}
           </span>

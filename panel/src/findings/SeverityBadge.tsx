@@ -1,6 +1,5 @@
-import { FINDING_NAME_KEYS, type FindingSeverity } from '@kanat360/contracts';
+import { FINDING_NAME_KEYS, type FindingSeverity, SEVERITY_COLOURS, SEVERITY_TEXT } from '@kanat360/contracts';
 import { useI18n } from '@/i18n/language';
-import { SEVERITY_COLOURS, SEVERITY_TEXT } from './severity';
 
 /** A finding's severity as a coloured chip: its name ("3 – Serious"), or only its number when `compact`. */
 export function SeverityBadge({ severity, compact = false }: { severity: FindingSeverity; compact?: boolean }) {

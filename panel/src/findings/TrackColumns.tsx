@@ -1,4 +1,10 @@
-import { FINDING_NAME_KEYS, type FindingDetail, type FindingTrackEntry, type MediaItem } from '@kanat360/contracts';
+import {
+  FINDING_NAME_KEYS,
+  type FindingDetail,
+  type FindingTrackEntry,
+  type MediaItem,
+  SEVERITY_COLOURS,
+} from '@kanat360/contracts';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { useI18n } from '@/i18n/language';
@@ -6,7 +12,6 @@ import { MediaStage } from '@/media/MediaStage';
 import { type PictureRegion, type ViewerHandle } from '@/viewers/viewer-handle';
 import { findingRegion } from './finding-region';
 import { GrowthLine } from './GrowthLine';
-import { SEVERITY_COLOURS } from './severity';
 import { SeverityBadge } from './SeverityBadge';
 import { lockAnchoredViews } from './track-lock';
 

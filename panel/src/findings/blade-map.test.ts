@@ -1,13 +1,11 @@
-import { type Finding } from '@kanat360/contracts';
+import { bladeScale, type Finding } from '@kanat360/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   acrossAt,
-  bladeLengthM,
   bladeMarks,
   bladeOutlinePath,
   chordAt,
   countsByBlade,
-  DEFAULT_BLADE_LENGTH_M,
   edgesAt,
   findingYears,
   markLayer,
@@ -29,19 +27,6 @@ function mark(overrides: Partial<Mark>): Mark {
     ...overrides,
   };
 }
-
-describe('blade length of the scale', () => {
-  it('is a usual blade when every finding lies within one', () => {
-    expect(bladeLengthM([])).toBe(DEFAULT_BLADE_LENGTH_M);
-    expect(bladeLengthM([mark({ distance_from_root_m: 41.5 })])).toBe(DEFAULT_BLADE_LENGTH_M);
-  });
-
-  it('reaches past the furthest finding and its extent, to a round ten metres', () => {
-    expect(bladeLengthM([mark({ distance_from_root_m: 83.2 })])).toBe(90);
-    expect(bladeLengthM([mark({ distance_from_root_m: 79, extent_m: 2 })])).toBe(90);
-    expect(bladeLengthM([mark({ distance_from_root_m: 100 })])).toBe(100);
-  });
-});
 
 describe('blade outline', () => {
   it('is widest at the shoulder and narrows to the tip, the root round', () => {
@@ -70,14 +55,17 @@ describe('blade outline', () => {
 });
 
 describe('a mark on the blade', () => {
-  it('lies along the blade by its distance from the root against the blade length', () => {
-    expect(markPosition(mark({ distance_from_root_m: 0 }), 80).along).toBe(0);
-    expect(markPosition(mark({ distance_from_root_m: 40 }), 80).along).toBe(0.5);
-    expect(markPosition(mark({ distance_from_root_m: 120 }), 80).along).toBe(1);
+  it('lies along the blade by its distance from the root against the scale', () => {
+    const scale = bladeScale(0);
+    expect(markPosition(mark({ distance_from_root_m: 0 }), scale).along).toBe(0);
+    expect(markPosition(mark({ distance_from_root_m: 40 }), scale).along).toBe(0.5);
+    expect(markPosition(mark({ distance_from_root_m: 120 }), scale).along).toBe(1);
+    expect(markPosition(mark({ distance_from_root_m: 40 }), bladeScale(0, 50)).along).toBe(0.8);
   });
 
   it('lies across the chord by its surface: leading edge, suction side, web, pressure side, trailing edge', () => {
-    const across = (surface: Mark['surface']) => markPosition(mark({ surface, distance_from_root_m: 30 }), 80).across;
+    const across = (surface: Mark['surface']) =>
+      markPosition(mark({ surface, distance_from_root_m: 30 }), bladeScale(0)).across;
     const order = ['leading_edge', 'suction_side', 'shear_web', 'pressure_side', 'trailing_edge'] as const;
     for (let i = 1; i < order.length; i += 1) expect(across(order[i]!)).toBeGreaterThan(across(order[i - 1]!));
     const { leading, trailing } = edgesAt(30 / 80);

@@ -1,16 +1,18 @@
-import { type Blade, BLADES, type Finding, type FindingSeverity, type FindingSurface } from '@kanat360/contracts';
+import {
+  alongBlade,
+  type Blade,
+  BLADES,
+  type BladeScale,
+  type Finding,
+  type FindingSeverity,
+  type FindingSurface,
+} from '@kanat360/contracts';
 
 /*
  * The blade map's geometry: a blade seen from above, root on the left and tip on the right, its leading edge along
  * the top and its trailing edge along the bottom. Positions are fractions of one blade's box (`along` 0 = root,
  * 1 = tip; `across` 0 = top of the box, 1 = its bottom), so the same numbers place the SVG outline and the marks.
  */
-
-/** A turbine carries no blade length: the map runs to the furthest finding, and never shorter than a usual blade. */
-export const DEFAULT_BLADE_LENGTH_M = 80;
-
-/** The scale ends on a round number of metres, so its end label reads well. */
-const SCALE_STEP_M = 10;
 
 /** The blade's pitch axis and how far the edges lie from it at the widest chord, as fractions of the box. */
 const PITCH_AXIS = 0.38;
@@ -30,12 +32,6 @@ export const SURFACE_LANE: Record<FindingSurface, number> = {
   pressure_side: 0.72,
   trailing_edge: 0.92,
 };
-
-/** The metres the map's scale runs to: the furthest point of any finding, rounded up, at least a usual blade. */
-export function bladeLengthM(findings: readonly Pick<Finding, 'distance_from_root_m' | 'extent_m'>[]): number {
-  const furthest = Math.max(0, ...findings.map((f) => f.distance_from_root_m + (f.extent_m ?? 0)));
-  return Math.max(DEFAULT_BLADE_LENGTH_M, Math.ceil(furthest / SCALE_STEP_M) * SCALE_STEP_M);
-}
 
 function smoothstep(x: number): number {
   const t = Math.min(1, Math.max(0, x));
@@ -65,12 +61,12 @@ export function acrossAt(along: number, lane: number): number {
   return leading + lane * (trailing - leading);
 }
 
-/** A mark's place in its blade's box. */
+/** A mark's place in its blade's box: along the blade by the contracts' scale (the inspection report's too). */
 export function markPosition(
   finding: Pick<Finding, 'distance_from_root_m' | 'surface'>,
-  lengthM: number,
+  scale: BladeScale,
 ): { along: number; across: number } {
-  const along = Math.min(1, Math.max(0, finding.distance_from_root_m / lengthM));
+  const along = alongBlade(finding.distance_from_root_m, scale);
   return { along, across: acrossAt(along, SURFACE_LANE[finding.surface]) };
 }
 

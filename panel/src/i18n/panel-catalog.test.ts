@@ -16,20 +16,28 @@ function sources(dir: string): string[] {
 }
 
 describe('the panel’s share of the catalogs', () => {
-  it('keeps every key but the site’s and the mails’', () => {
+  it('keeps every key but the site’s, the mails’ and the report PDF’s', () => {
     const share = panelShare(tr);
     expect(share['panel.turbine.notFound']).toBe('Türbin bulunamadı');
     expect(share['errors.TURBINE_NOT_FOUND']).toBeDefined();
-    expect(Object.keys(share).some((key) => key.startsWith('site.') || key.startsWith('mail.'))).toBe(false);
+    expect(share['findings.type.erosion']).toBeDefined();
+    const dropped = Object.keys(tr).filter((key) => !(key in share));
+    expect(dropped.length).toBeGreaterThan(Object.keys(tr).length / 4);
+    expect(dropped.every((key) => PANEL_OMITS_MESSAGE_PREFIXES.some((prefix) => key.startsWith(prefix)))).toBe(true);
+    expect(Object.keys(share).some((key) => /^(site|mail|findings\.report|findings\.reportReady)\./.test(key))).toBe(
+      false,
+    );
   });
 
   it('holds every key the panel’s code names (none of the dropped ones is used)', () => {
     const used = sources(SOURCE).flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/['"`]((?:site|mail)\.[\w.]+)['"`]/g)].map(
-        (match) => `${file}: ${match[1]}`,
-      ),
+      [
+        ...readFileSync(file, 'utf8').matchAll(
+          /['"`]((?:site|mail|findings\.report|findings\.reportReady)\.[\w.]+)['"`]/g,
+        ),
+      ].map((match) => `${file}: ${match[1]}`),
     );
-    expect(PANEL_OMITS_MESSAGE_PREFIXES).toEqual(['site.', 'mail.']);
+    expect(PANEL_OMITS_MESSAGE_PREFIXES).toEqual(['site.', 'mail.', 'findings.report.', 'findings.reportReady.']);
     expect(used).toEqual([]);
   });
 });

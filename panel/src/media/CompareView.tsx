@@ -1,7 +1,7 @@
 import { type MediaItem } from '@kanat360/contracts';
 import { useEffect, useState } from 'react';
 import { Modal } from '@/components/Modal';
-import { formatDate } from '@/i18n/format-date';
+import { formatCameraTime } from '@/i18n/format-date';
 import { useI18n } from '@/i18n/language';
 import { formatMegabytes } from '@/uploads/format-bytes';
 import { lockViews } from '@/viewers/lock-views';
@@ -59,9 +59,9 @@ export function CompareView({ items, onClose }: { items: readonly [MediaItem, Me
                   <dt className="text-slate-500 dark:text-slate-400">{t('panel.photos.compareDate')}</dt>
                   {/* The campaign's month and year, as the list shows it; the camera's own date beside it. */}
                   <dd>{campaignMonth(item, language)}</dd>
-                  {item.captured_at && (
+                  {item.captured_at_local && (
                     <dd className="text-slate-500 dark:text-slate-400">
-                      {t('panel.photos.capturedOn', { date: formatDate(item.captured_at, language) })}
+                      {t('panel.photos.capturedOn', { date: formatCameraTime(item.captured_at_local, language) })}
                     </dd>
                   )}
                 </div>

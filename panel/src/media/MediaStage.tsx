@@ -1,7 +1,6 @@
-import { type MediaItem } from '@kanat360/contracts';
+import { errorMessageKey, type MediaItem } from '@kanat360/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { StrokeIcon } from '@/components/StrokeIcon';
-import { type FindingsLayerProps } from '@/findings/viewer/findings-layer';
 import { useI18n } from '@/i18n/language';
 import { type ViewerHandle } from '@/viewers/viewer-handle';
 
@@ -9,12 +8,8 @@ import { type ViewerHandle } from '@/viewers/viewer-handle';
 const DeepZoomViewer = lazy(() => import('@/viewers/deep-zoom/DeepZoomViewer'));
 const PanoramaViewer = lazy(() => import('@/viewers/panorama/PanoramaViewer'));
 const PointCloudViewer = lazy(() => import('@/viewers/point-cloud/PointCloudViewer'));
-// Annotorious (with its WebGL renderer) comes only where findings are shown on a photo; the markers ride with PSV.
-const DeepZoomFindingsLayer = lazy(() => import('@/findings/viewer/DeepZoomFindingsLayer'));
+// A panorama's findings are markers of Photo Sphere Viewer's plugin: they come with it, where findings are shown.
 const PanoramaFindingsLayer = lazy(() => import('@/findings/viewer/PanoramaFindingsLayer'));
-
-/** The findings a stage draws over its picture, and a finding's short label (a panorama marker's tooltip). */
-export type StageFindings = FindingsLayerProps & { labelOf: (id: number) => string };
 
 /** A card in place of a picture: why it is not shown here, and the original to download. */
 export function StageCard({
@@ -93,6 +88,7 @@ function VideoStage({ item }: { item: MediaItem }) {
  * What a media item looks like in the lightbox, compare and the photo pages: a flat photo through the deep-zoom
  * viewer (its tiles, never the original), a 2:1 panorama on a sphere, a video that plays and seeks, a point cloud in
  * 3D. The viewer of each kind is a lazy leaf; `onHandle` gets its controls (zoom, drawing projection, view lock).
+ * `findings`: a panorama shows the viewer session's findings as markers (a flat photo's are the photo overlay's).
  */
 export function MediaStage({
   item,
@@ -101,7 +97,7 @@ export function MediaStage({
 }: {
   item: MediaItem;
   onHandle?: (handle: ViewerHandle | null) => void;
-  findings?: StageFindings;
+  findings?: boolean;
 }) {
   const { t } = useI18n();
   if (item.kind === 'video') return <VideoStage item={item} />;
@@ -115,7 +111,12 @@ export function MediaStage({
   if (item.status === 'pending') return <Spinner text={t('panel.lightbox.processing')} testId="stage-processing" />;
   if (item.status === 'failed' || !item.tiles_url) {
     return (
-      <StageCard item={item} title={t('panel.media.failed')} text={item.failure_reason ?? ''} testId="stage-failed" />
+      <StageCard
+        item={item}
+        title={t('panel.media.failed')}
+        text={item.failure_code ? t(errorMessageKey(item.failure_code), { file: item.originalName }) : ''}
+        testId="stage-failed"
+      />
     );
   }
   return (
@@ -125,31 +126,17 @@ export function MediaStage({
           item={item}
           onHandle={onHandle}
           layer={
-            findings &&
-            ((viewer) => (
-              <Suspense fallback={null}>
-                <PanoramaFindingsLayer viewer={viewer} {...findings} />
-              </Suspense>
-            ))
+            findings
+              ? (viewer) => (
+                  <Suspense fallback={null}>
+                    <PanoramaFindingsLayer viewer={viewer} />
+                  </Suspense>
+                )
+              : undefined
           }
         />
       ) : (
-        <DeepZoomViewer
-          item={item}
-          onHandle={onHandle}
-          layer={
-            findings &&
-            ((viewer) => (
-              <Suspense fallback={null}>
-                <DeepZoomFindingsLayer
-                  viewer={viewer}
-                  picture={{ width: item.width ?? 0, height: item.height ?? 0 }}
-                  {...findings}
-                />
-              </Suspense>
-            ))
-          }
-        />
+        <DeepZoomViewer item={item} onHandle={onHandle} />
       )}
     </Suspense>
   );

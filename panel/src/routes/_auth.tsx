@@ -5,6 +5,7 @@ import { AppHeader } from '@/components/AppHeader';
 import { ErrorScreen } from '@/components/ErrorScreen';
 import { FullPageMessage } from '@/components/FullPageMessage';
 import { useI18n } from '@/i18n/language';
+import { useAskBeforeLeavingDrawings } from '@/media/unsaved-drawings';
 import { sessionQueryOptions } from '@/session/session-query';
 import { isSessionExpired, readStoredUser } from '@/session/session-user';
 import { signOutToLogin, untilSignInPage } from '@/session/sign-out';
@@ -51,6 +52,8 @@ function AuthLayout() {
   useSignOutWithOtherTabs();
   // The upload queue outlives every page: its toasts, list refreshes and "leave?" question live here.
   useUploadQueueEffects();
+  // So do the drawings not saved yet, which outlive the viewer they were drawn in.
+  useAskBeforeLeavingDrawings();
   const fullBleed = useMatches({ select: (matches) => matches.some((match) => match.staticData.fullBleed) });
   return (
     <div className="flex min-h-screen flex-col">

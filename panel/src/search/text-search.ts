@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Text folded for searching: Turkish lowercase ("İ" → "i", "Ş" → "ş"), the dotless "ı" taken as "i" (so "ADMIN"
  * typed on an English keyboard, which Turkish lowercases to "admın", still finds "admin"), runs of spaces as one.
@@ -14,11 +12,3 @@ export function matchesSearch(fields: readonly (string | null | undefined)[], qu
   if (!needle) return true;
   return fields.some((field) => field && foldForSearch(field).includes(needle));
 }
-
-/**
- * A search text kept in the URL as `q` (STYLE 9). A hand-typed `?q=2018` arrives as a number (the router parses
- * JSON values), so numbers are taken as text; anything else malformed is dropped rather than failing the page.
- */
-export const searchTextParam = z
-  .preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().max(200).optional())
-  .catch(undefined);

@@ -26,6 +26,9 @@ describe('parseSessionUser', () => {
     expect(parseSessionUser(null)).toBeNull();
     expect(parseSessionUser('{"id":1}')).toBeNull();
     expect(parseSessionUser({ ...user, role: 'root' })).toBeNull();
+    for (const broken of [{ id: 0 }, { id: 1.5 }, { language: 'de' }, { permissions: 'all' }, { is_active: 'yes' }]) {
+      expect(parseSessionUser({ ...user, ...broken }), JSON.stringify(broken)).toBeNull();
+    }
     const { company_name: _omitted, ...withoutCompany } = user;
     expect(parseSessionUser(withoutCompany)).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { THEME_STORAGE_KEY } from '@kanat360/i18n';
+import { THEME_STORAGE_KEY } from '@kanat360/i18n/core';
 import { atom } from 'jotai';
 import { localStore } from '@/state/local-storage';
 

@@ -81,8 +81,9 @@ function ToastItem({ toast }: { toast: Toast }) {
 }
 
 /**
- * Renders the toasts below the 64 px header (never over its controls); Escape closes the newest one. Mounted once,
- * in the root route.
+ * Renders the toasts below the 64 px header (never over its controls); Escape closes the newest one, and only that
+ * (a dialog's own Escape comes first; the page's, such as putting down a viewer's tool, after and not at all). Mounted
+ * once, in the root route.
  */
 export function Toaster() {
   const { t } = useI18n();
@@ -93,7 +94,9 @@ export function Toaster() {
   useEffect(() => {
     if (!newest) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) dismiss(newest.id);
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      dismiss(newest.id);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);

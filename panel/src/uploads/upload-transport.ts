@@ -7,7 +7,7 @@ import {
   type SkippedFile,
   type UploadPartAddress,
 } from '@kanat360/contracts';
-import { type Language, translate } from '@kanat360/i18n';
+import { type Language, translate } from '@kanat360/i18n/core';
 import { apiClient } from '@/api/client';
 import {
   type FailureReading,

@@ -10,7 +10,7 @@ const source = readFileSync(new URL('./preferred-language.inline.js', import.met
 const load = new Function(`${source}; return kanat360PreferredLanguage;`) as () => Preferred;
 const preferred = load();
 
-describe('the inline language choice of the home pages', () => {
+describe('the inline language choice of the Turkish pages', () => {
   it.each([
     [null, 'tr-TR', 'tr'],
     [null, 'tr', 'tr'],

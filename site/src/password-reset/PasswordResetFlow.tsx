@@ -1,7 +1,7 @@
 import { ApiError, createApiClient } from '@kanat360/api-client';
 import { LIMITS, passwordResetBody } from '@kanat360/contracts';
 import { type Language, translator } from '@kanat360/i18n';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorAlert, inputClass, labelClass, Spinner } from '../forms/form-parts';
 import { loginFailureMessage, validationMessage } from '../login/login-failure';
 import { newPasswordProblem } from './new-password';
@@ -117,9 +117,18 @@ function RequestLinkForm({
           {t('site.passwordReset.sent.title')}
         </h1>
         <p className="mt-3 text-sm leading-relaxed text-slate-700 dark:text-slate-300">
-          {t('site.passwordReset.sent.body')}{' '}
-          <strong data-reset-email className="font-semibold break-all text-slate-950 dark:text-white">
-            {state.email}
+          {t('site.passwordReset.sent.body')}
+          {/* On a line of its own, wrapping after its @ and dots, never inside a name (break-all did). */}
+          <strong
+            data-reset-email
+            className="block font-semibold [overflow-wrap:anywhere] text-slate-950 dark:text-white"
+          >
+            {state.email.split(/(?<=[@.])/).map((part, index) => (
+              <Fragment key={index}>
+                {index > 0 && <wbr />}
+                {part}
+              </Fragment>
+            ))}
           </strong>
         </p>
         <p className="mt-2 text-sm leading-relaxed text-slate-600 dark:text-slate-400">

@@ -7,6 +7,7 @@ import { MediaViewers1795316400000 } from './1795316400000-media-viewers.js';
 import { Findings1795513597712 } from './1795513597712-findings.js';
 import { FindingsOpenSeverity1795520000000 } from './1795520000000-findings-open-severity.js';
 import { FindingsKeepPhotos1795524893349 } from './1795524893349-findings-keep-photos.js';
+import { MediaCapture1795600000000 } from './1795600000000-media-capture.js';
 
 /** Every migration, oldest first. `pnpm --filter @kanat360/bff cli migration:generate Name` writes the next one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -18,4 +19,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Findings1795513597712,
   FindingsOpenSeverity1795520000000,
   FindingsKeepPhotos1795524893349,
+  MediaCapture1795600000000,
 ];

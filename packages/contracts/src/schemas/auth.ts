@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rowId, timestamp } from '../api.js';
+import { rowId, timestamp } from './api.js';
 import { ALL_PERMISSIONS, type Permission } from '../permissions.js';
 import { ROLES } from '../roles.js';
 import { newPassword, requiredEmail, requiredText } from './fields.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rowId, timestamp } from '../api.js';
+import { rowId, timestamp } from './api.js';
 import { optionalEmail, optionalText, pathId, phoneField, requiredText } from './fields.js';
 
 export const companyBody = z.strictObject({

@@ -1,15 +1,17 @@
 import { z } from 'zod';
-import { rowId, successOf, timestamp } from '../api.js';
-
-export const BLADES = ['A', 'B', 'C'] as const;
-export type Blade = (typeof BLADES)[number];
-/** Photos that are not of a blade room: taken by a drone, an operator or a robot. */
-export const MEDIA_CATEGORIES = ['drone', 'operator', 'robot'] as const;
-export type MediaCategory = (typeof MEDIA_CATEGORIES)[number] | 'blade';
-export const MEDIA_KINDS = ['photo', 'video', 'pointcloud'] as const;
-export type MediaKind = (typeof MEDIA_KINDS)[number];
-export const MEDIA_STATUSES = ['pending', 'ready', 'failed'] as const;
-export type MediaStatus = (typeof MEDIA_STATUSES)[number];
+import { rowId, successOf, timestamp } from './api.js';
+import { MEDIA_FAILURE_CODES } from '../errors.js';
+import {
+  BLADES,
+  type Blade,
+  MEDIA_CATEGORIES,
+  MEDIA_KINDS,
+  MEDIA_STATUSES,
+  MEDIA_WARNING_CODES,
+  type MediaCamera,
+  type MediaCategory,
+  PHOTO_PAGE,
+} from '../media.js';
 
 const FIRST_YEAR = 2000;
 
@@ -195,9 +197,6 @@ export const cancelUploadBody = z.strictObject({
 });
 export type CancelUploadBody = z.output<typeof cancelUploadBody>;
 
-/** Spec §7's photo list, paged (DESIGN: lists page with a cursor): 200 a page by default, 1,000 at most. */
-export const PHOTO_PAGE = { defaultLimit: 200, maxLimit: 1000, maxIds: 200 } as const;
-
 export const photoListQuery = z.object({
   room: z.preprocess(optionalBlank, z.coerce.number({ error: 'VALIDATION_ERROR' }).int().min(1).max(1000).optional()),
   view: z.preprocess(optionalBlank, z.enum(['all'], { error: 'VALIDATION_ERROR' }).optional()),
@@ -206,6 +205,20 @@ export const photoListQuery = z.object({
   category: z.preprocess(
     optionalBlank,
     z.enum([...MEDIA_CATEGORIES, 'blade'], { error: 'CATEGORY_INVALID' }).optional(),
+  ),
+  /** One camera: `make|model` as `GET …/photos/cameras` offers it (cameraFilterValue). */
+  camera: z.preprocess(
+    optionalBlank,
+    z
+      .string({ error: 'VALIDATION_ERROR' })
+      .max(250, { error: 'VALUE_TOO_LONG' })
+      .regex(/^[^|]*\|.*$/s, { error: 'CAMERA_INVALID' })
+      .transform((value) => {
+        const bar = value.indexOf('|');
+        return { make: value.slice(0, bar) || null, model: value.slice(bar + 1) || null };
+      })
+      .refine((camera) => camera.make !== null || camera.model !== null, { error: 'CAMERA_INVALID' })
+      .optional(),
   ),
   /** Part of the file name, or a room (number, "oda 5", or its label such as "Root-WW"). */
   q: z.preprocess(optionalBlank, z.string().trim().max(100, { error: 'VALUE_TOO_LONG' }).optional()),
@@ -264,6 +277,22 @@ export const mediaPlaceCount = z
   })
   .meta({ id: 'MediaPlaceCount' });
 export type MediaPlaceCount = z.infer<typeof mediaPlaceCount>;
+
+/** The camera that made a photo or video, as its metadata names it (any part may be missing). */
+export const mediaCamera = z
+  .strictObject({ make: z.string().nullable(), model: z.string().nullable(), lens: z.string().nullable() })
+  .meta({ id: 'MediaCamera' }) satisfies z.ZodType<MediaCamera>;
+
+/** A camera that made current media of a turbine, with how many (GET /turbines/{id}/photos/cameras). */
+export const mediaCameraCount = z
+  .strictObject({
+    id: z.string().meta({ description: "The value of the photo list's `camera` filter that finds its media" }),
+    make: z.string().nullable(),
+    model: z.string().nullable(),
+    count: z.int().min(1),
+  })
+  .meta({ id: 'MediaCameraCount' });
+export type MediaCameraCount = z.infer<typeof mediaCameraCount>;
 
 export const mediaKeyQuery = z.object({
   key: z
@@ -351,10 +380,31 @@ export const mediaItem = z
     month: z.int(),
     size: z.int(),
     status: z.enum(MEDIA_STATUSES),
-    failure_reason: z.string().nullable(),
+    failure_code: z
+      .enum(MEDIA_FAILURE_CODES)
+      .nullable()
+      .meta({ description: 'Why processing failed (status `failed`): a code with its `errors.<CODE>` message' }),
+    processing_warning: z.enum(MEDIA_WARNING_CODES).nullable().meta({
+      description: 'What processing went past (a damaged end shown as far as it could be read); null when nothing',
+    }),
     width: z.int().nullable(),
     height: z.int().nullable(),
-    captured_at: timestamp.nullable(),
+    captured_at_local: z.string().nullable().meta({
+      description:
+        "When it was taken, as the camera's clock read (`YYYY-MM-DDTHH:mm:ss`, no zone): what people are shown",
+    }),
+    captured_offset: z.string().nullable().meta({
+      description:
+        "The camera clock's offset from UTC (`+03:00`), from the file's offset tags or its GPS time; null unknown",
+    }),
+    captured_at: timestamp
+      .nullable()
+      .meta({ description: 'The instant it was taken (UTC); only when the offset is known' }),
+    camera: mediaCamera.nullable(),
+    focal_length_mm: z
+      .number()
+      .nullable()
+      .meta({ description: "The lens's focal length in millimetres (not the 35 mm equivalent)" }),
     gps: z.strictObject({ lat: z.number(), lng: z.number() }).nullable(),
     is_panorama: z.boolean(),
     version: z.int(),

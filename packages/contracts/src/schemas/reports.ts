@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rowId, timestamp } from '../api.js';
+import { rowId, timestamp } from './api.js';
 import { pathId } from './fields.js';
 import { uploadedFile, yearField } from './media.js';
 

@@ -1,17 +1,9 @@
 import { z } from 'zod';
-import { rowId, timestamp } from '../api.js';
+import { rowId, timestamp } from './api.js';
 import { LIMITS } from '../constants.js';
 import { idField, optionalText, pathId, requiredText } from './fields.js';
+import { lowercaseCity, TURBINE_STATUSES } from '../turbines.js';
 import { findingSeverity } from './findings.js';
-
-/** The statuses a turbine may hold (spec §4). The panel shows anything else as "unknown". */
-export const TURBINE_STATUSES = ['active', 'maintenance', 'faulty', 'offline', 'inactive'] as const;
-export type TurbineStatus = (typeof TURBINE_STATUSES)[number];
-
-/** Turkish lowercasing, so "İZMİR" becomes "izmir" and not "i̇zmir". */
-export function lowercaseCity(city: string): string {
-  return city.toLocaleLowerCase('tr-TR');
-}
 
 /** Rooms: an integer of at least 1 (a numeric string from a form is fine). */
 const roomsField = z.preprocess(

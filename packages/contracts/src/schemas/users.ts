@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rowId, timestamp } from '../api.js';
+import { rowId, timestamp } from './api.js';
 import { ROLES } from '../roles.js';
 import { idField, newPassword, pathId, requiredEmail, requiredText, roleField } from './fields.js';
 

@@ -3,12 +3,12 @@ import {
   createFindingBody,
   FINDING_ACTIONS,
   FINDING_NAME_KEYS,
-  FINDING_SEVERITIES,
   FINDING_STATUSES,
   FINDING_SURFACES,
   FINDING_TYPES,
   FINDING_ZONE_MAX,
   type Finding,
+  type FindingSeverity,
   type FindingTarget,
   type MediaItem,
   SEVERITY_ACTION,
@@ -21,91 +21,8 @@ import { FormAlert } from '@/components/form/FormAlert';
 import { useFocusFirstInvalid, useFormFeedback, validateWith } from '@/forms/form-feedback';
 import { useI18n } from '@/i18n/language';
 import { useCan } from '@/session/use-session';
-import { SEVERITY_COLOURS, SEVERITY_TEXT } from '../severity';
-
-interface FindingFormValues {
-  blade: string;
-  surface: string;
-  zone: string;
-  internal: boolean;
-  distance_from_root_m: string;
-  extent_m: string;
-  distance_from_le_m: string;
-  type: string;
-  severity: number;
-  /** Empty: the action the severity recommends. */
-  action: string;
-  length_mm: string;
-  width_mm: string;
-  description: string;
-  status: string;
-}
-
-const FIELDS: readonly string[] = [
-  'blade',
-  'surface',
-  'zone',
-  'internal',
-  'distance_from_root_m',
-  'extent_m',
-  'distance_from_le_m',
-  'target',
-  'type',
-  'severity',
-  'action',
-  'length_mm',
-  'width_mm',
-  'description',
-  'status',
-];
-
-const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
-
-function initialValues(finding: Finding | null, item: MediaItem): FindingFormValues {
-  if (finding) {
-    return {
-      blade: finding.blade,
-      surface: finding.surface,
-      zone: String(finding.zone),
-      internal: finding.internal,
-      distance_from_root_m: text(finding.distance_from_root_m),
-      extent_m: text(finding.extent_m),
-      distance_from_le_m: text(finding.distance_from_le_m),
-      type: finding.type,
-      severity: finding.severity,
-      action: finding.action === SEVERITY_ACTION[finding.severity] ? '' : finding.action,
-      length_mm: text(finding.length_mm),
-      width_mm: text(finding.width_mm),
-      description: finding.description ?? '',
-      status: finding.status,
-    };
-  }
-  const room = Number(item.room);
-  return {
-    blade: item.blade ?? 'A',
-    surface: 'leading_edge',
-    zone: String(Number.isInteger(room) && room >= 1 && room <= FINDING_ZONE_MAX ? room : 1),
-    internal: false,
-    distance_from_root_m: '',
-    extent_m: '',
-    distance_from_le_m: '',
-    type: 'erosion',
-    severity: 2,
-    action: '',
-    length_mm: '',
-    width_mm: '',
-    description: '',
-    status: 'new',
-  };
-}
-
-/** A typed number, or what the schema should see: nothing for an empty box, the text itself when it is no number. */
-function numberOf(value: string): number | string | null {
-  const trimmed = value.trim().replace(',', '.');
-  if (trimmed === '') return null;
-  const parsed = Number(trimmed);
-  return Number.isFinite(parsed) ? parsed : trimmed;
-}
+import { FIELDS, fieldsOf, type FindingFormValues, initialValues } from './finding-form-values';
+import { SeverityPicker } from './SeverityPicker';
 
 /**
  * A finding's fields: where on the blade, what, how bad, what to do, how big. A new finding (`finding` null) is
@@ -144,22 +61,7 @@ export function FindingForm({
   };
 
   const submit = () => {
-    const fields = {
-      blade: values.blade,
-      surface: values.surface,
-      zone: numberOf(values.zone),
-      internal: values.internal,
-      distance_from_root_m: numberOf(values.distance_from_root_m),
-      extent_m: numberOf(values.extent_m),
-      distance_from_le_m: numberOf(values.distance_from_le_m),
-      target,
-      type: values.type,
-      severity: values.severity,
-      ...(values.action ? { action: values.action } : {}),
-      length_mm: numberOf(values.length_mm),
-      width_mm: numberOf(values.width_mm),
-      description: values.description,
-    };
+    const fields = fieldsOf(values, target);
     const onError = (error: unknown) => refuse(() => feedback.showServerError(error, FIELDS));
     if (finding) {
       const body = { ...fields, status: values.status, stage: finding.stage };
@@ -208,34 +110,7 @@ export function FindingForm({
         <p className="text-xs text-slate-600 dark:text-slate-400">{t('panel.findingViewer.lockedReleased')}</p>
       )}
       <fieldset disabled={locked} className="contents">
-        <div role="radiogroup" aria-label={t('panel.findingViewer.field.severity')} className="flex flex-col gap-1.5">
-          <span className="text-sm font-medium text-slate-800 dark:text-slate-200">
-            {t('panel.findingViewer.field.severity')}
-          </span>
-          <div className="flex gap-1">
-            {FINDING_SEVERITIES.map((severity) => {
-              const chosen = values.severity === severity;
-              return (
-                <button
-                  key={severity}
-                  type="button"
-                  role="radio"
-                  aria-checked={chosen}
-                  title={t(FINDING_NAME_KEYS.severity(severity))}
-                  className={`h-9 flex-1 cursor-pointer rounded-lg text-sm font-semibold ring-offset-2 ring-offset-white dark:ring-offset-slate-900 ${chosen ? 'ring-2 ring-slate-900 dark:ring-white' : 'opacity-75 hover:opacity-100'}`}
-                  style={{ background: SEVERITY_COLOURS[severity], color: SEVERITY_TEXT[severity] }}
-                  onClick={() => set('severity', severity)}
-                  data-testid={`finding-severity-${severity}`}
-                >
-                  {severity}
-                </button>
-              );
-            })}
-          </div>
-          <span className="text-xs text-slate-600 dark:text-slate-400">
-            {t(FINDING_NAME_KEYS.severity(values.severity as Finding['severity']))}
-          </span>
-        </div>
+        <SeverityPicker value={values.severity as FindingSeverity} onChange={(severity) => set('severity', severity)} />
         <SelectField
           label={t('panel.findingViewer.field.type')}
           value={values.type}

@@ -1,275 +1,44 @@
-import { errorMessage } from '@kanat360/api-client';
-import {
-  FINDING_NAME_KEYS,
-  type Finding,
-  type FindingDetail,
-  type FindingTarget,
-  type MediaItem,
-} from '@kanat360/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { FINDING_NAME_KEYS, type Finding } from '@kanat360/contracts';
+import { useAtom, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import {
-  findingQueryOptions,
-  turbineFindingsQueryOptions,
-  useDeleteFinding,
-  useLinkFinding,
-  useUpdateFinding,
-} from '@/api/findings';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { StrokeIcon } from '@/components/StrokeIcon';
 import { useI18n } from '@/i18n/language';
+import { findingsPanelOpenAtom, regionDraftAtom, toolInHandAtom, useViewerSession } from '@/media/viewer-session';
 import { useCan } from '@/session/use-session';
-import { useToast } from '@/toast/toast-store';
-import { GrowthLine } from '../GrowthLine';
+import { findingSummary } from '../finding-summary';
 import { SeverityBadge } from '../SeverityBadge';
+import { FindingDetails } from './FindingDetails';
 import { type FindingDrawTool } from './findings-layer';
 import { FindingForm } from './FindingForm';
+import { usePhotoFindings } from './use-photo-findings';
 
-type Translate = ReturnType<typeof useI18n>['t'];
-
-/** "Erosion · Blade A · leading edge · 12.5 m" — what a finding is and where, in one line. */
-export function findingSummary(finding: Finding, t: Translate, locale: string): string {
-  const metres = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-  return [
-    t(FINDING_NAME_KEYS.type(finding.type)),
-    t('panel.turbine.blade', { blade: finding.blade }),
-    t(FINDING_NAME_KEYS.surface(finding.surface)),
-    t('panel.findingViewer.metres', { value: metres.format(finding.distance_from_root_m) }),
-  ].join(' · ');
-}
-
-function sizeText(length: number | null, width: number | null, t: Translate, locale: string): string {
-  const mm = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-  if (length === null && width === null) return '—';
-  return t('panel.findingViewer.size', {
-    length: length === null ? '—' : mm.format(length),
-    width: width === null ? '—' : mm.format(width),
-  });
-}
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
+/** The tools that mark a new finding's region, and whether one is in hand. */
+function RegionTools({ panorama }: { panorama: boolean }) {
+  const { t } = useI18n();
+  const [inHand, setInHand] = useAtom(toolInHandAtom);
+  const chosen = inHand?.kind === 'region' ? inHand.tool : null;
+  const tools: FindingDrawTool[] = panorama ? ['point'] : ['rectangle', 'polygon'];
   return (
-    <div className="flex justify-between gap-3 py-1 text-sm">
-      <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="text-right font-medium">{children}</dd>
-    </div>
-  );
-}
-
-/** The earlier years' findings of the same blade this one can be linked to (the same damage found before). */
-function LinkToEarlier({ turbineId, finding }: { turbineId: number; finding: FindingDetail }) {
-  const { t, locale, language } = useI18n();
-  const toast = useToast();
-  const [choice, setChoice] = useState('');
-  const candidates = useQuery({
-    ...turbineFindingsQueryOptions(turbineId, { blade: finding.blade }),
-    select: (all) => {
-      // A track holds each year once: a damage already found this year elsewhere is another one.
-      const tracksOfThisYear = new Set(
-        all.filter((other) => other.year === finding.year).map((other) => other.track_id),
-      );
-      return all
-        .filter((other) => other.year < finding.year && !tracksOfThisYear.has(other.track_id))
-        .sort(
-          (a, b) =>
-            b.year - a.year ||
-            Math.abs(a.distance_from_root_m - finding.distance_from_root_m) -
-              Math.abs(b.distance_from_root_m - finding.distance_from_root_m),
-        );
-    },
-  });
-  const link = useLinkFinding(turbineId, () => setChoice(''));
-  if (!candidates.data || candidates.data.length === 0) return null;
-  return (
-    <div className="flex flex-col gap-2 border-t border-slate-200 pt-3 dark:border-slate-700">
-      <label htmlFor="finding-link" className="text-sm font-medium">
-        {t('panel.findingViewer.linkLabel')}
-      </label>
-      <select
-        id="finding-link"
-        className="input"
-        value={choice}
-        onChange={(event) => setChoice(event.target.value)}
-        data-testid="finding-link-choice"
-      >
-        <option value="">{t('panel.findingViewer.linkChoose')}</option>
-        {candidates.data.map((other) => (
-          <option key={other.id} value={other.id}>
-            {`${other.year} · ${findingSummary(other, t, locale)} · ${t(FINDING_NAME_KEYS.severity(other.severity))}`}
-          </option>
+    <div className="flex flex-col gap-2">
+      <p className="text-sm font-medium">{t('panel.findingViewer.new')}</p>
+      <div className="flex gap-2">
+        {tools.map((tool) => (
+          <button
+            key={tool}
+            type="button"
+            className={chosen === tool ? 'btn-primary flex-1' : 'btn-secondary flex-1'}
+            aria-pressed={chosen === tool}
+            onClick={() => setInHand(chosen === tool ? null : { kind: 'region', tool })}
+            data-testid={`finding-tool-${tool}`}
+          >
+            {t(`panel.findingViewer.tool.${tool}`)}
+          </button>
         ))}
-      </select>
-      <button
-        type="button"
-        className="btn-secondary"
-        disabled={!choice || link.isPending}
-        onClick={() =>
-          link.mutate(
-            { id: finding.id, earlierId: Number(choice) },
-            { onError: (error) => toast.error(errorMessage(error, language)) },
-          )
-        }
-        data-testid="finding-link"
-      >
-        {t('panel.findingViewer.link')}
-      </button>
-    </div>
-  );
-}
-
-/** One finding as a reader sees it, with its track, and the actions the user's role allows. */
-function FindingDetails({
-  turbineId,
-  finding,
-  onEdit,
-  onDeleted,
-}: {
-  turbineId: number;
-  finding: Finding;
-  onEdit: () => void;
-  onDeleted: () => void;
-}) {
-  const { t, locale, language } = useI18n();
-  const toast = useToast();
-  const canEdit = useCan('finding.edit');
-  const canRelease = useCan('finding.release');
-  const detail = useQuery(findingQueryOptions(turbineId, finding.id));
-  const [deleting, setDeleting] = useState(false);
-  const release = useUpdateFinding(turbineId);
-  const remove = useDeleteFinding(turbineId, () => {
-    setDeleting(false);
-    onDeleted();
-  });
-  const metres = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-  const released = finding.stage === 'released';
-  const setStage = (stage: Finding['stage']) => {
-    const { id, turbine_id, media_id, media_version, year, track_id, created_by, created_at, updated_at, ...rest } =
-      finding;
-    void [id, turbine_id, media_id, media_version, year, track_id, created_by, created_at, updated_at];
-    release.mutate(
-      { id: finding.id, body: { ...rest, stage } },
-      { onError: (error) => toast.error(errorMessage(error, language)) },
-    );
-  };
-
-  return (
-    <div className="flex flex-col gap-3" data-testid="finding-details" data-finding-id={finding.id}>
-      <div className="flex flex-wrap items-center gap-2">
-        <SeverityBadge severity={finding.severity} />
-        <span
-          className={`rounded-full px-2 py-0.5 text-xs font-medium ${released ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200' : 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200'}`}
-          data-testid="finding-stage"
-        >
-          {t(FINDING_NAME_KEYS.stage(finding.stage))}
-        </span>
       </div>
-      <dl className="divide-y divide-slate-100 dark:divide-slate-800">
-        <Row label={t('panel.findingViewer.field.type')}>{t(FINDING_NAME_KEYS.type(finding.type))}</Row>
-        <Row label={t('panel.findingViewer.position')}>
-          {[
-            t('panel.turbine.blade', { blade: finding.blade }),
-            t(FINDING_NAME_KEYS.surface(finding.surface)),
-            t('panel.findingViewer.zoneValue', { zone: finding.zone }),
-            t(finding.internal ? 'findings.internal.true' : 'findings.internal.false'),
-          ].join(' · ')}
-        </Row>
-        <Row label={t('panel.findingViewer.field.distanceFromRoot')}>
-          {t('panel.findingViewer.metres', { value: metres.format(finding.distance_from_root_m) })}
-        </Row>
-        <Row label={t('panel.findingViewer.sizeLabel')}>{sizeText(finding.length_mm, finding.width_mm, t, locale)}</Row>
-        <Row label={t('panel.findingViewer.field.action')}>{t(FINDING_NAME_KEYS.action(finding.action))}</Row>
-        <Row label={t('panel.findingViewer.field.status')}>{t(FINDING_NAME_KEYS.status(finding.status))}</Row>
-      </dl>
-      {finding.description && <p className="text-sm whitespace-pre-wrap">{finding.description}</p>}
-      {detail.data && detail.data.history.length > 1 && (
-        <div className="rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800" data-testid="finding-history">
-          <p className="mb-1 font-semibold">{t('panel.findingViewer.history')}</p>
-          <ol className="flex flex-col gap-0.5">
-            {detail.data.history.map((entry) => (
-              <li key={entry.id} className="flex items-center justify-between gap-2">
-                <span className={entry.id === finding.id ? 'font-semibold' : ''}>{entry.year}</span>
-                <span className="text-xs">{sizeText(entry.length_mm, entry.width_mm, t, locale)}</span>
-                <SeverityBadge severity={entry.severity} compact />
-              </li>
-            ))}
-          </ol>
-          {detail.data.growth.since_previous && (
-            <GrowthLine
-              as="p"
-              className="mt-2 text-xs"
-              growth={detail.data.growth.since_previous}
-              to={finding.severity}
-              testId="finding-growth-previous"
-            />
-          )}
-          {detail.data.growth.since_first &&
-            detail.data.growth.since_first.from_year !== detail.data.growth.since_previous?.from_year && (
-              <GrowthLine
-                as="p"
-                className="text-xs"
-                growth={detail.data.growth.since_first}
-                to={finding.severity}
-                testId="finding-growth-first"
-              />
-            )}
-          <Link
-            to="/turbine/$turbineId/findings/$findingId/track"
-            params={{ turbineId, findingId: finding.id }}
-            className="mt-2 inline-block text-xs font-medium text-brand-700 hover:underline dark:text-brand-300"
-            data-testid="finding-track-link"
-          >
-            {t('panel.findingViewer.showTrack')}
-          </Link>
-        </div>
-      )}
-      {canEdit && detail.data && <LinkToEarlier turbineId={turbineId} finding={detail.data} />}
-      <div className="flex flex-wrap gap-2">
-        {canEdit && (!released || canRelease) && (
-          <button type="button" className="btn-secondary" onClick={onEdit} data-testid="finding-edit">
-            {t('panel.action.edit')}
-          </button>
-        )}
-        {canRelease && (
-          <button
-            type="button"
-            className={released ? 'btn-secondary' : 'btn-primary'}
-            disabled={release.isPending}
-            onClick={() => setStage(released ? 'draft' : 'released')}
-            data-testid={released ? 'finding-withdraw' : 'finding-release'}
-          >
-            {released ? t('panel.findingViewer.withdraw') : t('panel.findingViewer.release')}
-          </button>
-        )}
-        {canEdit && (!released || canRelease) && (
-          <button
-            type="button"
-            className="btn-ghost text-red-700 dark:text-red-300"
-            onClick={() => setDeleting(true)}
-            data-testid="finding-delete"
-          >
-            {t('panel.action.delete')}
-          </button>
-        )}
-      </div>
-      {deleting && (
-        <ConfirmDialog
-          title={t('panel.findingViewer.deleteTitle')}
-          confirmLabel={t('panel.action.delete')}
-          busy={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(finding.id, {
-              onError: (error) => {
-                toast.error(errorMessage(error, language));
-                setDeleting(false);
-              },
-            })
-          }
-          onClose={() => setDeleting(false)}
-          testId="delete-finding-dialog"
-        >
-          <p>{t('panel.findingViewer.deleteMessage', { finding: findingSummary(finding, t, locale) })}</p>
-        </ConfirmDialog>
+      {chosen && (
+        <p className="text-xs text-slate-600 dark:text-slate-400" role="status" data-testid="finding-draw-hint">
+          {t(`panel.findingViewer.hint.${chosen}`)}
+        </p>
       )}
     </div>
   );
@@ -277,57 +46,40 @@ function FindingDetails({
 
 /**
  * The findings of the photo on screen, beside the viewer: the list (worst first), the open one with its track, and
- * for those who may edit, a new finding — draw its region with a tool, then fill the form.
+ * for those who may edit, a new finding — draw its region with a tool, then fill the form. `drawable`: regions can
+ * be drawn on what is shown (a ready photo or panorama, its current version).
  */
-export function FindingsPanel({
-  turbineId,
-  item,
-  findings,
-  loading,
-  failed,
-  selectedId,
-  onSelect,
-  drawTool,
-  onDrawTool,
-  draft,
-  onDraftDone,
-  drawable,
-  onClose,
-}: {
-  turbineId: number;
-  item: MediaItem;
-  findings: readonly Finding[];
-  loading: boolean;
-  failed: boolean;
-  selectedId: number | null;
-  onSelect: (id: number | null) => void;
-  drawTool: FindingDrawTool | null;
-  onDrawTool: (tool: FindingDrawTool | null) => void;
-  draft: FindingTarget | null;
-  /** The draft was saved (its new finding) or given up (null). */
-  onDraftDone: (created: Finding | null) => void;
-  /** Whether regions can be drawn on the media shown (a ready photo or panorama, the current version). */
-  drawable: boolean;
-  onClose: () => void;
-}) {
+export function FindingsPanel({ drawable }: { drawable: boolean }) {
   const { t, locale } = useI18n();
+  const { turbineId, item, findings: focus } = useViewerSession();
   const canEdit = useCan('finding.edit');
+  const list = usePhotoFindings();
+  const findings = list.data ?? [];
+  const [draft, setDraft] = useAtom(regionDraftAtom);
+  const setOpen = useSetAtom(findingsPanelOpenAtom);
+  const setTool = useSetAtom(toolInHandAtom);
   const [editing, setEditing] = useState<number | null>(null);
+  const selectedId = focus?.id ?? null;
+  const select = (id: number | null) => focus?.onChange(id);
   const selected = findings.find((finding) => finding.id === selectedId) ?? null;
   const sorted = [...findings].sort((a, b) => b.severity - a.severity || a.id - b.id);
-  const tools: FindingDrawTool[] = item.is_panorama ? ['point'] : ['rectangle', 'polygon'];
+  const draftTarget = draft?.mediaId === item.id ? draft.target : null;
+  const draftDone = (created: Finding | null) => {
+    setDraft(null);
+    if (created) select(created.id);
+  };
 
   let body: React.ReactNode;
-  if (draft) {
+  if (draftTarget) {
     body = (
       <FindingForm
         key={`draft-${item.id}`}
         turbineId={turbineId}
         item={item}
         finding={null}
-        target={draft}
-        onSaved={(created) => onDraftDone(created)}
-        onCancel={() => onDraftDone(null)}
+        target={draftTarget}
+        onSaved={draftDone}
+        onCancel={() => draftDone(null)}
       />
     );
   } else if (selected && editing === selected.id) {
@@ -343,14 +95,7 @@ export function FindingsPanel({
       />
     );
   } else if (selected) {
-    body = (
-      <FindingDetails
-        turbineId={turbineId}
-        finding={selected}
-        onEdit={() => setEditing(selected.id)}
-        onDeleted={() => onSelect(null)}
-      />
-    );
+    body = <FindingDetails finding={selected} onEdit={() => setEditing(selected.id)} onDeleted={() => select(null)} />;
   }
 
   return (
@@ -371,7 +116,11 @@ export function FindingsPanel({
           className="btn-icon"
           aria-label={t('panel.findingViewer.hide')}
           title={t('panel.findingViewer.hide')}
-          onClick={onClose}
+          onClick={() => {
+            setTool((inHand) => (inHand?.kind === 'region' ? null : inHand));
+            setOpen(false);
+          }}
+          data-testid="findings-hide"
         >
           <StrokeIcon className="size-5">
             <path d="M6 18 18 6M6 6l12 12" />
@@ -379,39 +128,16 @@ export function FindingsPanel({
         </button>
       </div>
       <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-4">
-        {canEdit && drawable && !draft && (
-          <div className="flex flex-col gap-2">
-            <p className="text-sm font-medium">{t('panel.findingViewer.new')}</p>
-            <div className="flex gap-2">
-              {tools.map((tool) => (
-                <button
-                  key={tool}
-                  type="button"
-                  className={drawTool === tool ? 'btn-primary flex-1' : 'btn-secondary flex-1'}
-                  aria-pressed={drawTool === tool}
-                  onClick={() => onDrawTool(drawTool === tool ? null : tool)}
-                  data-testid={`finding-tool-${tool}`}
-                >
-                  {t(`panel.findingViewer.tool.${tool}`)}
-                </button>
-              ))}
-            </div>
-            {drawTool && (
-              <p className="text-xs text-slate-600 dark:text-slate-400" role="status" data-testid="finding-draw-hint">
-                {t(`panel.findingViewer.hint.${drawTool}`)}
-              </p>
-            )}
-          </div>
-        )}
+        {canEdit && drawable && !draftTarget && <RegionTools panorama={item.is_panorama} />}
         {body}
         <div>
-          {loading && <p className="text-sm text-slate-500">{t('common.loading')}</p>}
-          {failed && (
+          {list.isPending && <p className="text-sm text-slate-500">{t('common.loading')}</p>}
+          {list.isError && (
             <p className="text-sm text-red-700 dark:text-red-300" role="alert">
               {t('panel.findingViewer.loadFailed')}
             </p>
           )}
-          {!loading && !failed && findings.length === 0 && (
+          {list.isSuccess && findings.length === 0 && (
             <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="findings-empty">
               {t('panel.findingViewer.empty')}
             </p>
@@ -423,7 +149,7 @@ export function FindingsPanel({
                   type="button"
                   className={`flex w-full cursor-pointer items-start gap-2 rounded-lg p-2 text-left text-sm hover:bg-slate-50 dark:hover:bg-slate-800 ${finding.id === selectedId ? 'bg-brand-50 ring-1 ring-brand-300 dark:bg-brand-950 dark:ring-brand-700' : ''}`}
                   aria-current={finding.id === selectedId ? 'true' : undefined}
-                  onClick={() => onSelect(finding.id === selectedId ? null : finding.id)}
+                  onClick={() => select(finding.id === selectedId ? null : finding.id)}
                   data-testid="findings-list-item"
                   data-finding-id={finding.id}
                 >

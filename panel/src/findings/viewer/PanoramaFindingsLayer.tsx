@@ -1,10 +1,14 @@
-import { type FindingTarget } from '@kanat360/contracts';
-import { type events, type Viewer } from '@photo-sphere-viewer/core';
+import { type FindingTarget, SEVERITY_COLOURS } from '@kanat360/contracts';
+import { type Viewer } from '@photo-sphere-viewer/core';
 import { type events as markerEvents, type MarkerConfig, MarkersPlugin } from '@photo-sphere-viewer/markers-plugin';
+import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
+import { useI18n } from '@/i18n/language';
+import { regionDraftAtom, toolInHandAtom, useViewerSession } from '@/media/viewer-session';
 import { findingRegion } from '../finding-region';
-import { SEVERITY_COLOURS } from '../severity';
-import { DRAFT_OVERLAY_ID, findingIdOf, type FindingsLayerProps, overlayId, panoramaTarget } from './findings-layer';
+import { findingSummary } from '../finding-summary';
+import { DRAFT_OVERLAY_ID, findingIdOf, overlayId } from './findings-layer';
+import { usePhotoFindings } from './use-photo-findings';
 
 /** A marker's radius in screen pixels: larger for the open finding. */
 const RADIUS = { normal: 9, open: 14 } as const;
@@ -37,56 +41,49 @@ function marker(
 
 /**
  * Findings on a panorama through Photo Sphere Viewer's markers plugin: a dot at each finding's direction in its
- * severity's colour, a click opens it; with the point tool in hand a click on the sphere places a new finding.
+ * severity's colour, its summary on hover, the new finding's direction in white; a click on one opens it. (The point
+ * tool that places a new one is the photo overlay's, like every other tool; the cursor over the sphere is set here.)
  */
-export default function PanoramaFindingsLayer({
-  viewer,
-  findings,
-  selectedId,
-  onSelect,
-  drawTool,
-  onDrawn,
-  draft,
-  labelOf,
-}: FindingsLayerProps & { viewer: Viewer; labelOf: (id: number) => string }) {
-  const latest = useRef({ onSelect, onDrawn, drawTool });
-  latest.current = { onSelect, onDrawn, drawTool };
+export default function PanoramaFindingsLayer({ viewer }: { viewer: Viewer }) {
+  const { t, locale } = useI18n();
+  const { item, findings: focus } = useViewerSession();
+  const { data: findings } = usePhotoFindings();
+  const draft = useAtomValue(regionDraftAtom);
+  const tool = useAtomValue(toolInHandAtom);
+  const placing = tool?.kind === 'region' && tool.tool === 'point';
+  const draftTarget = draft?.mediaId === item.id ? draft.target : null;
+  const selectedId = focus?.id ?? null;
+  const onSelect = useRef(focus?.onChange);
+  onSelect.current = focus?.onChange;
   const markers = viewer.getPlugin<MarkersPlugin>(MarkersPlugin);
 
   useEffect(() => {
     const onMarker = ({ marker: chosen }: markerEvents.SelectMarkerEvent) => {
       const id = findingIdOf(chosen.id);
-      if (id !== null) latest.current.onSelect(id);
-    };
-    const onClick = ({ data }: events.ClickEvent) => {
-      if (latest.current.drawTool !== 'point' || data.rightclick) return;
-      latest.current.onDrawn(panoramaTarget(data.yaw, data.pitch));
+      if (id !== null) onSelect.current?.(id);
     };
     markers.addEventListener('select-marker', onMarker);
-    viewer.addEventListener('click', onClick);
-    return () => {
-      markers.removeEventListener('select-marker', onMarker);
-      viewer.removeEventListener('click', onClick);
-    };
-  }, [viewer, markers]);
+    return () => markers.removeEventListener('select-marker', onMarker);
+  }, [markers]);
 
   useEffect(() => {
-    const configs = findings.map((finding) =>
+    const configs = (findings ?? []).map((finding) =>
       marker(
         overlayId(finding.id),
         finding.target,
         SEVERITY_COLOURS[finding.severity],
         finding.id === selectedId ? RADIUS.open : RADIUS.normal,
-        labelOf(finding.id),
+        findingSummary(finding, t, locale),
       ),
     );
-    if (draft) configs.push(marker(DRAFT_OVERLAY_ID, draft, '#ffffff', RADIUS.open));
+    if (draftTarget) configs.push(marker(DRAFT_OVERLAY_ID, draftTarget, '#ffffff', RADIUS.open));
     markers.setMarkers(configs.filter((config): config is MarkerConfig => config !== null));
-  }, [markers, findings, selectedId, draft, labelOf]);
+  }, [markers, findings, selectedId, draftTarget, t, locale]);
 
+  // With the point tool in hand the sphere still turns; the cursor says a click places the point.
   useEffect(() => {
-    viewer.container.style.cursor = drawTool === 'point' ? 'crosshair' : '';
-  }, [viewer, drawTool]);
+    viewer.setCursor(placing ? 'crosshair' : null);
+  }, [viewer, placing]);
 
   return null;
 }

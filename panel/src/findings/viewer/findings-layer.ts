@@ -1,23 +1,7 @@
-import { type Finding, type FindingTarget, MEDIA_FRAGMENT_SPEC } from '@kanat360/contracts';
+import { type FindingTarget, MEDIA_FRAGMENT_SPEC } from '@kanat360/contracts';
 
 /** How a region is being drawn: a box or a polygon on a photo, a point on a panorama. */
 export type FindingDrawTool = 'rectangle' | 'polygon' | 'point';
-
-/**
- * What a viewer's findings layer shows and reports, whatever the viewer: the findings marked on the picture on
- * screen (coloured by severity), the one open, the region being drawn for a new finding.
- */
-export interface FindingsLayerProps {
-  findings: readonly Finding[];
-  selectedId: number | null;
-  onSelect: (id: number) => void;
-  /** The tool in hand, or null when the user is not drawing a region. */
-  drawTool: FindingDrawTool | null;
-  /** A region was drawn: the new finding's target (in the picture's own units, clamped to the picture). */
-  onDrawn: (target: FindingTarget) => void;
-  /** The region of the finding being written, before it is saved. */
-  draft: FindingTarget | null;
-}
 
 /** The layer's id of a finding's overlay, and back. */
 export const overlayId = (id: number) => `finding-${id}`;

@@ -1,5 +1,5 @@
-import { type FindingSeverity } from '@kanat360/contracts';
-import { translator } from '@kanat360/i18n';
+import { DEFAULT_FINDING_SORT, type FindingSeverity } from '@kanat360/contracts';
+import { translator } from '@kanat360/i18n/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -24,7 +24,7 @@ import {
   NO_FINDING_FILTERS,
   withoutSeverity,
 } from './-components/findings/finding-search';
-import { FleetFindingFilters } from './-components/findings/FleetFindingFilters';
+import { FindingSortSelect, FleetFindingFilters } from './-components/findings/FleetFindingFilters';
 import { FleetFindingList } from './-components/findings/FleetFindingList';
 import { SeverityCounts } from './-components/findings/SeverityCounts';
 
@@ -50,12 +50,19 @@ export const Route = createFileRoute('/_auth/findings')({
   component: FleetFindingsPage,
 });
 
+/** The files the list downloads as: for people (CSV, Excel) and for machines (W3C Web Annotations). */
+const EXPORTS = [
+  { format: 'csv', label: 'panel.fleetFindings.exportCsv' },
+  { format: 'xlsx', label: 'panel.fleetFindings.exportXlsx' },
+  { format: 'jsonld', label: 'panel.fleetFindings.exportJsonLd' },
+] as const;
+
 /**
  * Issue 14 item 7: every finding of the fleet the user may see, filtered in the URL, counted by severity, exported
- * as CSV or W3C Web Annotations with the same filters.
+ * as CSV, an Excel workbook or W3C Web Annotations with the same filters.
  */
 function FleetFindingsPage() {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   usePageTitle(t('panel.fleetFindings.title'));
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
@@ -63,6 +70,7 @@ function FleetFindingsPage() {
   const readsDrafts = useCan('finding.readDrafts');
   const viewer = useMemo(() => ({ seesEveryCompany, readsDrafts }), [seesEveryCompany, readsDrafts]);
   const filters = useMemo(() => findingFiltersOf(search, viewer), [search, viewer]);
+  const sort = search.sort ?? DEFAULT_FINDING_SORT;
   const { data: turbines } = useSuspenseQuery(turbineListQueryOptions());
   const turbineNames = useMemo(() => new Map(turbines.map((turbine) => [turbine.id, turbine.name])), [turbines]);
   const companies = useCompanyOptions();
@@ -90,28 +98,21 @@ function FleetFindingsPage() {
           )
         }
         actions={
-          <>
-            <a
-              className="btn-secondary"
-              href={findingsExportUrl('csv', filters)}
-              download
-              title={t('panel.fleetFindings.exportHint')}
-              data-testid="export-csv"
-            >
-              {download}
-              {t('panel.fleetFindings.exportCsv')}
-            </a>
-            <a
-              className="btn-secondary"
-              href={findingsExportUrl('jsonld', filters)}
-              download
-              title={t('panel.fleetFindings.exportHint')}
-              data-testid="export-jsonld"
-            >
-              {download}
-              {t('panel.fleetFindings.exportJsonLd')}
-            </a>
-          </>
+          <div className="flex flex-wrap gap-2" role="group" aria-label={t('panel.fleetFindings.exportHint')}>
+            {EXPORTS.map(({ format, label }) => (
+              <a
+                key={format}
+                className="btn-secondary"
+                href={findingsExportUrl(format, filters, language)}
+                download
+                title={t('panel.fleetFindings.exportHint')}
+                data-testid={`export-${format}`}
+              >
+                {download}
+                {t(label)}
+              </a>
+            ))}
+          </div>
         }
       />
       <div className="card mb-4 flex flex-col gap-4 p-4" role="search" aria-label={t('panel.fleetFindings.filters')}>
@@ -128,6 +129,11 @@ function FleetFindingsPage() {
               {t('panel.fleetFindings.clearFilters')}
             </button>
           )}
+          <FindingSortSelect
+            sort={sort}
+            // The default order stays out of the URL, as unset filters do.
+            onChange={(next) => patchSearch({ sort: next === DEFAULT_FINDING_SORT ? undefined : next })}
+          />
         </div>
         {summary.isError ? (
           <p className="text-sm text-red-700 dark:text-red-300" role="alert">
@@ -146,6 +152,7 @@ function FleetFindingsPage() {
       </div>
       <FleetFindingList
         filters={filters}
+        sort={sort}
         turbineNames={turbineNames}
         showStage={readsDrafts}
         filtered={filtered}

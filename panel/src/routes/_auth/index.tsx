@@ -4,6 +4,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { turbineListQueryOptions } from '@/api/turbines';
 import { EmptyState } from '@/components/EmptyState';
+import { onDemand } from '@/components/on-demand';
 import { PageHeading } from '@/components/PageHeading';
 import { StrokeIcon } from '@/components/StrokeIcon';
 import { useI18n } from '@/i18n/language';
@@ -11,7 +12,6 @@ import { usePageTitle } from '@/components/use-page-title';
 import { loadSessionUser } from '@/session/load-session-user';
 import { useCan } from '@/session/use-session';
 import { loadCompanyOptions, useCompanyOptions } from '@/forms/company-options';
-import { DeleteTurbineDialog } from './-components/turbines/DeleteTurbineDialog';
 import {
   filterTurbines,
   hasFilters,
@@ -20,8 +20,15 @@ import {
   turbineSearchSchema,
 } from './-components/turbines/turbine-filters';
 import { TurbineFilters } from './-components/turbines/TurbineFilters';
-import { TurbineFormModal } from './-components/turbines/TurbineFormModal';
 import { TurbineGrid, TurbineTable } from './-components/turbines/TurbineGrid';
+
+// The forms come when opened: they bring the payload schemas (zod), which the list itself does not need.
+const TurbineFormModal = onDemand(() =>
+  import('./-components/turbines/TurbineFormModal').then((module) => module.TurbineFormModal),
+);
+const DeleteTurbineDialog = onDemand(() =>
+  import('./-components/turbines/DeleteTurbineDialog').then((module) => module.DeleteTurbineDialog),
+);
 
 export const Route = createFileRoute('/_auth/')({
   validateSearch: turbineSearchSchema,

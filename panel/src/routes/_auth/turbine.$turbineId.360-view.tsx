@@ -1,15 +1,17 @@
 import { BLADES, type Blade } from '@kanat360/contracts';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { mediaPlacesQueryOptions, watchedPhotosQueryOptions } from '@/api/media';
+import { mediaPlacesQueryOptions } from '@/api/media';
 import { turbineQueryOptions } from '@/api/turbines';
 import { usePageTitle } from '@/components/use-page-title';
 import { useI18n } from '@/i18n/language';
 import { countAt, withCount } from '@/media/media-places';
+import { useWatchedPhotos } from '@/media/use-watched-photos';
 import { useCan } from '@/session/use-session';
 import { YearPicker } from './-components/turbine/BladeSection';
 import { roomLabel } from './-components/turbine/inspection-options';
 import { useTurbineTitle } from './-components/turbine/TurbineTitleCard';
+import { useViewerSearch } from './-components/viewer/use-viewer-search';
 import { ViewerPage } from './-components/viewer/ViewerPage';
 import { defaultViewerYear, panoramaSearchSchema, viewerRooms } from './-components/viewer/viewer-search';
 
@@ -28,7 +30,6 @@ function PanoramaView() {
   const { t, locale } = useI18n();
   const { turbineId } = Route.useParams();
   const search = Route.useSearch();
-  const navigate = Route.useNavigate();
   const { data: turbine } = useSuspenseQuery(turbineQueryOptions(turbineId));
   const { data: places } = useQuery(mediaPlacesQueryOptions(turbineId));
   const customer = !useCan('media.upload');
@@ -37,12 +38,8 @@ function PanoramaView() {
   const blade: Blade = search.blade ?? 'A';
   const room = search.room ?? 1;
   const year = search.year ?? defaultViewerYear(places, 'blade');
-  const list = useQuery(watchedPhotosQueryOptions(turbineId, { category: 'blade', blade, room, year }));
-  const choose = (change: Partial<typeof search>) =>
-    void navigate({
-      search: (previous) => ({ ...previous, photo: undefined, finding: undefined, ...change }),
-      replace: true,
-    });
+  const list = useWatchedPhotos(turbineId, { category: 'blade', blade, room, year });
+  const { choose, show, findings } = useViewerSearch(search);
 
   return (
     <ViewerPage
@@ -102,15 +99,9 @@ function PanoramaView() {
       failed={list.isError}
       onRetry={() => void list.refetch()}
       emptyText={t('panel.turbine.roomEmpty')}
-      selectedId={search.photo}
-      onSelect={(photo) =>
-        void navigate({ search: (previous) => ({ ...previous, photo, finding: undefined }), replace: true })
-      }
-      findings={{
-        id: search.finding ?? null,
-        onChange: (finding) =>
-          void navigate({ search: (previous) => ({ ...previous, finding: finding ?? undefined }), replace: true }),
-      }}
+      selectedId={search.media}
+      onSelect={show}
+      findings={findings}
       back={{ link: { to: '/' }, label: t('panel.viewerPage.backToTurbines') }}
     />
   );

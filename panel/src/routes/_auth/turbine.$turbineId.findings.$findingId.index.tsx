@@ -1,13 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
 import { apiClient } from '@/api/client';
 import { findingQueryOptions } from '@/api/findings';
+import { findingParams } from './-components/findings/finding-route';
 import { TurbineErrorScreen } from './-components/turbine/TurbineErrorScreen';
-
-const findingParams = {
-  parse: (raw: { findingId: string }) => ({ findingId: z.coerce.number().int().positive().parse(raw.findingId) }),
-  stringify: ({ findingId }: { findingId: number }) => ({ findingId: String(findingId) }),
-};
 
 /**
  * A finding's own address (the blade map, the fleet list and a track link here): it opens the page that shows the
@@ -23,7 +18,7 @@ export const Route = createFileRoute('/_auth/turbine/$turbineId/findings/$findin
       query: { view: 'all', ids: [finding.media_id] },
     });
     const photo = page.data[0];
-    const search = { year: finding.year, photo: photo?.id ?? finding.media_id, finding: finding.id };
+    const search = { year: finding.year, media: photo?.id ?? finding.media_id, finding: finding.id };
     // The router's contract: a thrown redirect (a Response, not an Error) ends the load and navigates.
     if (!photo || photo.category === '') {
       // eslint-disable-next-line @typescript-eslint/only-throw-error

@@ -2,7 +2,6 @@ import { ApiError } from '@kanat360/api-client';
 import { FINDING_NAME_KEYS } from '@kanat360/contracts';
 import { useQueries, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps, Link } from '@tanstack/react-router';
-import { z } from 'zod';
 import { findingQueryOptions } from '@/api/findings';
 import { photosByIdQueryOptions } from '@/api/media';
 import { turbineQueryOptions } from '@/api/turbines';
@@ -11,20 +10,9 @@ import { usePageTitle } from '@/components/use-page-title';
 import { TrackColumns } from '@/findings/TrackColumns';
 import { GrowthLine } from '@/findings/GrowthLine';
 import { useI18n } from '@/i18n/language';
+import { findingParams, InvalidFindingIdError } from './-components/findings/finding-route';
 import { TurbineErrorScreen } from './-components/turbine/TurbineErrorScreen';
 import { useTurbineTitle } from './-components/turbine/TurbineTitleCard';
-
-/** A finding id that is not a positive whole number: the address names no finding. */
-class InvalidFindingIdError extends Error {}
-
-const trackParams = {
-  parse: (raw: { findingId: string }) => {
-    const parsed = z.coerce.number().int().positive().max(2_147_483_647).safeParse(raw.findingId);
-    if (!parsed.success) throw new InvalidFindingIdError(raw.findingId);
-    return { findingId: parsed.data };
-  },
-  stringify: ({ findingId }: { findingId: number }) => ({ findingId: String(findingId) }),
-};
 
 /**
  * Issue 14 item 6, a finding's track: the same damage in each year it was inspected, side by side, each year's
@@ -32,7 +20,7 @@ const trackParams = {
  * first inspection. Beside the finding's own address (its index, which redirects to its photo).
  */
 export const Route = createFileRoute('/_auth/turbine/$turbineId/findings/$findingId/track')({
-  params: trackParams,
+  params: findingParams,
   loader: ({ context: { queryClient }, params: { turbineId, findingId } }) =>
     queryClient.ensureQueryData(findingQueryOptions(turbineId, findingId)),
   errorComponent: TrackErrorScreen,

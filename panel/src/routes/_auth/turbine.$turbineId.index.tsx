@@ -13,17 +13,19 @@ import { AllPhotos } from './-components/turbine/AllPhotos';
 import { BladeMapSection } from './-components/turbine/BladeMapSection';
 import { BladeSection } from './-components/turbine/BladeSection';
 import { CategorySections, CustomerGalleries } from './-components/turbine/CategorySections';
-import { photoFiltersOf, photoSearchSchema } from './-components/turbine/photo-search';
+import { lightboxListOf, photoFiltersOf, photoSearchSchema } from './-components/turbine/photo-search';
 import { ReportsPanel } from './-components/turbine/ReportsPanel';
 import { TurbineErrorScreen } from './-components/turbine/TurbineErrorScreen';
 import { TurbineManage } from './-components/turbine/TurbineManage';
 import { TurbineTitleCard, useTurbineTitle } from './-components/turbine/TurbineTitleCard';
+import { useLightboxNavigation } from './-components/turbine/use-lightbox';
 import { WorkspaceNav } from './-components/turbine/WorkspaceNav';
 
 /**
  * Spec §2's /dashboard/turbine/{id}: the turbine's title card; for those who may upload, the blade panels and the
  * drone, operator and robot sections (customers get the three galleries); the blade map of the findings; the
- * reports; every photo of the turbine in one list; comments in a drawer; the lightbox over all of it.
+ * reports; every photo of the turbine in one list; comments in a drawer; the lightbox over all of it (the photo open
+ * in it is the URL's `?media=`).
  */
 export const Route = createFileRoute('/_auth/turbine/$turbineId/')({
   validateSearch: photoSearchSchema,
@@ -40,6 +42,8 @@ export const Route = createFileRoute('/_auth/turbine/$turbineId/')({
 function TurbineWorkspace() {
   const { t } = useI18n();
   const { turbineId } = Route.useParams();
+  const search = Route.useSearch();
+  const lightbox = useLightboxNavigation();
   const { data: turbine } = useSuspenseQuery(turbineQueryOptions(turbineId));
   const canUpload = useCan('media.upload');
   const canReadReports = useCan('report.read');
@@ -92,7 +96,15 @@ function TurbineWorkspace() {
       {canReadReports && <ReportsPanel turbineId={turbineId} />}
       <AllPhotos turbine={turbine} />
       {commentsOpen && <CommentsDrawer turbineId={turbineId} onClose={() => setCommentsOpen(false)} />}
-      <Lightbox />
+      {search.media !== undefined && (
+        <Lightbox
+          turbineId={turbineId}
+          list={lightboxListOf(search)}
+          mediaId={search.media}
+          onShow={lightbox.show}
+          onClose={lightbox.close}
+        />
+      )}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { errorMessage } from '@kanat360/api-client';
 import { type User } from '@kanat360/contracts';
-import { translator } from '@kanat360/i18n';
+import { translator } from '@kanat360/i18n/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';

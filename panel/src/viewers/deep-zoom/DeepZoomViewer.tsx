@@ -1,8 +1,8 @@
 import { type MediaItem } from '@kanat360/contracts';
 import OpenSeadragon from 'openseadragon';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '@/i18n/language';
-import { type Projection, type ViewerHandle, ZOOM } from '../viewer-handle';
+import { guardedHandle, type Projection, type ViewerHandle, ZOOM } from '../viewer-handle';
 
 /** Tiles kept decoded per viewer: enough for a screen at two zoom levels and the way back, never a whole photo. */
 const TILE_CACHE = 160;
@@ -13,8 +13,6 @@ export interface DeepZoomViewerProps {
   onHandle?: (handle: ViewerHandle | null) => void;
   /** The label a screen reader gives the picture. */
   label?: string;
-  /** What is drawn over the picture (findings' regions), given the viewer once a photo is open. */
-  layer?: (viewer: OpenSeadragon.Viewer) => ReactNode;
 }
 
 /** The largest zoom: 5× the fitted picture (spec §9), and never less than one screen pixel per original pixel. */
@@ -23,21 +21,41 @@ function maxZoomFor(viewer: OpenSeadragon.Viewer): number {
   return Math.max(ZOOM.max * viewport.getHomeZoom(), viewport.imageToViewportZoom(window.devicePixelRatio || 1));
 }
 
+/** Image pixels → element pixels for the view as it is now: a scale and an offset (the viewer never rotates). */
+interface Mapping {
+  x0: number;
+  y0: number;
+  scale: number;
+}
+
 function projectionOf(viewer: OpenSeadragon.Viewer): Projection {
+  // Asked for every corner of a thousand regions each frame: the view's mapping is worked out once per move.
+  let mapping: Mapping | null = null;
+  const forget = () => {
+    mapping = null;
+  };
+  viewer.addHandler('update-viewport', forget);
+  viewer.addHandler('resize', forget);
+  viewer.addHandler('open', forget);
+  const current = (): Mapping => {
+    if (!mapping) {
+      const origin = viewer.viewport.imageToViewerElementCoordinates(new OpenSeadragon.Point(0, 0));
+      const unit = viewer.viewport.imageToViewerElementCoordinates(new OpenSeadragon.Point(1000, 0));
+      mapping = { x0: origin.x, y0: origin.y, scale: (unit.x - origin.x) / 1000 };
+    }
+    return mapping;
+  };
   return {
+    surface: 'plane',
     toScreen: ({ x, y }) => {
-      const point = viewer.viewport.imageToViewerElementCoordinates(new OpenSeadragon.Point(x, y));
-      return { x: point.x, y: point.y };
+      const { x0, y0, scale } = current();
+      return { x: x0 + x * scale, y: y0 + y * scale };
     },
     fromScreen: (x, y) => {
-      const point = viewer.viewport.viewerElementToImageCoordinates(new OpenSeadragon.Point(x, y));
-      return { x: point.x, y: point.y };
+      const { x0, y0, scale } = current();
+      return { x: (x - x0) / scale, y: (y - y0) / scale };
     },
-    unitsPerPixel: () => {
-      const origin = viewer.viewport.viewerElementToImageCoordinates(new OpenSeadragon.Point(0, 0));
-      const step = viewer.viewport.viewerElementToImageCoordinates(new OpenSeadragon.Point(100, 0));
-      return Math.abs(step.x - origin.x) / 100;
-    },
+    unitsPerPixel: () => 1 / current().scale,
     subscribe: (onChange) => {
       viewer.addHandler('update-viewport', onChange);
       return () => viewer.removeHandler('update-viewport', onChange);
@@ -46,6 +64,10 @@ function projectionOf(viewer: OpenSeadragon.Viewer): Projection {
 }
 
 function handleOf(viewer: OpenSeadragon.Viewer): ViewerHandle {
+  return guardedHandle(commandsOf(viewer), () => !viewer.isDestroyed());
+}
+
+function commandsOf(viewer: OpenSeadragon.Viewer): ViewerHandle {
   const zoomBy = (factor: number) => {
     viewer.viewport.zoomBy(factor);
     viewer.viewport.applyConstraints();
@@ -66,7 +88,6 @@ function handleOf(viewer: OpenSeadragon.Viewer): ViewerHandle {
       viewer.viewport.fitBoundsWithConstraints(box);
     },
     projection: projectionOf(viewer),
-    setNavigation: (enabled) => viewer.setMouseNavEnabled(enabled),
     zoomLimits: () => {
       const zoom = viewer.viewport.getZoom();
       return {
@@ -105,7 +126,7 @@ function handleOf(viewer: OpenSeadragon.Viewer): ViewerHandle {
  * the fitted picture, and the viewer is destroyed on unmount. Until the first tiles are drawn the list's thumbnail
  * (already in the browser's cache) stands in, so the stage is never empty.
  */
-export default function DeepZoomViewer({ item, onHandle, label, layer }: DeepZoomViewerProps) {
+export default function DeepZoomViewer({ item, onHandle, label }: DeepZoomViewerProps) {
   const { t } = useI18n();
   const element = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<OpenSeadragon.Viewer | null>(null);
@@ -113,7 +134,6 @@ export default function DeepZoomViewer({ item, onHandle, label, layer }: DeepZoo
   onHandleRef.current = onHandle;
   const [drawn, setDrawn] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
-  const [opened, setOpened] = useState<OpenSeadragon.Viewer | null>(null);
 
   useEffect(() => {
     const viewer = OpenSeadragon({
@@ -156,7 +176,6 @@ export default function DeepZoomViewer({ item, onHandle, label, layer }: DeepZoo
       viewer.viewport.goHome(true);
       markView();
       onHandleRef.current?.(handle);
-      setOpened(viewer);
     });
     viewer.addHandler('resize', fitLimits);
     viewer.addHandler('viewport-change', markView);
@@ -165,7 +184,6 @@ export default function DeepZoomViewer({ item, onHandle, label, layer }: DeepZoo
     return () => {
       onHandleRef.current?.(null);
       viewerRef.current = null;
-      setOpened(null);
       viewer.destroy();
     };
   }, []);
@@ -198,7 +216,6 @@ export default function DeepZoomViewer({ item, onHandle, label, layer }: DeepZoo
           {t('panel.viewer.loadFailed')}
         </p>
       )}
-      {opened && layer?.(opened)}
     </div>
   );
 }

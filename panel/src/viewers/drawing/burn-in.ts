@@ -1,4 +1,4 @@
-import { anchorOf, equirectangularPixel, paintShapes, type Shape } from './shapes';
+import { equirectangularPixel, extentPoints, paintShapes, type Shape, wrappedCopies } from './shapes';
 
 /** Spec §7: the edited photo goes up as a JPEG of quality 0.9. */
 const JPEG_QUALITY = 0.9;
@@ -18,15 +18,17 @@ export async function burnIn(original: Blob, shapes: readonly Shape[], panorama:
     if (!context) throw new Error('no 2D context');
     context.drawImage(bitmap, 0, 0);
     if (!panorama) {
-      paintShapes(context, shapes, { place: (point) => point, scale: 1 });
+      paintShapes(context, shapes, 'plane', { place: (point) => point, scale: 1 });
     } else {
       const scale = width / (2 * Math.PI);
       for (const shape of shapes) {
-        const nearYaw = anchorOf(shape).x;
-        for (const shift of [-width, 0, width]) {
-          paintShapes(context, [shape], {
+        const xs = extentPoints(shape, 'sphere').map((point) => equirectangularPixel(point, width, height).x);
+        // A stroke's width, or a text's run, reaches past its points: near an edge it is painted over there too.
+        const reach = (shape.kind === 'text' ? shape.size * shape.text.length : shape.width) * scale;
+        for (const shift of wrappedCopies(Math.min(...xs) - reach, Math.max(...xs) + reach, width)) {
+          paintShapes(context, [shape], 'sphere', {
             place: (point) => {
-              const at = equirectangularPixel(point, width, height, nearYaw);
+              const at = equirectangularPixel(point, width, height);
               return { x: at.x + shift, y: at.y };
             },
             scale,

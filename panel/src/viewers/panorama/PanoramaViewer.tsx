@@ -1,12 +1,12 @@
 import '@photo-sphere-viewer/core/index.css';
 import '@photo-sphere-viewer/markers-plugin/index.css';
 import { type MediaItem } from '@kanat360/contracts';
-import { type Position, Viewer } from '@photo-sphere-viewer/core';
+import { type Position, utils, Viewer } from '@photo-sphere-viewer/core';
 import { EquirectangularTilesAdapter } from '@photo-sphere-viewer/equirectangular-tiles-adapter';
 import { MarkersPlugin } from '@photo-sphere-viewer/markers-plugin';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useI18n } from '@/i18n/language';
-import { type Projection, type ViewerHandle, ZOOM } from '../viewer-handle';
+import { guardedHandle, type Projection, type ViewerHandle, ZOOM } from '../viewer-handle';
 
 const MIN_FOV = 10;
 const MAX_FOV = 90;
@@ -44,6 +44,7 @@ function panoramaOf(item: MediaItem) {
 
 function projectionOf(viewer: Viewer): Projection {
   return {
+    surface: 'sphere',
     toScreen: ({ x, y }) => {
       const position: Position = { yaw: x, pitch: y };
       return viewer.dataHelper.isPointVisible(position)
@@ -65,85 +66,96 @@ function projectionOf(viewer: Viewer): Projection {
 /** How far the view zooms in on a finding's direction: its neighbourhood, not the whole sphere. */
 const FOCUS_ZOOM = 60;
 
-function handleOf(viewer: Viewer): ViewerHandle {
+function handleOf(viewer: Viewer, alive: () => boolean): ViewerHandle {
   const zoomBy = (factor: number) => viewer.zoom(zoomLevelFor(viewer.state.vFov / factor));
-  return {
-    zoomIn: () => zoomBy(ZOOM.step),
-    zoomOut: () => zoomBy(1 / ZOOM.step),
-    resetZoom: () => void viewer.animate({ yaw: 0, pitch: 0, zoom: DEFAULT_ZOOM, speed: '4rpm' }),
-    focus: ({ x, y }) => void viewer.animate({ yaw: x, pitch: y, zoom: FOCUS_ZOOM, speed: '4rpm' }),
-    projection: projectionOf(viewer),
-    setNavigation: (enabled) => viewer.setOptions({ mousemove: enabled, mousewheel: enabled }),
-    zoomLimits: () => {
-      const level = viewer.getZoomLevel();
-      return { atMin: level <= 0.5, atMax: level >= 99.5 };
+  return guardedHandle(
+    {
+      zoomIn: () => zoomBy(ZOOM.step),
+      zoomOut: () => zoomBy(1 / ZOOM.step),
+      resetZoom: () => void viewer.animate({ yaw: 0, pitch: 0, zoom: DEFAULT_ZOOM, speed: '4rpm' }),
+      focus: ({ x, y }) => void viewer.animate({ yaw: x, pitch: y, zoom: FOCUS_ZOOM, speed: '4rpm' }),
+      projection: projectionOf(viewer),
+      zoomLimits: () => {
+        const level = viewer.getZoomLevel();
+        return { atMin: level <= 0.5, atMax: level >= 99.5 };
+      },
     },
-  };
+    alive,
+  );
+}
+
+/**
+ * What identifies the picture the viewer holds: its tile addresses (or its preview's, before the tiles exist). A
+ * list refreshed with the same photo keeps them (they are signed per hour), so the view stays where it is.
+ */
+function sourceOf(item: MediaItem): string {
+  return item.panorama_tiles?.tile_url ?? item.preview_url ?? String(item.id);
 }
 
 /**
  * A 2:1 equirectangular photo on a sphere (Photo Sphere Viewer), sharp as its original without ever holding the
  * whole picture in one texture: the adapter loads only the tiles in view, at the level the zoom needs. One viewer per
- * mount; another panorama is set into it; destroyed (with its WebGL context) on unmount.
+ * mount, made with the first panorama; another panorama is set into it; destroyed (with its WebGL context) on
+ * unmount.
  */
 export default function PanoramaViewer({ item, onHandle, label, layer }: PanoramaViewerProps) {
   const { t } = useI18n();
   const element = useRef<HTMLDivElement>(null);
-  const viewerRef = useRef<Viewer | null>(null);
   const onHandleRef = useRef(onHandle);
   onHandleRef.current = onHandle;
+  const itemRef = useRef(item);
+  itemRef.current = item;
+  const [viewer, setViewer] = useState<{ viewer: Viewer; alive: () => boolean } | null>(null);
   const [failed, setFailed] = useState(false);
   const [ready, setReady] = useState(false);
 
-  const config = JSON.stringify(panoramaOf(item));
   useEffect(() => {
-    const panorama = panoramaOf(item);
-    let viewer = viewerRef.current;
+    let alive = true;
+    const created = new Viewer({
+      container: element.current!,
+      adapter: EquirectangularTilesAdapter,
+      minFov: MIN_FOV,
+      maxFov: MAX_FOV,
+      defaultZoomLvl: DEFAULT_ZOOM,
+      navbar: false,
+      mousewheelCtrlKey: false,
+      keyboard: false,
+      loadingTxt: '',
+      // Findings are markers on the sphere (the plugin is made with the viewer: it cannot be added later).
+      plugins: [[MarkersPlugin, {}]],
+    });
+    const handle = handleOf(created, () => alive);
+    created.addEventListener('panorama-loaded', () => {
+      setReady(true);
+      onHandleRef.current?.(handle);
+    });
+    setViewer({ viewer: created, alive: () => alive });
+    return () => {
+      alive = false;
+      onHandleRef.current?.(null);
+      setViewer(null);
+      created.destroy();
+    };
+  }, []);
+
+  // Each panorama is set into the one viewer (spec §4: the view starts again at the centre, at the default zoom).
+  const source = sourceOf(item);
+  useEffect(() => {
+    if (!viewer) return;
     setFailed(false);
     setReady(false);
     onHandleRef.current?.(null);
-    if (!viewer) {
-      viewer = new Viewer({
-        container: element.current!,
-        adapter: EquirectangularTilesAdapter,
-        panorama,
-        minFov: MIN_FOV,
-        maxFov: MAX_FOV,
-        defaultZoomLvl: DEFAULT_ZOOM,
-        navbar: false,
-        mousewheelCtrlKey: false,
-        keyboard: false,
-        loadingTxt: '',
-        // Findings are markers on the sphere (the plugin is made with the viewer: it cannot be added later).
-        plugins: [[MarkersPlugin, {}]],
+    viewer.viewer
+      .setPanorama(panoramaOf(itemRef.current), {
+        zoom: DEFAULT_ZOOM,
+        position: { yaw: 0, pitch: 0 },
+        transition: false,
+      })
+      // A load cut short by the next panorama, or by leaving, is no failure.
+      .catch((error: Error) => {
+        if (viewer.alive() && !utils.isAbortError(error)) setFailed(true);
       });
-      viewerRef.current = viewer;
-      const current = viewer;
-      current.addEventListener('panorama-loaded', () => {
-        setReady(true);
-        onHandleRef.current?.(handleOf(current));
-      });
-      current.addEventListener('panorama-error', () => setFailed(true));
-    } else {
-      // The same viewer takes the next panorama (spec §4: the zoom starts again).
-      viewer
-        .setPanorama(panorama, { zoom: DEFAULT_ZOOM, position: { yaw: 0, pitch: 0 }, transition: false })
-        .catch(() => {
-          setFailed(true);
-        });
-    }
-    // `config` stands for the item's panorama; the item object itself changes on every list refresh.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [config]);
-
-  useEffect(
-    () => () => {
-      onHandleRef.current?.(null);
-      viewerRef.current?.destroy();
-      viewerRef.current = null;
-    },
-    [],
-  );
+  }, [viewer, source]);
 
   return (
     <div className="relative size-full" data-testid="panorama" data-loaded={ready ? 'true' : 'false'}>
@@ -153,7 +165,7 @@ export default function PanoramaViewer({ item, onHandle, label, layer }: Panoram
           {t('panel.viewer.loadFailed')}
         </p>
       )}
-      {ready && viewerRef.current && layer?.(viewerRef.current)}
+      {ready && viewer && layer?.(viewer.viewer)}
     </div>
   );
 }

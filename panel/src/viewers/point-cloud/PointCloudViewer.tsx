@@ -7,6 +7,7 @@ import { formatBytes } from '@/uploads/format-bytes';
 import { PointCloudScene } from './point-cloud-scene';
 import { type LoadedCloud, type LoadErrorCode, type WorkerMessage } from './point-cloud-worker-messages';
 import { type ColourSource } from './point-colours';
+import { savedUpAxis, saveUpAxis, type UpAxis } from './up-axis';
 
 /**
  * The most points drawn at once. Measured in Chromium on software GL (tests/bench/pointcloud.bench.mjs): 3 million
@@ -105,6 +106,22 @@ export default function PointCloudViewer({ item }: { item: MediaItem }) {
   const [state, setState] = useState<LoadState>({ phase: 'loading', step: 'download', loaded: 0, total: null });
   const [pointSize, setPointSize] = useState(DEFAULT_POINT_SIZE);
   const initialPointSize = useRef(pointSize);
+  // Another file: its own up axis, as chosen for it in this browser.
+  const [upAxis, setUpAxis] = useState<{ mediaId: number; axis: UpAxis }>(() => ({
+    mediaId: item.id,
+    axis: savedUpAxis(item.id),
+  }));
+  if (upAxis.mediaId !== item.id) setUpAxis({ mediaId: item.id, axis: savedUpAxis(item.id) });
+  // The axis a cloud arriving from the worker is shown with.
+  const shownAxis = useRef(upAxis.axis);
+  useEffect(() => {
+    shownAxis.current = upAxis.axis;
+  }, [upAxis.axis]);
+  const chooseUpAxis = (axis: UpAxis) => {
+    saveUpAxis(item.id, axis);
+    setUpAxis({ mediaId: item.id, axis });
+    scene.current?.setUpAxis(axis);
+  };
 
   useEffect(() => {
     const created = new PointCloudScene(container.current!, initialPointSize.current);
@@ -127,7 +144,7 @@ export default function PointCloudViewer({ item }: { item: MediaItem }) {
           break;
         case 'loaded': {
           const { positions: _positions, colours: _colours, ...facts } = message.cloud;
-          scene.current?.show(message.cloud);
+          scene.current?.show(message.cloud, shownAxis.current);
           setState({ phase: 'shown', cloud: facts });
           worker.terminate();
           break;
@@ -159,6 +176,7 @@ export default function PointCloudViewer({ item }: { item: MediaItem }) {
       aria-label={t('panel.pointcloud.label', { name: item.originalName })}
       data-testid="stage-pointcloud"
       data-state={state.phase}
+      data-up-axis={upAxis.axis}
     >
       <div ref={container} className="relative min-h-0 flex-1" />
       {state.phase === 'loading' && <Progress state={state} />}
@@ -177,9 +195,33 @@ export default function PointCloudViewer({ item }: { item: MediaItem }) {
                   })
                 : t('panel.pointcloud.points', { n: cloud.pointsShown })}
             </p>
-            <p>{t(COLOUR_TEXT[cloud.source])}</p>
+            <p>
+              {t(
+                cloud.source === 'height' && upAxis.axis === 'y'
+                  ? 'panel.pointcloud.colour.heightY'
+                  : COLOUR_TEXT[cloud.source],
+              )}
+            </p>
             <p className="hidden text-slate-400 @3xl:block">{t('panel.pointcloud.hint')}</p>
             <div className="ml-auto flex items-center gap-4">
+              <div
+                role="group"
+                aria-label={t('panel.pointcloud.upAxis')}
+                className="flex rounded-lg ring-1 ring-slate-700"
+              >
+                {(['y', 'z'] as const).map((axis) => (
+                  <button
+                    key={axis}
+                    type="button"
+                    className={`cursor-pointer px-2 py-1 text-xs first:rounded-l-lg last:rounded-r-lg ${upAxis.axis === axis ? 'bg-slate-700 text-white' : 'text-slate-300 hover:bg-slate-800'}`}
+                    aria-pressed={upAxis.axis === axis}
+                    onClick={() => chooseUpAxis(axis)}
+                    data-testid={`pointcloud-up-${axis}`}
+                  >
+                    {t(axis === 'y' ? 'panel.pointcloud.upAxisY' : 'panel.pointcloud.upAxisZ')}
+                  </button>
+                ))}
+              </div>
               <label className="flex items-center gap-2">
                 {t('panel.pointcloud.pointSize')}
                 <input

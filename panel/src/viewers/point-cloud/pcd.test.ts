@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { PCDLoader } from 'three/examples/jsm/loaders/PCDLoader.js';
 import { describe, expect, it } from 'vitest';
 import { decompressLzf, parsePcd, PcdError, type PcdErrorCode } from './pcd';
 import { pointColours } from './point-colours';
@@ -304,6 +306,45 @@ describe('parsePcd', () => {
     garbled.fill(0xe0, compressed.length - 12);
     expect(failure(garbled)).toBe('CORRUPT_COMPRESSED');
   });
+});
+
+/** PCL's own test clouds (tests/fixtures/real-files): one of each encoding, as PCL wrote them. */
+const REAL_CLOUDS = [
+  ['pcl-bunny.pcd', 'ascii', 397, false],
+  ['pcl-colored_cloud.pcd', 'binary', 1000, true],
+  ['pcl-milk_color.pcd', 'binary_compressed', 13_704, true],
+] as const;
+
+function realCloud(name: string): Uint8Array {
+  return new Uint8Array(readFileSync(new URL(`../../../../tests/fixtures/real-files/${name}`, import.meta.url)));
+}
+
+describe('parsePcd on PCL’s real files', () => {
+  it.each(REAL_CLOUDS)(
+    'reads %s (%s, %i points) point for point as three.js’s PCDLoader does',
+    (name, data, points, rgb) => {
+      const bytes = realCloud(name);
+      const cloud = parsePcd(bytes, { budget: 1e6 });
+      expect(cloud).toMatchObject({ data, pointsInFile: points, pointsShown: points, decimated: false });
+      expect(cloud.rgb !== null).toBe(rgb);
+      expect(pointColours(cloud).source).toBe(rgb ? 'rgb' : 'height');
+
+      const reference = new PCDLoader().parse(Uint8Array.from(bytes).buffer);
+      const expected = reference.geometry.getAttribute('position');
+      expect(expected.count).toBe(points);
+      const ours = pointsOf(cloud);
+      for (let i = 0; i < points; i++) {
+        for (let axis = 0; axis < 3; axis++) {
+          expect(ours[i]![axis]).toBeCloseTo(expected.array[i * 3 + axis]!, 5);
+        }
+      }
+      for (let axis = 0; axis < 3; axis++) {
+        const values = ours.map((point) => point[axis]!);
+        expect(cloud.min[axis]! + cloud.origin[axis]!).toBeCloseTo(Math.min(...values), 5);
+        expect(cloud.max[axis]! + cloud.origin[axis]!).toBeCloseTo(Math.max(...values), 5);
+      }
+    },
+  );
 });
 
 describe('decompressLzf', () => {

@@ -13,6 +13,8 @@ import {
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { type LoadedCloud } from './point-cloud-worker-messages';
+import { heightColours } from './point-colours';
+import { type UpAxis, uprightBounds, Y_UP_TURN_X } from './up-axis';
 
 const BACKGROUND = 0x020617; // slate-950, the stage's own background
 /** The fitted view: from 25° above and 20° round from square-on, with z up as scanners write it. */
@@ -47,6 +49,13 @@ export class PointCloudScene {
   private lastMovingFrame = 0;
   private bounds = new Sphere(new Vector3(), 1);
   private box = new Box3(new Vector3(-1, -1, -1), new Vector3(1, 1, 1));
+  /** The shown cloud's bounds as the file has them, before it is stood upright. */
+  private fileBounds: { min: [number, number, number]; max: [number, number, number] } = {
+    min: [-1, -1, -1],
+    max: [1, 1, 1],
+  };
+  /** The axis whose height colours the shown cloud (the worker colours by z), or null when it has its own colours. */
+  private paintedUp: UpAxis | null = null;
 
   constructor(
     private readonly container: HTMLElement,
@@ -75,21 +84,50 @@ export class PointCloudScene {
     this.resize();
   }
 
-  /** Shows `cloud` in place of the one shown (whose buffers are freed), fitted to the view. */
-  show(cloud: LoadedCloud): void {
+  /** Shows `cloud` in place of the one shown (whose buffers are freed), with `upAxis` up, fitted to the view. */
+  show(cloud: LoadedCloud, upAxis: UpAxis): void {
     this.clear();
     const geometry = new BufferGeometry();
     geometry.setAttribute('position', new BufferAttribute(cloud.positions, 3));
     geometry.setAttribute('color', new BufferAttribute(cloud.colours, 3, true));
     // The bounds came with the cloud: no second pass over millions of points.
+    this.fileBounds = { min: cloud.min, max: cloud.max };
+    this.paintedUp = cloud.source === 'height' ? 'z' : null;
     const min = new Vector3(...cloud.min);
     const max = new Vector3(...cloud.max);
-    this.box = new Box3(min, max);
-    this.bounds = new Sphere(min.clone().add(max).multiplyScalar(0.5), Math.max(min.distanceTo(max) / 2, 1e-3));
-    geometry.boundingSphere = this.bounds.clone();
+    geometry.boundingSphere = new Sphere(
+      min.clone().add(max).multiplyScalar(0.5),
+      Math.max(min.distanceTo(max) / 2, 1e-3),
+    );
     this.points = new Points(geometry, this.material);
     this.scene.add(this.points);
+    this.setUpAxis(upAxis);
+  }
+
+  /**
+   * Which of the file's axes points up: the cloud is turned (never its points rewritten) and fitted again. The scene
+   * itself stays z-up, as the camera's orbit expects.
+   */
+  setUpAxis(axis: UpAxis): void {
+    if (this.points) {
+      this.points.rotation.x = axis === 'y' ? Y_UP_TURN_X : 0;
+      if (this.paintedUp !== null && this.paintedUp !== axis) this.paintHeight(this.points.geometry, axis);
+    }
+    const { min, max } = uprightBounds(this.fileBounds.min, this.fileBounds.max, axis);
+    this.box = new Box3(new Vector3(...min), new Vector3(...max));
+    this.bounds = this.box.getBoundingSphere(new Sphere());
+    this.bounds.radius = Math.max(this.bounds.radius, 1e-3);
     this.fit();
+  }
+
+  /** Colours by the file's coordinate that is up now (the worker coloured by z). */
+  private paintHeight(geometry: BufferGeometry, up: UpAxis): void {
+    const axis = up === 'y' ? 1 : 2;
+    const position = geometry.getAttribute('position') as BufferAttribute;
+    const range: [number, number] = [this.fileBounds.min[axis], this.fileBounds.max[axis]];
+    const colours = heightColours(position.array as Float32Array, position.count, axis, range);
+    geometry.setAttribute('color', new BufferAttribute(colours, 3, true));
+    this.paintedUp = up;
   }
 
   /** Frees the shown cloud's buffers (GPU and JS). */

@@ -68,6 +68,21 @@ function paintRamp(
   }
 }
 
+/**
+ * Height on the ramp, one r g b (0–255) per point: the coordinate `axis` of the file (2 for z, 1 for y: the one that
+ * is up) of each of `count` points of `positions` (x y z), from `range[0]` to `range[1]`.
+ */
+export function heightColours(
+  positions: Float32Array,
+  count: number,
+  axis: 1 | 2,
+  range: [number, number],
+): Uint8Array {
+  const colours = new Uint8Array(count * 3);
+  paintRamp(colours, positions.subarray(axis), count, 3, range);
+  return colours;
+}
+
 /** One r g b (0–255) per point: the file's colour when it has one, else intensity, else height (z) on a ramp. */
 export function pointColours(cloud: PointCloud): { colours: Uint8Array; source: ColourSource } {
   if (cloud.rgb) return { colours: cloud.rgb, source: 'rgb' };
@@ -77,6 +92,8 @@ export function pointColours(cloud: PointCloud): { colours: Uint8Array; source: 
     paintRamp(colours, cloud.intensity, cloud.pointsShown, 1, robustRange(cloud.intensity, min, max));
     return { colours, source: 'intensity' };
   }
-  paintRamp(colours, cloud.positions.subarray(2), cloud.pointsShown, 3, [cloud.min[2], cloud.max[2]]);
-  return { colours, source: 'height' };
+  return {
+    colours: heightColours(cloud.positions, cloud.pointsShown, 2, [cloud.min[2], cloud.max[2]]),
+    source: 'height',
+  };
 }

@@ -1,11 +1,13 @@
 import { type Company } from '@kanat360/contracts';
-import { z } from 'zod';
-import { matchesSearch, searchTextParam } from '@/search/text-search';
+import { matchesSearch } from '@/search/text-search';
+import { searchReader, searchText } from '@/search/url-values';
+
+export interface CompaniesSearch {
+  q?: string;
+}
 
 /** The screen's search params (STYLE 9): the search text lives in the URL. */
-export const companiesSearchSchema = z.object({ q: searchTextParam });
-
-export type CompaniesSearch = z.infer<typeof companiesSearchSchema>;
+export const companiesSearchSchema = searchReader((search): CompaniesSearch => ({ q: searchText(search.q) }));
 
 /** Whether the search text occurs in the company's name, email, phone, authorized number or address. */
 export function companyMatches(company: Company, term: string): boolean {

@@ -1,10 +1,12 @@
 import {
   BLADES,
   FINDING_NAME_KEYS,
+  FINDING_SORTS,
   FINDING_STAGES,
   FINDING_STATUSES,
   FINDING_SURFACES,
   FINDING_TYPES,
+  type FindingSort,
   type Turbine,
 } from '@kanat360/contracts';
 import { type ChangeEvent } from 'react';
@@ -180,5 +182,27 @@ export function FleetFindingFilters({
         </select>
       )}
     </>
+  );
+}
+
+/** The list's order: by date, severity or turbine name, either way; kept in the URL like the filters. */
+export function FindingSortSelect({ sort, onChange }: { sort: FindingSort; onChange: (sort: FindingSort) => void }) {
+  const { t } = useI18n();
+  return (
+    <label className="ml-auto flex items-center gap-2 text-sm font-medium text-slate-700 dark:text-slate-300">
+      {t('panel.fleetFindings.sort')}
+      <select
+        className={selectClass}
+        value={sort}
+        onChange={(event) => onChange(event.target.value as FindingSort)}
+        data-testid="findings-sort"
+      >
+        {FINDING_SORTS.map((option) => (
+          <option key={option} value={option}>
+            {t(`panel.fleetFindings.sort.${option}`)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

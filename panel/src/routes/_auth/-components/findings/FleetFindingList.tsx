@@ -1,4 +1,4 @@
-import { FINDING_NAME_KEYS, type Finding, type FindingFilters } from '@kanat360/contracts';
+import { FINDING_NAME_KEYS, type Finding, type FindingFilters, type FindingSort } from '@kanat360/contracts';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -103,17 +103,19 @@ function SkeletonRow() {
 }
 
 /**
- * The fleet's findings matching the filters, newest first, at any length: rows drawn only where the user looks
+ * The fleet's findings matching the filters, in the order chosen, at any length: rows drawn only where the user looks
  * (virtualized), pages asked for as the user scrolls. A row opens the finding on its photo.
  */
 export function FleetFindingList({
   filters,
+  sort,
   turbineNames,
   showStage,
   filtered,
   onClearFilters,
 }: {
   filters: FindingFilters;
+  sort: FindingSort;
   turbineNames: ReadonlyMap<number, string>;
   showStage: boolean;
   filtered: boolean;
@@ -122,7 +124,7 @@ export function FleetFindingList({
   const { t } = useI18n();
   const scroller = useRef<HTMLDivElement>(null);
   const pages = useInfiniteQuery({
-    ...fleetFindingsQueryOptions(filters),
+    ...fleetFindingsQueryOptions(filters, sort),
     // A filter change keeps the rows in view until the new ones come.
     placeholderData: keepPreviousData,
   });
@@ -144,8 +146,8 @@ export function FleetFindingList({
       void fetchNextPage();
     }
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, lastInView, items.length]);
-  // Other filters start the list from its top.
-  const filterKey = JSON.stringify(filters);
+  // Other filters, or another order, start the list from its top.
+  const filterKey = JSON.stringify([filters, sort]);
   useEffect(() => {
     scroller.current?.scrollTo({ top: 0 });
   }, [filterKey]);

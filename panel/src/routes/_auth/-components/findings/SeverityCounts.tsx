@@ -1,6 +1,12 @@
-import { FINDING_NAME_KEYS, FINDING_SEVERITIES, type FindingSeverity, type FindingSummary } from '@kanat360/contracts';
+import {
+  FINDING_NAME_KEYS,
+  FINDING_SEVERITIES,
+  type FindingSeverity,
+  type FindingSummary,
+  SEVERITY_COLOURS,
+  SEVERITY_TEXT,
+} from '@kanat360/contracts';
 import { useI18n } from '@/i18n/language';
-import { SEVERITY_COLOURS, SEVERITY_TEXT } from '@/findings/severity';
 import { countAtLeast } from './finding-search';
 
 /**

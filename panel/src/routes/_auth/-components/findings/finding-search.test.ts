@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   countAtLeast,
+  type FindingSearch,
   findingFiltersOf,
   findingSearchSchema,
   hasFindingFilters,
@@ -24,6 +25,7 @@ describe('findingSearchSchema', () => {
         severity: '4',
         status: 'repair_planned',
         stage: 'draft',
+        sort: 'severity_desc',
       }),
     ).toEqual({
       company: 3,
@@ -35,6 +37,7 @@ describe('findingSearchSchema', () => {
       severity: 4,
       status: 'repair_planned',
       stage: 'draft',
+      sort: 'severity_desc',
     });
     expect(findingSearchSchema.parse({})).toEqual({});
   });
@@ -51,8 +54,9 @@ describe('findingSearchSchema', () => {
         severity: 6,
         status: 'open',
         stage: 'final',
+        sort: 'worst_first',
       }),
-    ).toEqual(NO_FINDING_FILTERS);
+    ).toEqual({ ...NO_FINDING_FILTERS, sort: undefined });
     expect(findingSearchSchema.parse({ severity: 0, type: 'erosion' })).toEqual({
       severity: undefined,
       type: 'erosion',
@@ -68,6 +72,13 @@ describe('findingFiltersOf', () => {
       findingFiltersOf({ company: 3, turbine: 12, year: 2024, severity: 3, stage: 'released', blade: 'A' }, superadmin),
     ).toEqual({ company_id: 3, turbine_id: 12, year: 2024, severity_min: 3, stage: 'released', blade: 'A' });
     expect(findingFiltersOf({}, superadmin)).toEqual({});
+  });
+
+  it('takes the order for no filter: it is asked for apart, and clearing the filters keeps it', () => {
+    expect(findingFiltersOf({ sort: 'turbine_asc' }, superadmin)).toEqual({});
+    expect(hasFindingFilters({ sort: 'turbine_asc' }, superadmin)).toBe(false);
+    const search: FindingSearch = { sort: 'turbine_asc', type: 'crack' };
+    expect({ ...search, ...NO_FINDING_FILTERS }).toEqual({ ...NO_FINDING_FILTERS, sort: 'turbine_asc' });
   });
 
   it('leaves out the company for who sees one company, and the stage for a customer', () => {

@@ -1,42 +1,54 @@
 import {
   BLADES,
   FINDING_SEVERITIES,
+  FINDING_SORTS,
   FINDING_STAGES,
   FINDING_STATUSES,
   FINDING_SURFACES,
   FINDING_TYPES,
+  type Blade,
   type FindingFilters,
   type FindingSeverity,
+  type FindingSort,
+  type FindingStage,
+  type FindingStatus,
   type FindingSummary,
+  type FindingSurface,
+  type FindingType,
 } from '@kanat360/contracts';
-import { z } from 'zod';
-
-const id = z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined);
+import { idValue, oneOf, searchReader, wholeNumber, yearValue } from '@/search/url-values';
 
 /**
  * The fleet findings page's filters, kept in the URL (STYLE 9) so a filtered list survives reload and can be shared;
  * named as the other screens name theirs (`company`, `year`), `severity` being "this severity or worse". A value
  * that does not parse is dropped rather than failing the page.
  */
-export const findingSearchSchema = z.object({
-  company: id,
-  turbine: id,
-  year: z.coerce.number().int().min(2000).max(9999).optional().catch(undefined),
-  blade: z.enum(BLADES).optional().catch(undefined),
-  surface: z.enum(FINDING_SURFACES).optional().catch(undefined),
-  type: z.enum(FINDING_TYPES).optional().catch(undefined),
-  severity: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(5)
-    .transform((value) => value as FindingSeverity)
-    .optional()
-    .catch(undefined),
-  status: z.enum(FINDING_STATUSES).optional().catch(undefined),
-  stage: z.enum(FINDING_STAGES).optional().catch(undefined),
-});
-export type FindingSearch = z.infer<typeof findingSearchSchema>;
+export const findingSearchSchema = searchReader((search): FindingSearch => ({
+  company: idValue(search.company),
+  turbine: idValue(search.turbine),
+  year: yearValue(search.year),
+  blade: oneOf(search.blade, BLADES),
+  surface: oneOf(search.surface, FINDING_SURFACES),
+  type: oneOf(search.type, FINDING_TYPES),
+  severity: wholeNumber(search.severity, 1, 5) as FindingSeverity | undefined,
+  status: oneOf(search.status, FINDING_STATUSES),
+  stage: oneOf(search.stage, FINDING_STAGES),
+  sort: oneOf(search.sort, FINDING_SORTS),
+}));
+export interface FindingSearch {
+  company?: number;
+  turbine?: number;
+  year?: number;
+  blade?: Blade;
+  surface?: FindingSurface;
+  type?: FindingType;
+  /** This severity or worse. */
+  severity?: FindingSeverity;
+  status?: FindingStatus;
+  stage?: FindingStage;
+  /** The list's order; none is the API's default (newest first). Not a filter: clearing the filters keeps it. */
+  sort?: FindingSort;
+}
 
 /** What the viewer may filter by beyond the rest: the company (who sees every company) and the review stage. */
 export interface FindingViewer {
@@ -78,7 +90,7 @@ export function countAtLeast(summary: FindingSummary, min: FindingSeverity | und
   );
 }
 
-/** Every filter off. */
+/** Every filter off (the order stays). */
 export const NO_FINDING_FILTERS = {
   company: undefined,
   turbine: undefined,
@@ -89,7 +101,7 @@ export const NO_FINDING_FILTERS = {
   severity: undefined,
   status: undefined,
   stage: undefined,
-} as const satisfies Record<keyof FindingSearch, undefined>;
+} as const satisfies Record<Exclude<keyof FindingSearch, 'sort'>, undefined>;
 
 /** Whether any filter the viewer can see narrows the list. */
 export function hasFindingFilters(search: FindingSearch, viewer: FindingViewer): boolean {

@@ -4,22 +4,21 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '@/components/EmptyState';
-import { SearchInput } from '@/components/SearchInput';
 import { TrashIcon } from '@/components/StrokeIcon';
 import { useI18n } from '@/i18n/language';
 import { compareModeAtom, compareSelectionAtom, toggleCompareAtom } from '@/media/compare-state';
 import { CompareView } from '@/media/CompareView';
 import { DeletePhotoDialog } from '@/media/DeletePhotoDialog';
-import { useOpenLightbox } from '@/media/lightbox-state';
 import { campaignMonth, mediaKindLabel, mediaType, uploaderName } from '@/media/media-labels';
 import { MediaThumb } from '@/media/MediaThumb';
 import { usePhotoPages } from '@/media/use-photo-pages';
-import { useUrlSearchText } from '@/search/use-url-search-text';
 import { useCan } from '@/session/use-session';
 import { useToast } from '@/toast/toast-store';
 import { formatMegabytes } from '@/uploads/format-bytes';
-import { PHOTO_TYPES, photoFiltersOf, type PhotoSearch } from './photo-search';
+import { PhotoFilterBar } from './PhotoFilterBar';
+import { PHOTO_TYPES, photoFiltersOf } from './photo-search';
 import { SectionCard } from './SectionCard';
+import { useLightboxNavigation } from './use-lightbox';
 
 const route = getRouteApi('/_auth/turbine/$turbineId/');
 
@@ -28,8 +27,6 @@ const ROW_HEIGHT = 64;
 const LIST_MAX_HEIGHT = 576;
 /** Asks for the next page when the rows in view come this close to the end of what is loaded. */
 const LOAD_AHEAD_ROWS = 40;
-/** The server is asked once the typing stops for this long. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 const TYPE_BADGE: Record<(typeof PHOTO_TYPES)[number], string> = {
   blade: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100',
@@ -37,64 +34,6 @@ const TYPE_BADGE: Record<(typeof PHOTO_TYPES)[number], string> = {
   operator: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
   robot: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
 };
-
-/** The filters above the list; every change goes to the URL (STYLE 9), the search text once typing pauses. */
-function PhotoFilters({ years }: { years: readonly number[] }) {
-  const { t } = useI18n();
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
-  const patch = (next: Partial<PhotoSearch>) =>
-    void navigate({ search: (previous) => ({ ...previous, ...next }), replace: true, hash: 'all-photos' });
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const [text, setText] = useUrlSearchText(search.q ?? '', (value) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => patch({ q: value || undefined }), SEARCH_DEBOUNCE_MS);
-  });
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return (
-    <div className="mb-4 flex flex-wrap items-center gap-3">
-      <label className="flex items-center gap-2 text-sm">
-        <span className="text-slate-600 dark:text-slate-400">{t('panel.turbine.year')}</span>
-        <select
-          className="input h-9 w-36"
-          value={search.year ?? ''}
-          onChange={(event) => patch({ year: event.target.value ? Number(event.target.value) : undefined })}
-          data-testid="photos-year"
-        >
-          <option value="">{t('panel.photos.allYears')}</option>
-          {years.map((year) => (
-            <option key={year} value={year}>
-              {year}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex items-center gap-2 text-sm">
-        <span className="text-slate-600 dark:text-slate-400">{t('panel.photos.typeLabel')}</span>
-        <select
-          className="input h-9 w-36"
-          value={search.type ?? ''}
-          onChange={(event) => patch({ type: (event.target.value || undefined) as PhotoSearch['type'] })}
-          data-testid="photos-type"
-        >
-          <option value="">{t('panel.photos.type.all')}</option>
-          {PHOTO_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`panel.photos.type.${type}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <SearchInput
-        label={t('panel.photos.searchLabel')}
-        placeholder={t('panel.photos.searchPlaceholder')}
-        value={text}
-        onChange={setText}
-        className="min-w-72 flex-1"
-      />
-    </div>
-  );
-}
 
 function PhotoRow({
   item,
@@ -165,7 +104,7 @@ function PhotoRow({
 /**
  * Spec §2's all-photos list, at fleet scale: filters in the URL and on the server, the count, and rows drawn only
  * where the user looks (virtualized) while pages load as the user scrolls. Compare two side by side; delete for
- * those who may; any row opens the lightbox over the whole list.
+ * those who may; any row opens the lightbox over the whole list (as filtered).
  */
 export function AllPhotos({ turbine }: { turbine: TurbineDetail }) {
   const { t } = useI18n();
@@ -174,7 +113,7 @@ export function AllPhotos({ turbine }: { turbine: TurbineDetail }) {
   const navigate = route.useNavigate();
   const filters = photoFiltersOf(search);
   const canDelete = useCan('media.delete');
-  const openLightbox = useOpenLightbox();
+  const lightbox = useLightboxNavigation();
   const [compare, setCompare] = useAtom(compareModeAtom);
   const selection = useAtomValue(compareSelectionAtom);
   const toggleCompare = useSetAtom(toggleCompareAtom);
@@ -185,7 +124,7 @@ export function AllPhotos({ turbine }: { turbine: TurbineDetail }) {
   // Leaving the page leaves compare mode (and its selection).
   useEffect(() => () => setCompare(false), [setCompare]);
 
-  const { pages, items, total, loadAll } = usePhotoPages(turbine.id, filters, { keepPrevious: true });
+  const { pages, items, total } = usePhotoPages(turbine.id, filters, { keepPrevious: true });
 
   const virtualizer = useVirtualizer({
     count: total,
@@ -200,15 +139,15 @@ export function AllPhotos({ turbine }: { turbine: TurbineDetail }) {
     if (hasNextPage && !isFetchingNextPage && lastInView >= items.length - LOAD_AHEAD_ROWS) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastInView, items.length]);
 
-  const open = (index: number) =>
-    openLightbox({ turbineId: turbine.id, items, index, total, loadMore: hasNextPage ? loadAll : undefined });
   const tick = (item: MediaItem) => {
     if (!toggleCompare(item)) toast.warning(t('panel.photos.compareMax'));
   };
   const clearFilters = () =>
-    void navigate({ search: (previous) => ({ ...previous, year: undefined, type: undefined, q: undefined }) });
+    void navigate({
+      search: (previous) => ({ ...previous, year: undefined, type: undefined, camera: undefined, q: undefined }),
+    });
 
-  const filtered = Boolean(search.year || search.type || search.q);
+  const filtered = Boolean(search.year || search.type || search.camera || search.q);
   return (
     <SectionCard
       id="all-photos"
@@ -248,7 +187,7 @@ export function AllPhotos({ turbine }: { turbine: TurbineDetail }) {
         </>
       }
     >
-      <PhotoFilters years={turbine.media_years} />
+      <PhotoFilterBar turbineId={turbine.id} years={turbine.media_years} />
       {pages.isError && items.length === 0 ? (
         <p className="text-sm text-red-700 dark:text-red-300" role="alert">
           {t('panel.turbine.photosLoadFailed')}{' '}
@@ -295,7 +234,7 @@ export function AllPhotos({ turbine }: { turbine: TurbineDetail }) {
                       item={item}
                       compare={compare}
                       selected={selection.some((chosen) => chosen.id === item.id)}
-                      onOpen={() => open(row.index)}
+                      onOpen={() => lightbox.open(item.id)}
                       onToggle={() => tick(item)}
                       onDelete={canDelete ? () => setDeleting(item) : null}
                     />

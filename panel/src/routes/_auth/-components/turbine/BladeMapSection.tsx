@@ -1,8 +1,14 @@
-import { FINDING_SEVERITIES, type TurbineDetail } from '@kanat360/contracts';
+import {
+  bladeScale,
+  DEFAULT_BLADE_LENGTH_M,
+  FINDING_SEVERITIES,
+  furthestReachM,
+  type TurbineDetail,
+} from '@kanat360/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { turbineFindingsQueryOptions } from '@/api/findings';
-import { bladeLengthM, DEFAULT_BLADE_LENGTH_M, findingYears } from '@/findings/blade-map';
+import { findingYears } from '@/findings/blade-map';
 import { BladeMap } from '@/findings/BladeMap';
 import { InspectionReportButton } from '@/findings/InspectionReportButton';
 import { SeverityBadge } from '@/findings/SeverityBadge';
@@ -26,7 +32,8 @@ export function BladeMapSection({ turbine }: { turbine: TurbineDetail }) {
   );
   const [chosen, setChosen] = useState<number | null>(null);
   const year = chosen ?? withFindings[0] ?? years[0] ?? null;
-  const lengthM = bladeLengthM(all);
+  // The turbine records no blade length yet: the scale runs to its findings (the report's rule too).
+  const scale = bladeScale(furthestReachM(all));
   const trackYears = useMemo(() => {
     const counts = new Map<number, number>();
     for (const finding of all) counts.set(finding.track_id, (counts.get(finding.track_id) ?? 0) + 1);
@@ -88,7 +95,7 @@ export function BladeMapSection({ turbine }: { turbine: TurbineDetail }) {
               {t('panel.bladeMap.emptyYear', { year })}
             </p>
           )}
-          <BladeMap findings={ofYear} turbineId={turbine.id} lengthM={lengthM} trackYears={trackYears} />
+          <BladeMap findings={ofYear} turbineId={turbine.id} scale={scale} trackYears={trackYears} />
           <ul className="mt-4 flex flex-col gap-1 text-xs text-slate-600 dark:text-slate-400">
             <li className="flex flex-wrap gap-1.5" data-testid="blade-map-severities">
               {FINDING_SEVERITIES.map((severity) => (
@@ -100,10 +107,12 @@ export function BladeMapSection({ turbine }: { turbine: TurbineDetail }) {
               {t('panel.bladeMap.legendSize')} {t('panel.bladeMap.legendInternal')}
             </li>
             <li data-testid="blade-map-scale-note">
-              {t('panel.bladeMap.scaleNote', {
-                length: numbers.format(lengthM),
-                default: numbers.format(DEFAULT_BLADE_LENGTH_M),
-              })}
+              {scale.basis === 'blade'
+                ? t('panel.bladeMap.scaleNoteBlade', { length: numbers.format(scale.lengthM) })
+                : t('panel.bladeMap.scaleNote', {
+                    length: numbers.format(scale.lengthM),
+                    default: numbers.format(DEFAULT_BLADE_LENGTH_M),
+                  })}
             </li>
           </ul>
         </>

@@ -1,9 +1,10 @@
 import { type Blade } from '@kanat360/contracts';
 import { type UIEvent } from 'react';
 import { useI18n } from '@/i18n/language';
-import { useOpenLightbox } from '@/media/lightbox-state';
 import { MediaThumb } from '@/media/MediaThumb';
 import { usePhotoPages } from '@/media/use-photo-pages';
+import { roomListParam } from './photo-search';
+import { useLightboxNavigation } from './use-lightbox';
 
 /** The next page is asked for when the grid is scrolled this close (px) to its end. */
 const LOAD_AHEAD_PX = 200;
@@ -24,8 +25,8 @@ export function RoomPhotos({
   year: number;
 }) {
   const { t } = useI18n();
-  const openLightbox = useOpenLightbox();
-  const { pages, items, total, loadAll } = usePhotoPages(turbineId, { category: 'blade', blade, room, year });
+  const lightbox = useLightboxNavigation();
+  const { pages, items, total } = usePhotoPages(turbineId, { category: 'blade', blade, room, year });
   const { isPending, isError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
   const loadAhead = (event: UIEvent<HTMLElement>) => {
     const grid = event.currentTarget;
@@ -68,14 +69,12 @@ export function RoomPhotos({
         onScroll={loadAhead}
         data-testid="room-photos"
       >
-        {items.map((item, index) => (
+        {items.map((item) => (
           <li key={item.id}>
             <MediaThumb
               item={item}
               size="fill"
-              onOpen={() =>
-                openLightbox({ turbineId, items, index, total, loadMore: hasNextPage ? loadAll : undefined })
-              }
+              onOpen={() => lightbox.open(item.id, roomListParam(blade, room, year))}
             />
           </li>
         ))}

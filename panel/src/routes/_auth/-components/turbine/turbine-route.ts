@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { idValue } from '@/search/url-values';
 
 /** A turbine address whose id is not a positive whole number (spec §2: "Geçersiz türbin ID"). */
 export class InvalidTurbineIdError extends Error {
@@ -8,14 +8,12 @@ export class InvalidTurbineIdError extends Error {
   }
 }
 
-const turbineIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
-
 /** The route's params, parsed (STYLE 9): `/turbine/12` gives 12; `/turbine/abc` fails with InvalidTurbineIdError. */
 export const turbineParams = {
   parse: (params: { turbineId: string }) => {
-    const parsed = /^\d+$/.test(params.turbineId) ? turbineIdSchema.safeParse(params.turbineId) : null;
-    if (!parsed?.success) throw new InvalidTurbineIdError(params.turbineId);
-    return { turbineId: parsed.data };
+    const turbineId = /^\d+$/.test(params.turbineId) ? idValue(params.turbineId) : undefined;
+    if (turbineId === undefined) throw new InvalidTurbineIdError(params.turbineId);
+    return { turbineId };
   },
   stringify: ({ turbineId }: { turbineId: number }) => ({ turbineId: String(turbineId) }),
 };

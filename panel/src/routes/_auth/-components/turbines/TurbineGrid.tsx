@@ -28,18 +28,22 @@ export function TurbineGrid({ turbines, onEdit, onDelete }: TurbineListProps) {
               <p className="text-sm font-medium text-brand-800 dark:text-brand-300">
                 {cityLabel(turbine.city)}-{turbine.code}
               </p>
-              {turbine.worst_open_severity !== null && (
-                <div className="mt-2 flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
-                  <span>{t('panel.turbines.worstOpen')}</span>
-                  <WorstSeverityLink turbine={turbine} />
-                </div>
-              )}
             </div>
             <div className="-mt-1 -mr-2 flex shrink-0 items-center gap-1">
               <TurbineStatusBadge status={turbine.status} />
               <TurbineManageButtons turbine={turbine} onEdit={onEdit} onDelete={onDelete} />
             </div>
           </div>
+          {/* The card's full width: beside the status and a superadmin's buttons it wrapped onto four lines. */}
+          {turbine.worst_open_severity !== null && (
+            <div
+              className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 dark:text-slate-400"
+              data-testid="turbine-worst-open"
+            >
+              <span>{t('panel.turbines.worstOpen')}</span>
+              <WorstSeverityLink turbine={turbine} />
+            </div>
+          )}
           <dl className="mt-4 mb-5 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
             <div className="col-span-2">
               <dt className="text-xs text-slate-600 dark:text-slate-400">{t('panel.turbines.field.location')}</dt>

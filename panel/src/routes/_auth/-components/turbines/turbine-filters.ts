@@ -1,6 +1,6 @@
 import { type Turbine } from '@kanat360/contracts';
-import { z } from 'zod';
-import { matchesSearch, searchTextParam } from '@/search/text-search';
+import { matchesSearch } from '@/search/text-search';
+import { idValue, oneOf, searchReader, searchText, wholeNumber } from '@/search/url-values';
 
 export const TURBINE_VIEWS = ['grid', 'list'] as const;
 export type TurbineView = (typeof TURBINE_VIEWS)[number];
@@ -9,14 +9,20 @@ export type TurbineView = (typeof TURBINE_VIEWS)[number];
  * The turbine list's filters, kept in the URL (STYLE 9) so a filtered view survives reload and can be shared.
  * A value that does not parse is dropped rather than failing the page.
  */
-export const turbineSearchSchema = z.object({
-  view: z.enum(TURBINE_VIEWS).optional().catch(undefined),
-  city: z.string().trim().min(1).optional().catch(undefined),
-  year: z.coerce.number().int().min(1900).max(9999).optional().catch(undefined),
-  q: searchTextParam,
-  company: z.coerce.number().int().positive().optional().catch(undefined),
-});
-export type TurbineSearch = z.infer<typeof turbineSearchSchema>;
+export const turbineSearchSchema = searchReader((search): TurbineSearch => ({
+  view: oneOf(search.view, TURBINE_VIEWS),
+  city: (typeof search.city === 'string' && search.city.trim()) || undefined,
+  year: wholeNumber(search.year, 1900, 9999),
+  q: searchText(search.q),
+  company: idValue(search.company),
+}));
+export interface TurbineSearch {
+  view?: TurbineView;
+  city?: string;
+  year?: number;
+  q?: string;
+  company?: number;
+}
 
 /** Spec §2: a turbine's year is that of its last update, else of its creation. */
 export function turbineYear(turbine: Pick<Turbine, 'updated_at' | 'created_at'>): number | null {

@@ -1,10 +1,13 @@
 import { type User } from '@kanat360/contracts';
-import { z } from 'zod';
-import { matchesSearch, searchTextParam } from '@/search/text-search';
+import { matchesSearch } from '@/search/text-search';
+import { searchReader, searchText } from '@/search/url-values';
+
+export interface UserSearchParams {
+  q?: string;
+}
 
 /** The screen's search params (STYLE 9): `q` filters the table and stays in the URL. */
-export const userSearchParams = z.object({ q: searchTextParam });
-export type UserSearchParams = z.infer<typeof userSearchParams>;
+export const userSearchParams = searchReader((search): UserSearchParams => ({ q: searchText(search.q) }));
 
 /** The user's full name as the table shows it. */
 export function fullName(user: Pick<User, 'first_name' | 'last_name'>): string {

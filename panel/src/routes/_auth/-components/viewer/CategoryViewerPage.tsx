@@ -1,14 +1,15 @@
 import { BLADES, type Blade, MEDIA_CATEGORIES } from '@kanat360/contracts';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { mediaPlacesQueryOptions, watchedPhotosQueryOptions } from '@/api/media';
+import { mediaPlacesQueryOptions } from '@/api/media';
 import { turbineQueryOptions } from '@/api/turbines';
 import { usePageTitle } from '@/components/use-page-title';
 import { useI18n } from '@/i18n/language';
 import { countAt, withCount } from '@/media/media-places';
+import { useWatchedPhotos } from '@/media/use-watched-photos';
 import { YearPicker } from '../turbine/BladeSection';
 import { useTurbineTitle } from '../turbine/TurbineTitleCard';
 import { ViewerPage } from './ViewerPage';
+import { useViewerSearch } from './use-viewer-search';
 import { type CategorySearch, defaultViewerYear } from './viewer-search';
 
 export type PhotoCategory = (typeof MEDIA_CATEGORIES)[number];
@@ -28,20 +29,14 @@ export function CategoryViewerPage({
   search: CategorySearch;
 }) {
   const { t, locale } = useI18n();
-  const navigate = useNavigate();
   const { data: turbine } = useSuspenseQuery(turbineQueryOptions(turbineId));
   const { data: places } = useQuery(mediaPlacesQueryOptions(turbineId));
   const heading = t(`panel.turbine.category.${category}`);
   usePageTitle(`${heading} · ${useTurbineTitle(turbine)}`);
 
   const year = search.year ?? defaultViewerYear(places, category);
-  const list = useQuery(watchedPhotosQueryOptions(turbineId, { category, year, blade: search.blade }, { poll: true }));
-  const choose = (change: Partial<CategorySearch>) =>
-    void navigate({
-      to: '.',
-      search: (previous: CategorySearch) => ({ ...previous, photo: undefined, finding: undefined, ...change }),
-      replace: true,
-    });
+  const list = useWatchedPhotos(turbineId, { category, year, blade: search.blade }, { poll: true });
+  const { choose, show, findings } = useViewerSearch(search);
 
   return (
     <ViewerPage
@@ -83,23 +78,9 @@ export function CategoryViewerPage({
           ? t('panel.viewerPage.categoryEmptyBlade', { year, blade: search.blade })
           : t('panel.viewerPage.categoryEmpty', { year })
       }
-      selectedId={search.photo}
-      onSelect={(photo) =>
-        void navigate({
-          to: '.',
-          search: (previous: CategorySearch) => ({ ...previous, photo, finding: undefined }),
-          replace: true,
-        })
-      }
-      findings={{
-        id: search.finding ?? null,
-        onChange: (finding) =>
-          void navigate({
-            to: '.',
-            search: (previous: CategorySearch) => ({ ...previous, finding: finding ?? undefined }),
-            replace: true,
-          }),
-      }}
+      selectedId={search.media}
+      onSelect={show}
+      findings={findings}
       back={{
         link: { to: '/turbine/$turbineId', params: { turbineId } },
         label: t('panel.viewerPage.backToTurbine'),

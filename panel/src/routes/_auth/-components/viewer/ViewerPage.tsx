@@ -1,16 +1,24 @@
 import { type MediaItem } from '@kanat360/contracts';
 import { Link, type LinkProps } from '@tanstack/react-router';
-import { useAtom } from 'jotai';
+import { useAtom, useSetAtom } from 'jotai';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { CommentsButton, CommentsDrawer } from '@/comments/CommentsDrawer';
 import { HeaderActions } from '@/components/HeaderActions';
 import { StrokeIcon } from '@/components/StrokeIcon';
 import { isTypingTarget } from '@/components/typing-target';
-import { isProcessing } from '@/api/media';
 import { useI18n } from '@/i18n/language';
 import { mediaKindLabel } from '@/media/media-labels';
 import { MediaThumb } from '@/media/MediaThumb';
-import { drawingToolAtom, type FindingsFocus, MediaViewer } from '@/media/MediaViewer';
+import { MediaViewer } from '@/media/MediaViewer';
+import { StepButtons } from '@/media/StepButtons';
+import { useMediaRow } from '@/media/use-media-row';
+import {
+  type FindingsFocus,
+  findingsPanelOpenAtom,
+  toolInHandAtom,
+  useFindingsPanelOpen,
+  useNarrowViewer,
+} from '@/media/viewer-session';
 
 interface ViewerPageProps {
   turbineId: number;
@@ -25,8 +33,10 @@ interface ViewerPageProps {
   failed: boolean;
   onRetry: () => void;
   emptyText: string;
+  /** The photo on screen (the URL's `media`); the list's first when none is chosen. */
   selectedId: number | undefined;
-  onSelect: (id: number) => void;
+  /** Another photo; `replace` when it takes the place of the one on screen (a version saved or restored). */
+  onSelect: (id: number, options?: { replace?: boolean }) => void;
   /** Where "back" and Escape lead. */
   back: { link: LinkProps; label: string };
   /** The finding open on the photo, kept in the page's URL. */
@@ -36,8 +46,9 @@ interface ViewerPageProps {
 /**
  * The layout of the 360° view and the operator, drone and robot pages (spec §2): a collapsible sidebar with the
  * pickers and the photo list, the viewer of the chosen photo with its tools, the comments drawer. Keyboard (spec §4):
- * arrows go to the previous and next photo (wrapping), F11 or f toggles full screen, Escape leaves full screen,
- * then drawing.
+ * arrows go to the previous and next photo (wrapping), F11 or f toggles full screen, Escape closes one thing: a
+ * toast, full screen, then the tool in hand. Below 1280 px the list and the findings panel take turns beside the
+ * photo, so it keeps most of the width.
  */
 export function ViewerPage({
   turbineId,
@@ -57,15 +68,18 @@ export function ViewerPage({
   const { t, locale } = useI18n();
   const [sidebarOpen, setSidebarOpen] = useState(true);
   const [commentsOpen, setCommentsOpen] = useState(false);
-  const [tool, setTool] = useAtom(drawingToolAtom);
+  const [tool, setTool] = useAtom(toolInHandAtom);
+  const narrow = useNarrowViewer();
+  const findingsPanelOpen = useFindingsPanelOpen();
+  const setFindingsPanelOpen = useSetAtom(findingsPanelOpenAtom);
   const stage = useRef<HTMLDivElement>(null);
-  const [replaced, setReplaced] = useState<MediaItem | null>(null);
 
-  const found = items.find((item) => item.id === selectedId);
-  // A version saved or restored here has a new id: it is shown at once, before the list has it.
-  const shownItem =
-    replaced && replaced.id === selectedId && (!found || isProcessing(found)) ? replaced : (found ?? items[0]);
-  const index = shownItem ? items.findIndex((item) => item.id === shownItem.id) : -1;
+  // The URL's photo (from the list, or asked for by id); the list's first when none is chosen or it is gone.
+  const chosen = useMediaRow(turbineId, items, selectedId ?? items[0]?.id);
+  const shownItem = chosen.item ?? (chosen.missing ? (items[0] ?? null) : null);
+  const index = chosen.item ? chosen.index : 0;
+  const sidebarShown =
+    sidebarOpen && !(narrow && findingsPanelOpen && shownItem !== null && shownItem.kind !== 'video');
 
   const go = useCallback(
     (step: number) => {
@@ -96,9 +110,9 @@ export function ViewerPage({
       ) {
         event.preventDefault();
         toggleFullScreen();
-      } else if (event.key === 'Escape') {
-        // Escape closes, one thing at a time: full screen, then drawing. It never leaves the page (an unsaved
-        // drawing, or a menu the user meant to close, would go with it).
+      } else if (event.key === 'Escape' && !event.defaultPrevented) {
+        // Escape closes, one thing at a time (a toast took it already): full screen, then the tool in hand. It never
+        // leaves the page (an unsaved drawing, or a menu the user meant to close, would go with it).
         if (document.fullscreenElement) void document.exitFullscreen();
         else if (tool) setTool(null);
       }
@@ -113,7 +127,7 @@ export function ViewerPage({
       <HeaderActions>
         <CommentsButton turbineId={turbineId} onClick={() => setCommentsOpen(true)} />
       </HeaderActions>
-      {sidebarOpen && (
+      {sidebarShown && (
         <aside
           className="flex w-80 shrink-0 flex-col border-r border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
           aria-label={heading}
@@ -196,14 +210,17 @@ export function ViewerPage({
         data-testid="viewer-stage"
       >
         <div className="flex items-center gap-3 px-4 py-2">
-          {!sidebarOpen && (
+          {!sidebarShown && (
             <button
               type="button"
               className="btn-icon text-slate-100 hover:bg-slate-800"
               aria-label={t('panel.viewerPage.showSidebar')}
               title={t('panel.viewerPage.showSidebar')}
               aria-expanded="false"
-              onClick={() => setSidebarOpen(true)}
+              onClick={() => {
+                setSidebarOpen(true);
+                if (narrow) setFindingsPanelOpen(false);
+              }}
               data-testid="viewer-show-sidebar"
             >
               <StrokeIcon className="size-5">
@@ -250,38 +267,12 @@ export function ViewerPage({
             <MediaViewer
               turbineId={turbineId}
               item={shownItem}
-              onItemChange={(item) => {
-                setReplaced(item);
-                onSelect(item.id);
-              }}
+              onItemChange={(item) => onSelect(item.id, { replace: true })}
               findings={findings}
+              controls={items.length > 1 && <StepButtons onStep={go} />}
             />
           ) : (
             !loading && <p className="text-sm text-slate-400">{emptyText}</p>
-          )}
-          {items.length > 1 && (
-            <>
-              <button
-                type="button"
-                className="absolute top-1/2 left-3 flex size-11 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full bg-slate-800/80 hover:bg-slate-700"
-                aria-label={t('panel.lightbox.previous')}
-                onClick={() => go(-1)}
-              >
-                <StrokeIcon className="size-6">
-                  <path d="M15.75 19.5 8.25 12l7.5-7.5" />
-                </StrokeIcon>
-              </button>
-              <button
-                type="button"
-                className="absolute top-1/2 right-3 flex size-11 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full bg-slate-800/80 hover:bg-slate-700"
-                aria-label={t('panel.lightbox.next')}
-                onClick={() => go(1)}
-              >
-                <StrokeIcon className="size-6">
-                  <path d="m8.25 4.5 7.5 7.5-7.5 7.5" />
-                </StrokeIcon>
-              </button>
-            </>
           )}
         </div>
       </div>

@@ -32,15 +32,15 @@ describe('viewer rooms (spec §9)', () => {
 
 describe('viewer search params', () => {
   it('drop what does not parse instead of failing the page', () => {
-    expect(panoramaSearchSchema.parse({ blade: 'D', room: 'x', year: '2025', photo: '12' })).toEqual({
+    expect(panoramaSearchSchema.parse({ blade: 'D', room: 'x', year: '2025', media: '12' })).toEqual({
       blade: undefined,
       room: undefined,
       year: 2025,
-      photo: 12,
+      media: 12,
     });
-    expect(categorySearchSchema.parse({ blade: 'B', photo: '-1' })).toEqual({
+    expect(categorySearchSchema.parse({ blade: 'B', media: '-1' })).toEqual({
       blade: 'B',
-      photo: undefined,
+      media: undefined,
       year: undefined,
     });
   });

@@ -1,28 +1,31 @@
-import { BLADES, type MediaCategory, type MediaPlaceCount } from '@kanat360/contracts';
-import { z } from 'zod';
+import { type Blade, BLADES, type MediaCategory, type MediaPlaceCount } from '@kanat360/contracts';
+import { idValue, oneOf, searchReader, wholeNumber, yearValue } from '@/search/url-values';
 
-const idParam = z.coerce.number().int().positive().optional().catch(undefined);
-const yearParam = z.coerce.number().int().min(2000).max(9999).optional().catch(undefined);
-
-/** The 360° view's choices, in the URL (STYLE 9): blade, room, year and the photo on screen. */
-export const panoramaSearchSchema = z.object({
-  blade: z.enum(BLADES).optional().catch(undefined),
-  room: z.coerce.number().int().min(1).max(1000).optional().catch(undefined),
-  year: yearParam,
-  photo: idParam,
+/** The 360° view's choices, in the URL (STYLE 9, 12c): blade, room, year and the photo on screen (`media`). */
+export interface PanoramaSearch {
+  blade?: Blade;
+  room?: number;
+  year?: number;
+  media?: number;
   /** A finding to bring into view and open on the photo (the blade map, the fleet list and tracks link here). */
-  finding: idParam,
-});
-export type PanoramaSearch = z.infer<typeof panoramaSearchSchema>;
+  finding?: number;
+}
+export const panoramaSearchSchema = searchReader((search): PanoramaSearch => ({
+  blade: oneOf(search.blade, BLADES),
+  room: wholeNumber(search.room, 1, 1000),
+  year: yearValue(search.year),
+  media: idValue(search.media),
+  finding: idValue(search.finding),
+}));
 
-/** A category page's choices, in the URL: year, blade (or every blade) and the photo on screen. */
-export const categorySearchSchema = z.object({
-  year: yearParam,
-  blade: z.enum(BLADES).optional().catch(undefined),
-  photo: idParam,
-  finding: idParam,
-});
-export type CategorySearch = z.infer<typeof categorySearchSchema>;
+/** A category page's choices, in the URL: year, blade (or every blade) and the photo on screen (`media`). */
+export type CategorySearch = Omit<PanoramaSearch, 'room'>;
+export const categorySearchSchema = searchReader((search): CategorySearch => ({
+  year: yearValue(search.year),
+  blade: oneOf(search.blade, BLADES),
+  media: idValue(search.media),
+  finding: idValue(search.finding),
+}));
 
 /**
  * Spec §9: a viewer's year starts at the current year, or else at the latest year that has photos of the kind the

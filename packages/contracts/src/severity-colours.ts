@@ -1,7 +1,7 @@
-import { type FindingSeverity } from '@kanat360/contracts';
+import { type FindingSeverity } from './findings.js';
 
 /**
- * One colour per GWO severity wherever a finding is drawn (overlays, blade map, lists, counts): green for minor up
+ * One colour per GWO severity wherever a finding is drawn (the panel, the inspection report, the Excel export): green for minor up
  * to deep red for structural failure, the usual traffic-light order inspectors read at a glance. Hex, because
  * canvases and SVG take them as they are.
  */
