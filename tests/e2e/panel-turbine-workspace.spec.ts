@@ -290,7 +290,9 @@ test.describe('uploads', () => {
       `${new Date().getFullYear()} (2)`,
     );
 
-    // A room's thumbnail opens the lightbox over that room's photos.
+    // A room's thumbnail opens the lightbox over that room's photos. Escape closes the newest toast before anything
+    // else: the uploads' toast has gone by itself first (3 s).
+    await expect(page.getByTestId('toast')).toHaveCount(0);
     await thumbs.first().click();
     await expect(page.getByTestId('lightbox-counter')).toHaveText('1 / 2');
     await page.keyboard.press('ArrowRight');

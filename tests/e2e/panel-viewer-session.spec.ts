@@ -22,6 +22,11 @@ test.beforeEach(async () => {
   turbine = await seed.createTurbine();
   await seed.dispose();
 });
+// Other specs look for the first panorama or photo of the demo turbines: this one's go with their turbine.
+test.afterEach(async () => {
+  const response = await api.delete('/turbines/{id}', { path: { id: turbine.id } });
+  expect(response.status(), await response.text()).toBe(200);
+});
 
 /** `count` grey photos (name_1.jpg …) uploaded with `fields`, once their tiles exist; newest first. */
 async function photos(page: Page, name: string, count: number, fields: Record<string, string>, size = [1600, 1200]) {
