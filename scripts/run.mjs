@@ -120,7 +120,8 @@ function ensureTestPackages() {
 
 function serve(tools, script, args = []) {
   const child = spawn(tools.node, [script, ...args], { stdio: 'inherit', cwd: root, env: tools.env });
-  // The server shuts down gracefully on either signal; this wrapper only passes them on and waits.
+  // The server shuts down gracefully on either signal; this wrapper only passes them on and waits. npm signals this
+  // process itself (package.json's scripts `exec` node: a shell in between would die and leave it running).
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 }

@@ -8,6 +8,7 @@ import { type AppContext, AppModule } from './app.module.js';
 import { Lifecycle } from './health/lifecycle.js';
 import { MetricsService } from './metrics/metrics.service.js';
 import { serveOpenApi } from './openapi/serve-openapi.js';
+import { apiCacheControl } from './web/api-cache-control.js';
 import { jsonBody } from './web/json-body.js';
 import { requestId } from './web/request-id.js';
 import { webApps } from './web/static-files.js';
@@ -21,9 +22,13 @@ export async function createApp(context: AppContext): Promise<NestExpressApplica
   });
   app.set('trust proxy', context.config.trustProxy);
   app.disable('x-powered-by');
+  // No ETag of Express's own on every answer (a hash of each body): an answer is `private, no-store`, so no client
+  // keeps it to revalidate; the answers polled on purpose carry their own (ConditionalGet), as files do.
+  app.set('etag', false);
   app.use(app.get(Lifecycle).track);
   app.use(app.get(MetricsService).track);
   app.use(requestId);
+  app.use('/api', apiCacheControl);
   app.use(
     helmet({
       contentSecurityPolicy: {

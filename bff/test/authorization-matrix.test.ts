@@ -1044,6 +1044,44 @@ const ROUTES: RouteCase[] = [
   },
 ];
 
+/**
+ * How an answer may be cached: the signed file addresses by their own rule (an address is the authorization, and
+ * expires), conditional answers kept by the browser only to be revalidated, everything else never.
+ */
+function expectedCaching(route: RouteCase, reply: { status: number; headers: Headers }): RegExp {
+  if (route.route.startsWith('GET /api/files/') && reply.status < 400) return /^private, max-age=\d+(, immutable)?$/;
+  if (route.route === 'GET /api/metrics' && reply.status === 200) return /^no-store$/;
+  // Our JSON-LD context: public and versioned by its address, so any cache may keep it.
+  if (route.route === 'GET /api/ns/findings/v1.jsonld') return /^public, max-age=\d+$/;
+  // A GET with an ETag is a conditional answer (an upload's ETag names the bytes it took, and is not one).
+  if (route.route.startsWith('GET ') && reply.headers.has('etag')) return /^private, no-cache$/;
+  return /^private, no-store$/;
+}
+
+/** Body strings that are not text: a room is a number (spec §3: anything else is room 1). */
+const NOT_TEXT = new Set(['POST /api/turbines/{id}/presigned-upload room']);
+
+/** Where a JSON value holds strings: the path of each. */
+function stringPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return [path];
+  if (Array.isArray(value)) return value.flatMap((item, index) => stringPaths(item, [...path, index]));
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => stringPaths(item, [...path, key]));
+  return [];
+}
+
+/** A copy of a JSON value with `replacement` at `path`. */
+function withValue(value: unknown, path: (string | number)[], replacement: unknown): unknown {
+  if (path.length === 0) return replacement;
+  const [head, ...rest] = path;
+  const copy = (Array.isArray(value) ? [...(value as unknown[])] : { ...(value as object) }) as Record<
+    string | number,
+    unknown
+  >;
+  copy[head!] = withValue(copy[head!], rest, replacement);
+  return copy;
+}
+
 const CALLERS: readonly Caller[] = ['anonymous', ...ROLES];
 
 type Expected = { status: number; code?: ErrorCode };
@@ -1181,6 +1219,42 @@ describe('authorization matrix', () => {
       expect(reply.body).toMatchObject({ success: true });
     }
     if (built.took) expect(await built.took(), 'whether the call took effect').toBe(want.status < 300);
+    expect(reply.headers.get('cache-control'), 'Cache-Control').toMatch(expectedCaching(route, reply));
+  });
+
+  it('refuses a lone surrogate in any string of any body with 400 and a code, and takes no effect', async () => {
+    const ctx: Context = {
+      app,
+      own,
+      foreign,
+      caller: 'superadmin',
+      async freshSession() {
+        return (await signIn(app, users.superadmin!.email, PASSWORD)).bearer;
+      },
+    };
+    const probes: { field: string; status: number; code?: string; took: boolean }[] = [];
+    for (const route of ROUTES) {
+      const [method] = route.route.split(' ');
+      const sample = await route.build(ctx, 'own');
+      for (const path of stringPaths(sample.body)) {
+        // Fresh rows for each probe, so that whether it took effect is judged for this call alone.
+        const built = await route.build(ctx, 'own');
+        const body = withValue(built.body, path, 'Probe \ud800');
+        const as = built.as === undefined ? sessions.superadmin : (built.as ?? undefined);
+        const reply = await call<{ success: boolean; code?: string }>(app, method!, built.path, { as, body });
+        const took = built.took ? await built.took() : false;
+        probes.push({ field: `${route.route} ${path.join('.')}`, status: reply.status, code: reply.body?.code, took });
+      }
+    }
+    const refused = probes.filter((probe) => !NOT_TEXT.has(probe.field));
+    expect(refused.filter((probe) => probe.status !== 400 || !probe.code || probe.took)).toEqual([]);
+    // Spec §3: a room that is not a number is room 1, never an error; the text itself is not kept.
+    expect(probes.filter((probe) => NOT_TEXT.has(probe.field)).map((probe) => probe.status)).toEqual([200]);
+    // The walk reached the bodies' strings: a table without bodies would make the checks above hold by doing nothing.
+    expect(refused.map((probe) => probe.field)).toEqual(
+      expect.arrayContaining(['POST /api/contact name', 'POST /api/turbines/{id}/comments comment']),
+    );
+    expect(refused.length).toBeGreaterThan(40);
   });
 
   it("kept every role's standing session alive (no cell ended one)", async () => {

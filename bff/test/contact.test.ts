@@ -137,6 +137,10 @@ describe('POST /api/contact', () => {
       [message({ subject: marker, name: 'x'.repeat(121) }), 'VALUE_TOO_LONG', 'name'],
       [message({ subject: marker, name: 42 }), 'VALIDATION_ERROR', 'name'],
       [message({ subject: marker, message: 'a\u0000b' }), 'VALIDATION_ERROR', 'message'],
+      // A lone UTF-16 surrogate (JSON's \ud800): no text column or job can keep it.
+      [message({ subject: marker, name: 'Probe \ud800' }), 'TEXT_MALFORMED', 'name'],
+      [message({ subject: marker, message: 'ok \udfff' }), 'TEXT_MALFORMED', 'message'],
+      [message({ subject: marker, phone: '\ud83d' }), 'TEXT_MALFORMED', 'phone'],
       [{ ...message({ subject: marker }), company: 'x' }, 'UNKNOWN_FIELD', 'company'],
     ];
     for (const [body, code, field] of cases) {
@@ -191,6 +195,33 @@ describe('POST /api/contact', () => {
 
     await sleep(1000);
     expect(mailsAbout(refused.subject)).toEqual([]);
+  });
+
+  it('stores a message only with its mail job: a failure writing the job stores nothing, and the retry stores one', async () => {
+    const body = message();
+    const ip = uniqueIp();
+    // The job table held by another transaction: writing the mail job stalls until the query time-out.
+    const blocker = app.dataSource.createQueryRunner();
+    await blocker.connect();
+    await blocker.startTransaction();
+    await blocker.query('LOCK TABLE pgboss.job IN ACCESS EXCLUSIVE MODE');
+    let failed;
+    try {
+      failed = await send(body, { ip });
+    } finally {
+      await blocker.rollbackTransaction();
+      await blocker.release();
+    }
+    expect(failed.status).toBe(503);
+    expect(failed.body).toMatchObject({ success: false, code: 'DATABASE_UNAVAILABLE' });
+    expect(await rowsAbout(body.subject)).toEqual([]);
+
+    const retried = await send(body, { ip });
+    expect(retried.status).toBe(201);
+    expect(await rowsAbout(body.subject)).toHaveLength(1);
+    await mailAbout(body.subject);
+    await sleep(1000);
+    expect(mailsAbout(body.subject)).toHaveLength(1);
   });
 
   it('keeps the limit when one address sends many messages at once', async () => {

@@ -111,3 +111,58 @@ describe('query time-outs', () => {
     expect(await countOf(app.dataSource, live, [kept])).toBe(1);
   });
 });
+
+describe('a wait for a pooled connection', () => {
+  // Small limits: a pool of 10, a wait given up after ACQUIRE_MS of silence.
+  const ACQUIRE_MS = 300;
+  let waits: TestApp;
+  beforeAll(async () => {
+    waits = await startTestApp({ DB_ACQUIRE_TIMEOUT_MS: String(ACQUIRE_MS), DB_QUERY_TIMEOUT_MS: '1000' });
+  });
+  afterAll(async () => {
+    await waits?.close();
+  });
+
+  it('lasts as long as the database keeps answering: a burst of three times the pool is served in full', async () => {
+    const started = performance.now();
+    // Each query holds its connection for 200 ms: the last ten wait some 400 ms for theirs, past ACQUIRE_MS.
+    const answers = await Promise.allSettled(
+      Array.from({ length: 30 }, () => waits.dataSource.query('SELECT pg_sleep(0.2) AS slept')),
+    );
+    const tookMs = performance.now() - started;
+    expect(answers.filter((answer) => answer.status === 'rejected')).toEqual([]);
+    expect(tookMs).toBeGreaterThanOrEqual(600);
+  });
+
+  it('ends after DB_ACQUIRE_TIMEOUT_MS once the database says nothing: every connection stuck on a lock', async () => {
+    const turbine = await makeTurbine(waits.dataSource, (await makeCompany(waits.dataSource)).id);
+    await holder.query('BEGIN');
+    try {
+      await holder.query('SELECT 1 FROM turbines WHERE id = $1 FOR UPDATE', [turbine]);
+      // Ten queries take the pool's ten connections and wait on the lock (until statement_timeout, 1 s).
+      const stuck = Array.from({ length: 10 }, () =>
+        waits.dataSource.query('SELECT 1 FROM turbines WHERE id = $1 FOR UPDATE', [turbine]),
+      );
+      for (const query of stuck) query.catch(() => undefined);
+      const onLock = `SELECT count(*)::int AS count FROM pg_stat_activity
+                       WHERE application_name = 'kanat360-bff' AND wait_event_type = 'Lock'`;
+      // Asked through the other app's pool: inside the holder's transaction pg_stat_activity keeps its first reading.
+      await eventually(async () => (await countOf(app.dataSource, onLock)) === 10, 'the pool stuck on the lock');
+      const started = performance.now();
+      const refused = await waits.dataSource.query('SELECT 1').then(
+        () => null,
+        (error: Error) => error,
+      );
+      const waitedMs = performance.now() - started;
+      expect(refused?.message).toMatch(/timeout exceeded when trying to connect/);
+      expect(waitedMs).toBeGreaterThanOrEqual(ACQUIRE_MS);
+      expect(waitedMs).toBeLessThan(1000);
+      // The stuck ones are stopped by the server's statement_timeout.
+      for (const outcome of await Promise.allSettled(stuck)) expect(outcome.status).toBe('rejected');
+    } finally {
+      await holder.query('COMMIT');
+    }
+    // Nothing was left broken: the pool answers again at once.
+    expect(await waits.dataSource.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+  });
+});

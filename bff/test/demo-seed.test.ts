@@ -161,7 +161,7 @@ describe('seedDemo', () => {
   it('seeds turbines of both partners with photos, a panorama, a point cloud, a video, reports and comments', async () => {
     // The jobs are recorded here (and sent on by the last test): each must find its row committed.
     const recorder = {
-      send: async (name: QueueName, data: object) => {
+      send: async (name: QueueName, data: object | null) => {
         const { mediaId } = data as { mediaId: number };
         const visible = (await query(`SELECT 1 FROM media WHERE id = $1`, [mediaId])).length === 1;
         sent.push({ name, mediaId, visible });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCompany, makeUser, type MadeUser, PASSWORD } from './factories.js';
-import { call, type Reply } from './http.js';
+import { makeCompany, makeTurbine, makeUser, type MadeUser, PASSWORD } from './factories.js';
+import { call, type Reply, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 interface ErrorReply {
@@ -214,5 +214,30 @@ describe('bad input is never a 5xx', () => {
       expect(reply.body.success, label).toBe(false);
       expect(reply.headers.get('x-request-id'), label).toMatch(/^[A-Za-z0-9._-]{1,64}$/);
     }
+  });
+
+  it('answers a lone surrogate in a path with 400 and a code; in a query string it arrives as U+FFFD', async () => {
+    const turbine = await makeTurbine(app.dataSource, user.companyId);
+    const { bearer: as } = await signIn(app, user.email, PASSWORD);
+    // %ED%A0%80: U+D800 encoded as if it were a character (what encoding a lone surrogate byte by byte gives).
+    for (const path of [
+      '/api/turbines/%ED%A0%80',
+      `/api/turbines/${turbine}/photos/%ED%A0%80`,
+      '/api/users/%ED%A0%80',
+    ]) {
+      const reply = await call<ErrorReply>(app, 'GET', path, { as });
+      expect(reply.status, path).toBe(400);
+      expect(reply.body, path).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+    }
+    // A query string is decoded as URLSearchParams decodes it: bytes that are not UTF-8 become U+FFFD, so no
+    // lone surrogate reaches a handler; the search for "\ufffd\ufffd\ufffd" finds nothing.
+    const search = await call<{ success: boolean; data: unknown[] }>(
+      app,
+      'GET',
+      `/api/turbines/${turbine}/photos?q=%ED%A0%80`,
+      { as },
+    );
+    expect(search.status).toBe(200);
+    expect(search.body).toMatchObject({ success: true, data: [] });
   });
 });

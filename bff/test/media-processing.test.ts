@@ -10,8 +10,8 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_CAPTURE_FACTS } from '@/media/capture-facts.js';
-import { DerivativeError, isEquirectangular, makeDerivatives } from '@/media/derivatives.js';
-import { panoramaLevels } from '@/media/panorama-levels.js';
+import { DerivativeError, makeDerivatives } from '@/media/derivatives.js';
+import { isEquirectangular, panoramaLevels } from '@/media/panorama-levels.js';
 import { FFMPEG_TIMEOUT_MS, parseDuration, videoFacts } from '@/media/video-poster.js';
 import {
   exceedsPixelLimit,
@@ -405,12 +405,13 @@ describe('makeDerivatives', () => {
     const second = await makeDerivatives(storage, job);
     expect(second).toEqual(first);
     expect(await keysUnder(prefix)).toEqual(firstKeys);
-    // No temporary file of the tile move or the writes is left among the objects.
+    // No temporary file of the tile move or the writes is left, among the objects or as a partial write.
     expect(readdirSync(join(root, 'turbines/1/derivatives/7d1c0c1e-5b8a-4a43-9d1e-000000000002'))).toEqual([
       'preview.jpg',
       'thumb.jpg',
       'tiles',
     ]);
+    expect(readdirSync(join(root, '.partial'))).toEqual([]);
   });
 
   it('finds 2:1 panoramas and honours EXIF orientation', async () => {

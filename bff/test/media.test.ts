@@ -9,6 +9,7 @@ import { panorama, shortVideo } from '@kanat360/demo-media';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaWorkers } from '@/media/media.workers.js';
+import { tileCount } from '@/media/tile-budget.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
 import { TurbinePurgeWorker } from '@/turbines/turbine-purge.worker.js';
 import { UploadLedger } from '@/uploads/upload-ledger.js';
@@ -222,6 +223,10 @@ describe('multipart upload', () => {
     const attack = Buffer.from(png);
     attack.writeUInt32BE(16_000, 16);
     attack.writeUInt32BE(16_000, 20);
+    // 2,000,000 × 1 px: 2 MP, well within the pixel limit, but its deep-zoom pyramid would be 15,764 tiles.
+    const strip = await sharp({ create: { width: 2_000_000, height: 1, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const cases: [string, Buffer, string][] = [
       ['png_named.jpg', png, 'FILE_TYPE_MISMATCH'],
       ['random.jpg', Buffer.from('just some text, not an image at all'), 'FILE_TYPE_UNKNOWN'],
@@ -230,6 +235,7 @@ describe('multipart upload', () => {
       ['page.html', Buffer.from('<!doctype html><p>hi'), 'FILE_TYPE_FORBIDDEN'],
       ['bomb.png', bomb, 'IMAGE_TOO_LARGE'],
       ['attack.png', attack, 'IMAGE_TOO_LARGE'],
+      ['strip.png', strip, 'IMAGE_TOO_MANY_TILES'],
     ];
     for (const [name, bytes, code] of cases) {
       const reply = await upload(turbine, {}, [{ name, bytes }]);
@@ -253,6 +259,28 @@ describe('multipart upload', () => {
     for await (const object of storage.list(`turbines/${turbine}/`)) stored.push(object.key);
     expect(stored).toEqual([]);
   });
+
+  it('takes a long blade strip (40,000 × 2,000) and cuts it into the tiles the budget counted', async () => {
+    const turbine = await makeTurbine(app.dataSource, home.id);
+    const reply = await upload(turbine, { room: '4', blade: 'C' }, [
+      { name: 'serit.jpg', bytes: await jpeg(40_000, 2000) },
+    ]);
+    expect(reply.status, reply.text).toBe(201);
+    const photo = await eventually(
+      async () => (await list(turbine)).find((item) => item.status !== 'pending'),
+      'the strip to be processed',
+      { timeoutMs: 120_000 },
+    );
+    expect(photo.status).toBe('ready');
+    const rowsOf: { assetId: string }[] = await app.dataSource.query(
+      `SELECT asset_id AS "assetId" FROM media WHERE id = $1`,
+      [photo.id],
+    );
+    const tiles = [];
+    for await (const object of storage.list(`turbines/${turbine}/derivatives/${rowsOf[0]!.assetId}/tiles/image_files/`))
+      tiles.push(object.key);
+    expect(tiles).toHaveLength(tileCount({ width: 40_000, height: 2000 }));
+  }, 180_000);
 
   it('accepts .pcd point clouds for blades (no image derivatives)', async () => {
     const turbine = await makeTurbine(app.dataSource, home.id);
@@ -761,6 +789,7 @@ describe('viewers', () => {
       expect(unchanged.status).toBe(304);
       expect(unchanged.text).toBe('');
       expect(unchanged.headers.get('etag')).toBe(etag);
+      expect(unchanged.headers.get('cache-control')).toBe('private, no-cache');
       expect((await get(query, { 'If-None-Match': `"other", ${etag.slice(2)}` })).status).toBe(304);
       expect((await get(query, { 'If-None-Match': '"other"' })).status).toBe(200);
     }

@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCompany, makeUser, type MadeCompany, type MadeUser, PASSWORD, unique } from './factories.js';
 import { call, signIn } from './http.js';
-import { sleep } from './eventually.js';
+import { countOf, sleep } from './eventually.js';
 import { type Mail, outbox, parseMail, waitForMails } from './mail-reader.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -362,5 +362,63 @@ describe('password reset over SMTP', () => {
     expect(done.status).toBe(200);
     const login = await call(app, 'POST', '/api/auth/login', { body: { email: user.email, password: NEW_PASSWORD } });
     expect(login.status).toBe(200);
+  });
+});
+
+describe('a password reset request', () => {
+  // No worker: what a request does is all there is to see.
+  let app: TestApp;
+  let company: MadeCompany;
+
+  beforeAll(async () => {
+    app = await startTestApp({ WORKER: 'off' });
+    company = await makeCompany(app.dataSource);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /** The jobs of every queue, and the rows a reset could write (links, sessions, login attempts), counted. */
+  async function footprint(): Promise<Record<string, number>> {
+    const rows: { what: string; count: number }[] = await app.dataSource.query(
+      `SELECT 'job ' || name AS what, count(*)::int AS count FROM pgboss.job GROUP BY name
+       UNION ALL SELECT 'password_reset_tokens', count(*)::int FROM password_reset_tokens
+       UNION ALL SELECT 'sessions', count(*)::int FROM sessions
+       UNION ALL SELECT 'login_attempts', count(*)::int FROM login_attempts`,
+    );
+    return Object.fromEntries(rows.map(({ what, count }) => [what, count]));
+  }
+
+  /** What changed between two footprints. */
+  function difference(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+    return Object.fromEntries(
+      Object.keys({ ...before, ...after })
+        .map((key) => [key, (after[key] ?? 0) - (before[key] ?? 0)] as const)
+        .filter(([, change]) => change !== 0),
+    );
+  }
+
+  it('does the same work for an account and an unknown email: one job naming the email, nothing else', async () => {
+    const known = await makeUser(app.dataSource, { role: 'operator', companyId: company.id });
+    const unknownEmail = `nobody.${unique()}@test.kanat360.local`;
+    const changes: Record<string, number>[] = [];
+    for (const email of [known.email, unknownEmail]) {
+      const before = await footprint();
+      const reply = await call<Answer>(app, 'POST', '/api/auth/password-reset', { body: { email } });
+      expect(reply.status).toBe(200);
+      changes.push(difference(before, await footprint()));
+      const jobs: { data: unknown }[] = await app.dataSource.query(
+        `SELECT data FROM pgboss.job WHERE name = 'auth.passwordReset' AND data->>'email' = $1`,
+        [email],
+      );
+      expect(jobs).toEqual([{ data: { email } }]);
+    }
+    expect(changes[0]).toEqual({ 'job auth.passwordReset': 1 });
+    expect(changes[1]).toEqual(changes[0]);
+    expect(
+      await countOf(app.dataSource, `SELECT count(*)::int AS count FROM password_reset_tokens WHERE user_id = $1`, [
+        known.id,
+      ]),
+    ).toBe(0);
   });
 });

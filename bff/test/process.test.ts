@@ -14,6 +14,7 @@ import { startTestApp, TEST_SECRET } from './test-app.js';
 
 // These tests run the built server and CLI (bff/dist) as a newcomer would, in their own processes.
 const cliJs = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The status a sign-in through the API answers. */
 async function login(port: number, email: string, password: string): Promise<number> {
@@ -43,7 +44,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** The postmaster's children (backends, checkpointer, …), from /proc. */
+/** A process's children (a postmaster's backends, checkpointer, …), from /proc. */
 function childrenOf(postmaster: number): number[] {
   return readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
@@ -56,6 +57,21 @@ function childrenOf(postmaster: number): number[] {
         return false;
       }
     });
+}
+
+/** When a process started (in clock ticks since boot), which tells it from a later one given the same pid. */
+function startTimeOf(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A process's children, their children, and so on. */
+function descendantsOf(pid: number): number[] {
+  return childrenOf(pid).flatMap((child) => [child, ...descendantsOf(child)]);
 }
 
 /** Sends a signal to a process that may have exited meanwhile (a backend whose client went away). */
@@ -317,6 +333,57 @@ describe('the server process with the embedded defaults', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('PORT must be an integer');
   });
+});
+
+describe('npm start', () => {
+  // What container runtimes and process managers signal: the process they started, npm itself.
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    "stops the server and its PostgreSQL cleanly on %s to npm's own process",
+    async (signalName) => {
+      const port = await freePort();
+      const npm = spawn('npm', ['start'], {
+        cwd: REPO_ROOT,
+        env: serverEnv({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const exited = new Promise<void>((resolve) => npm.on('exit', () => resolve()));
+      let started = new Map<number, string | null>();
+      try {
+        // npm start installs what is missing and builds what changed first (nothing, after npm test's build).
+        await eventually(
+          async () => {
+            if (npm.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
+            return (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.status === 200;
+          },
+          'npm start to serve',
+          { timeoutMs: 240_000, intervalMs: 250 },
+        );
+        const processes = descendantsOf(npm.pid!);
+        started = new Map([npm.pid!, ...processes].map((pid) => [pid, startTimeOf(pid)]));
+        const postmaster = postmasterOf(dataDir);
+        expect(processes).toContain(postmaster);
+
+        process.kill(npm.pid!, signalName);
+        await exited;
+        expect(output).toContain('stopped cleanly');
+        // Nothing npm started is left: not run.mjs, not the server, not PostgreSQL (stopped, not killed: its pid file
+        // is gone), and the port is free.
+        expect(processes.filter(isAlive)).toEqual([]);
+        expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+        expect(await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null)).toBeNull();
+      } finally {
+        // A failed run leaves nothing behind either; a pid is signalled only while it is still the same process.
+        if (npm.exitCode === null && npm.signalCode === null) {
+          started = new Map([npm.pid!, ...descendantsOf(npm.pid!)].map((pid) => [pid, startTimeOf(pid)]));
+        }
+        for (const [pid, since] of started) if (since !== null && startTimeOf(pid) === since) signal(pid, 'SIGKILL');
+      }
+    },
+    300_000,
+  );
 });
 
 describe('the command line', () => {

@@ -108,16 +108,23 @@ async function storageKeyOf(reportId: number): Promise<string | undefined> {
   return rows[0]?.key;
 }
 
-/** What a turbine holds of reports: rows, ledger entries, and files on disk (temporary ones included). */
+/**
+ * What a turbine holds of reports: rows, ledger entries, and files on disk (partial writes included: the tests of
+ * this file upload one turbine's reports at a time).
+ */
 async function reportTraces(turbineId: number): Promise<{ rows: number; intents: number; files: string[] }> {
-  const folder = join(app.config.dataDir, 'storage', 'turbines', String(turbineId), 'reports');
-  let files: string[] = [];
-  try {
-    files = readdirSync(folder, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => join(entry.parentPath, entry.name));
-  } catch {
-    // no folder: no files
+  const storage = join(app.config.dataDir, 'storage');
+  const files: string[] = [];
+  for (const folder of [join(storage, 'turbines', String(turbineId), 'reports'), join(storage, '.partial')]) {
+    try {
+      files.push(
+        ...readdirSync(folder, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => join(entry.parentPath, entry.name)),
+      );
+    } catch {
+      // no folder: no files
+    }
   }
   return {
     rows: await countOf(app.dataSource, `SELECT count(*)::int AS count FROM reports WHERE turbine_id = $1`, [

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -12,6 +12,7 @@ import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js'
 import { S3Storage } from '@/storage/s3-storage.js';
 import { StorageError } from '@/storage/storage-errors.js';
 import { UploadUrls } from '@/storage/upload-urls.js';
+import { eventually } from './eventually.js';
 import { makeCompany, makeTurbine } from './factories.js';
 import { BUCKET, type RunningS3rver, startS3rver } from './s3rver.js';
 import { startTestApp, TEST_SECRET, type TestApp } from './test-app.js';
@@ -48,6 +49,12 @@ async function bytesOf(body: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of body as AsyncIterable<Buffer>) chunks.push(chunk);
   return Buffer.concat(chunks);
+}
+
+/** The local driver's partial files (writes in progress, or cut off): the folder's, none beside the objects. */
+function partialFiles(app: TestApp): string[] {
+  const folder = join(app.config.dataDir, 'storage', '.partial');
+  return existsSync(folder) ? readdirSync(folder).map((name) => join(folder, name)) : [];
 }
 
 async function keysOf(storage: ObjectStorage, prefix: string): Promise<string[]> {
@@ -217,9 +224,10 @@ describe.each(['local', 's3'] as const)('%s driver', (driver) => {
     expect(await storage.head(key)).toBeNull();
     expect(await keysOf(storage, `${base}broken/`)).toEqual([]);
     if (driver === 'local') {
-      // Nor a temporary file beside it.
+      // Nor a partial file, beside it or among the partial writes.
       const folder = join(app.config.dataDir, 'storage', ...`${base}broken`.split('/'));
       expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
+      expect(partialFiles(app)).toEqual([]);
     }
   });
 
@@ -467,15 +475,23 @@ describe.each(['local', 's3'] as const)('%s driver', (driver) => {
     await storage.put(key, randomBytes(1000), 'video/mp4');
     const direct = await storage.createMultipartUpload(key, 'video/mp4');
     // What a crash in the middle of a streamed put leaves: S3 an unfinished multipart upload of the key's own, the
-    // local driver a temporary file beside the object.
+    // local driver a partial file (here of a write still going, and of one a release before `.partial/` left
+    // beside the object).
     const stray = driver === 's3' ? await storage.createMultipartUpload(key, 'video/mp4') : null;
-    const temporary = join(
+    const legacy = join(
       app.config.dataDir,
       'storage',
       ...key.split('/').slice(0, -1),
       `.video.mp4.${randomUUID()}.tmp`,
     );
-    if (driver === 'local') await writeFile(temporary, randomBytes(1000));
+    const endless = new Readable({ read() {} });
+    endless.push(randomBytes(1000));
+    const writing = driver === 'local' ? storage.put(key, endless, 'video/mp4') : null;
+    void writing?.catch(() => undefined);
+    if (driver === 'local') {
+      await writeFile(legacy, randomBytes(1000));
+      await eventually(() => partialFiles(app).length === 1, 'the partial file of the write in progress');
+    }
     const neighbour = `${base}abandoned/video.mp4.other`;
     await storage.put(neighbour, Buffer.from('stays'), 'text/plain');
 
@@ -483,13 +499,44 @@ describe.each(['local', 's3'] as const)('%s driver', (driver) => {
     expect(await storage.head(key)).toBeNull();
     expect(await storage.head(neighbour)).not.toBeNull();
     if (driver === 'local') {
-      expect(existsSync(temporary)).toBe(false);
+      expect(partialFiles(app)).toEqual([]);
+      expect(existsSync(legacy)).toBe(false);
       expect(existsSync(join(app.config.dataDir, 'storage', '.multipart', direct))).toBe(false);
+      endless.destroy(new Error('the client went away'));
+      await expect(writing).rejects.toThrow();
+      expect(await storage.head(key)).toBeNull();
     } else {
       expect(existsSync(join(s3.uploadsFolder, direct))).toBe(false);
       expect(existsSync(join(s3.uploadsFolder, stray!))).toBe(false);
     }
     await storage.abandonUpload(key, direct);
+  });
+
+  it('removes partial writes gone stale, and leaves a write in progress alone', async () => {
+    const key = `${base}stale/photo.jpg`;
+    const endless = new Readable({ read() {} });
+    endless.push(randomBytes(1000));
+    const writing = storage.put(key, endless, 'image/jpeg');
+    void writing.catch(() => undefined);
+    if (driver === 's3') {
+      // Nothing partial is the driver's to remove: an object is whole or absent.
+      expect(await storage.removeStalePartialWrites(new Date(Date.now() + 60_000))).toBe(0);
+    } else {
+      await eventually(() => partialFiles(app).length === 1, 'the partial file of the write in progress');
+      // A second partial file, as a write cut off by a crash two hours ago left it.
+      const [live] = partialFiles(app);
+      const cutOff = join(dirname(live!), `${randomUUID()}.tmp`);
+      await writeFile(cutOff, randomBytes(1000));
+      const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+      await utimes(cutOff, twoHoursAgo, twoHoursAgo);
+
+      expect(await storage.removeStalePartialWrites(new Date(Date.now() - 3_600_000))).toBe(1);
+      expect(partialFiles(app)).toEqual([live]);
+    }
+    endless.push(null);
+    expect(await writing).toEqual({ size: 1000 });
+    expect(await storage.head(key)).toMatchObject({ size: 1000 });
+    if (driver === 'local') expect(partialFiles(app)).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type NestExpressApplication } from '@nestjs/platform-express';
+import { type Clock } from 'pg-boss';
 import { type DataSource } from 'typeorm';
 import { inject } from 'vitest';
 import { createApp } from '@/app.factory.js';
@@ -22,9 +23,13 @@ export interface TestApp {
 
 /**
  * The real app on a random port of 127.0.0.1, against the run's PostgreSQL. TRUST_PROXY=loopback lets a test
- * pose as different client addresses through X-Forwarded-For (login throttling counts per address).
+ * pose as different client addresses through X-Forwarded-For (login throttling counts per address). `clock`: the
+ * job queue's (pg-boss's TestClock moves its polls and schedules by hand).
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  { clock }: { clock?: Clock } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kanat360-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -39,7 +44,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   await database.initialize();
   const { dataSource } = database;
   const logger = createLogger(config);
-  const jobs = new JobQueue(config.databaseUrl ?? '', logger, dataSource);
+  const jobs = new JobQueue(config.databaseUrl ?? '', logger, dataSource, { clock });
   await jobs.start();
   const app = await createApp({ config, dataSource, jobs, logger });
   await app.listen(0, '127.0.0.1');

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,7 +106,7 @@ describe('uploads cut off', () => {
       await send(putting, 20 * MB);
 
       const storage = join(dataDir, 'storage', 'turbines', String(turbine));
-      const partial = () => filesUnder(storage).filter((file) => file.path.endsWith('.tmp'));
+      const partial = () => filesUnder(join(dataDir, 'storage', '.partial'));
       await eventually(
         () => partial().length === 2 && partial().every((file) => file.size >= 15 * MB),
         'two partial files',
@@ -133,6 +133,7 @@ describe('uploads cut off', () => {
       );
       expect(await app.app.get(UploadLedger).sweep()).toBeGreaterThanOrEqual(2);
       expect(filesUnder(storage)).toEqual([]);
+      expect(partial()).toEqual([]);
       expect(await app.dataSource.query(`SELECT 1 FROM upload_intents WHERE turbine_id = $1`, [turbine])).toEqual([]);
 
       // The client that hung up: one warning line without a stack, and no error line at all.
@@ -147,6 +148,83 @@ describe('uploads cut off', () => {
       expect(lines.filter((line) => line.level >= 50)).toEqual([]);
     } finally {
       server.child.kill('SIGKILL');
+    }
+  }, 120_000);
+
+  it('by kill -9 in the middle of a direct PUT, retried and confirmed: the sweep leaves only the photo', async () => {
+    const companyId = (await makeCompany(app.dataSource)).id;
+    const operator = await makeUser(app.dataSource, { role: 'operator', companyId });
+    const turbine = await makeTurbine(app.dataSource, companyId);
+    const settings = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: inject('databaseUrl'),
+      SESSION_SECRET: TEST_SECRET,
+      WORKER: 'off',
+      LOG_LEVEL: 'warn',
+    };
+    // A real JPEG, padded after its end to 20 MB (what follows the end-of-image marker is not the picture's).
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#864' } })
+      .jpeg()
+      .toBuffer();
+    const body = Buffer.concat([photo, Buffer.alloc(20 * MB - photo.length, 0x5a)]);
+    const partial = () => filesUnder(join(dataDir, 'storage', '.partial'));
+
+    const first = await startServer(settings, { timeoutMs: 60_000 });
+    let second: Awaited<ReturnType<typeof startServer>> | undefined;
+    try {
+      const token = await signInToken(first.base, operator.email, PASSWORD);
+      const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
+      const presigned = await fetch(`${first.base}/api/turbines/${turbine}/presigned-upload`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ files: [{ name: 'tekrar.jpg', size: body.length }], room: '1', year: 2025 }),
+      });
+      const [direct] = ((await presigned.json()) as { presignedUrls: PresignedUpload[] }).presignedUrls;
+      const putting = await openRequest(
+        first.port,
+        `PUT ${direct!.presignedUrl} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${body.length}\r\n\r\n`,
+      );
+      putting.write(body.subarray(0, 10 * MB));
+      await eventually(() => partial()[0]?.size === 10 * MB, 'half of the file written', { timeoutMs: 30_000 });
+      first.child.kill('SIGKILL');
+      await first.exited;
+      putting.destroy();
+
+      // The client tries the same address again, on the server started again, and confirms the upload.
+      second = await startServer(settings, { timeoutMs: 60_000 });
+      const retried = await fetch(new URL(direct!.presignedUrl!, second.base), {
+        method: 'PUT',
+        headers: direct!.headers,
+        body: new Uint8Array(body),
+      });
+      expect(retried.status).toBe(200);
+      const confirmed = await fetch(`${second.base}/api/turbines/${turbine}/confirm-upload`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ uploads: [{ key: direct!.key }] }),
+      });
+      expect(confirmed.status, await confirmed.clone().text()).toBe(201);
+
+      // The first attempt's partial file: no entry names it any more. A sweep leaves it while it could still be a
+      // write in progress; once no byte has come for over an hour, the sweep removes it.
+      const [cutOff] = partial();
+      expect(cutOff?.size).toBe(10 * MB);
+      await app.app.get(UploadLedger).sweep();
+      expect(partial()).toEqual([cutOff]);
+      const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+      utimesSync(cutOff!.path, twoHoursAgo, twoHoursAgo);
+      await app.app.get(UploadLedger).sweep();
+      expect(partial()).toEqual([]);
+
+      // What stays is the photo, whole, and its row.
+      const stored = filesUnder(join(dataDir, 'storage', 'turbines', String(turbine)));
+      expect(stored.map((file) => file.size)).toEqual([body.length]);
+      expect(await app.dataSource.query(`SELECT original_name FROM media WHERE turbine_id = $1`, [turbine])).toEqual([
+        { original_name: 'tekrar.jpg' },
+      ]);
+    } finally {
+      first.child.kill('SIGKILL');
+      second?.child.kill('SIGKILL');
     }
   }, 120_000);
 });

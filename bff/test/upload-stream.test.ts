@@ -114,5 +114,6 @@ describe('the local driver writing a stream', () => {
     setImmediate(() => stream.destroy(new Error('the client went away')));
     await expect(writing).rejects.toThrow('the client went away');
     expect(readdirSync(join(folder, 'storage', 'turbines', '1', 'photos'))).toEqual(['a.jpg']);
+    expect(readdirSync(join(folder, 'storage', '.partial'))).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { AuthService } from './auth.service.js';
 import { LoginThrottleRepository } from './login-throttle.repository.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { PasswordResetTokensRepository } from './password-reset-tokens.repository.js';
+import { PasswordResetWorker } from './password-reset.worker.js';
 import { SessionsRepository } from './sessions.repository.js';
 import { TokensService } from './tokens.service.js';
 
@@ -23,6 +24,7 @@ import { TokensService } from './tokens.service.js';
     LoginThrottleRepository,
     LoginThrottleService,
     PasswordResetTokensRepository,
+    PasswordResetWorker,
   ],
   exports: [SessionsRepository],
 })

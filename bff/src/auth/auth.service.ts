@@ -12,6 +12,7 @@ import { DataSource } from 'typeorm';
 import { type Principal } from '@/access/principal.js';
 import { AppError } from '@/common/app-error.js';
 import { type Config, CONFIG } from '@/config/config.provider.js';
+import { JobQueue, QUEUES } from '@/jobs/job-queue.js';
 import { MailService } from '@/mail/mail.service.js';
 import { UsersRepository } from '@/users/users.repository.js';
 import { LoginThrottleService } from './login-throttle.service.js';
@@ -62,6 +63,7 @@ export class AuthService {
     private readonly tokens: TokensService,
     private readonly throttle: LoginThrottleService,
     private readonly mail: MailService,
+    private readonly jobs: JobQueue,
   ) {}
 
   async login(
@@ -123,16 +125,32 @@ export class AuthService {
     return this.tokens.xsrfMatches(sessionId, presented);
   }
 
-  /** Sends a reset link when the email belongs to an active user. The caller answers the same either way. */
+  /**
+   * Queues the reset of any email, an account's or not: the answer must not tell which (not even by its time), so the
+   * request does the same work either way, one job written, and the job (sendPasswordResetLink) finds out.
+   */
   async requestPasswordReset(body: PasswordResetBody): Promise<void> {
-    const user = await this.users.findByEmail(body.email);
+    await this.jobs.send(QUEUES.passwordReset, { email: body.email });
+  }
+
+  /**
+   * The job of a reset request: a link mailed when the email belongs to an active user who got none in the last
+   * minute. The token and its mail are written together, so a retried job never mails a link that was not stored.
+   */
+  async sendPasswordResetLink(email: string): Promise<void> {
+    const user = await this.users.findByEmail(email);
     if (!user || !user.isActive) return;
     if (await this.resetTokens.createdRecently(user.id, new Date(Date.now() - RESET_MAIL_INTERVAL_MS))) return;
     const token = randomBytes(32).toString('base64url');
-    await this.resetTokens.create(user.id, sha256(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
     const page = user.language === 'en' ? '/en/password-reset' : '/password-reset';
     const link = `${this.config.publicUrl}${page}?token=${encodeURIComponent(token)}`;
-    await this.mail.send(passwordResetMail({ to: user.email, name: user.firstName, link, language: user.language }));
+    await this.dataSource.transaction(async (manager) => {
+      await this.resetTokens.create(user.id, sha256(token), new Date(Date.now() + RESET_TOKEN_TTL_MS), manager);
+      await this.mail.send(
+        passwordResetMail({ to: user.email, name: user.firstName, link, language: user.language }),
+        manager,
+      );
+    });
   }
 
   /** Sets the new password, uses up the token (and every other of the user's), and ends all their sessions. */

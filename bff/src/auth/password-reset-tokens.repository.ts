@@ -7,11 +7,12 @@ import { isActiveUser } from '@/users/users.sql.js';
 export class PasswordResetTokensRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async create(userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, $3)`,
-      [userId, tokenHash, expiresAt],
-    );
+  async create(userId: number, tokenHash: string, expiresAt: Date, manager: EntityManager): Promise<void> {
+    await manager.query(`INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, $3)`, [
+      userId,
+      tokenHash,
+      expiresAt,
+    ]);
   }
 
   async createdRecently(userId: number, since: Date): Promise<boolean> {

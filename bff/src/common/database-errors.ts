@@ -42,9 +42,11 @@ const UNAVAILABLE_CODES = new Set([
   '57P03',
   '57014',
 ]);
-// pg's own: the pool's acquire time-out, the client's query_timeout, a connection lost or closed under a query.
+// pg's own: a wait for a pooled connection given up, a new connection's time-out, a query given up (the database
+// silent: database/data-source.ts), a connection lost or closed under a query.
 const UNAVAILABLE_MESSAGES = [
   /timeout exceeded when trying to connect/i,
+  /timeout expired/i,
   /Query read timeout/i,
   /Connection terminated/i,
   /Client has encountered a connection error/i,

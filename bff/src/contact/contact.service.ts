@@ -21,10 +21,13 @@ export class ContactService {
     private readonly mail: MailService,
   ) {}
 
-  /** Stores the message and mails it to the business inbox; too many from one address answer 429. */
+  /**
+   * Stores the message and queues its mail to the business inbox, in one transaction (a message is never stored
+   * without its mail, so a retry after a failure stores no duplicate); too many from one address answer 429.
+   */
   async send(body: ContactBody, sender: { ip: string; language: Language }): Promise<void> {
     const ip = sender.ip.slice(0, 64);
-    const stored = await this.repository.lockedForAddress(ip, async (manager) => {
+    await this.repository.lockedForAddress(ip, async (manager) => {
       const recent = await this.repository.sentSince(manager, ip, new Date(Date.now() - CONTACT_WINDOW_MS));
       if (recent.count >= CONTACT_MAX_PER_ADDRESS && recent.oldest) {
         const retryAfterSeconds = Math.max(
@@ -36,11 +39,17 @@ export class ContactService {
           headers: { 'Retry-After': String(retryAfterSeconds) },
         });
       }
-      return this.repository.insert(manager, { ...body, language: sender.language, ip });
+      const stored = await this.repository.insert(manager, { ...body, language: sender.language, ip });
+      await this.mail.send(
+        contactMail({
+          to: this.config.contactInbox,
+          message: body,
+          language: sender.language,
+          sentAt: stored.createdAt,
+        }),
+        manager,
+      );
     });
-    await this.mail.send(
-      contactMail({ to: this.config.contactInbox, message: body, language: sender.language, sentAt: stored.createdAt }),
-    );
     // Old messages go on the write path now and then, instead of with a separate job.
     if (Math.random() < 0.01) await this.repository.deleteOlderThan(new Date(Date.now() - RETENTION_MS));
   }

@@ -23,10 +23,15 @@ export const JOB_PAYLOADS = {
   'turbine.purge': z.object({ turbineId: id }),
   /** Blobs whose rows are gone (deleted photos and reports). */
   'storage.delete': z.object({ keys: z.array(z.string()), prefixes: z.array(z.string()) }),
+  /** A password reset asked for `email`, which may or may not be an account's: the job finds out (see AuthService). */
+  'auth.passwordReset': z.object({ email: z.string() }),
   /** An inspection report too big for a request: made, stored as a report of its year, its request marked. */
   'findings.inspectionReport': z.object({ requestId: z.uuid() }),
-  /** Expired upload intents and their blobs; scheduled, so it carries nothing. */
-  'uploads.sweep': z.object({}).passthrough(),
+  /**
+   * Expired upload intents and their blobs, and partial writes a crash left; scheduled with `{}`. A schedule saved
+   * without data (by an older release) sends null, which means the same.
+   */
+  'uploads.sweep': z.object({}).nullable(),
 } as const;
 
 export type QueueName = keyof typeof JOB_PAYLOADS;
@@ -41,4 +46,5 @@ export const QUEUES = {
   deleteBlobs: 'storage.delete',
   sweepUploads: 'uploads.sweep',
   inspectionReport: 'findings.inspectionReport',
+  passwordReset: 'auth.passwordReset',
 } as const satisfies Record<string, QueueName>;

@@ -1,4 +1,4 @@
-import { PgBoss } from 'pg-boss';
+import { type Clock, PgBoss, type SendOptions } from 'pg-boss';
 import { type Logger } from 'pino';
 import { type DataSource, type EntityManager, type QueryRunner } from 'typeorm';
 import { runAsJob } from '@/database/app-data-source.js';
@@ -20,6 +20,9 @@ function through(runner: QueryRunner) {
  * job whose heartbeat is older than this (its minimum), checked as often. A job refreshes it every half of it.
  */
 const HEARTBEAT_SECONDS = 10;
+
+/** How every job is sent, by a request or by a schedule: a failure is retried 5 times, 10 s apart and growing. */
+const SEND_OPTIONS = { retryLimit: 5, retryDelay: 10, retryBackoff: true } as const satisfies SendOptions;
 
 /** How one job ended in this process, for the metrics. */
 export interface JobSettled {
@@ -49,9 +52,12 @@ export class JobQueue {
     connectionString: string,
     private readonly logger: Logger,
     private readonly dataSource: DataSource,
+    /** pg-boss's clock: its polls, heartbeats and schedules; a test drives them with pg-boss's TestClock. */
+    { clock }: { clock?: Clock } = {},
   ) {
     this.boss = new PgBoss({
       connectionString,
+      clock,
       schema: 'pgboss',
       application_name: 'kanat360-jobs',
       // The pass that fails jobs whose worker died (heartbeat) runs this often; pg-boss's default is a minute.
@@ -105,7 +111,7 @@ export class JobQueue {
     // Background work (a backfill such as the demo seed's) waits behind what a user is waiting for.
     const priority = background ? -1 : 0;
     const send = (runner: QueryRunner) =>
-      this.boss.send(name, data, { retryLimit: 5, retryDelay: 10, retryBackoff: true, priority, db: through(runner) });
+      this.boss.send(name, data, { ...SEND_OPTIONS, priority, db: through(runner) });
     const runner = transaction?.queryRunner;
     if (runner) {
       await send(runner);
@@ -157,8 +163,11 @@ export class JobQueue {
     settle('completed');
   }
 
-  /** Sends a job on a cron schedule (one schedule per queue, shared by every replica). */
-  async schedule(name: QueueName, cron: string): Promise<void> {
-    await this.boss.schedule(name, cron);
+  /**
+   * Sends a job with `data` on a cron schedule (one schedule per queue, shared by every replica), as `send` would:
+   * pg-boss's cron pass sends what is stored here, so the data must be what the queue's payload schema takes.
+   */
+  async schedule<Q extends QueueName>(name: Q, cron: string, data: JobPayload<Q>): Promise<void> {
+    await this.boss.schedule(name, cron, data, SEND_OPTIONS);
   }
 }

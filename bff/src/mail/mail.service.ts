@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
+import { type EntityManager } from 'typeorm';
 import { type Config, CONFIG } from '@/config/config.provider.js';
 import { JobQueue, QUEUES } from '@/jobs/job-queue.js';
 import { createMailTransport, type MailMessage, type MailTransport } from './mail.transport.js';
@@ -28,7 +29,8 @@ export class MailService implements OnModuleInit {
     });
   }
 
-  async send(message: MailMessage): Promise<void> {
-    await this.jobs.send(QUEUES.sendMail, message);
+  /** Queues the mail; given a transaction, it is queued exactly when the rows that call for it are committed. */
+  async send(message: MailMessage, transaction?: EntityManager): Promise<void> {
+    await this.jobs.send(QUEUES.sendMail, message, transaction);
   }
 }

@@ -6,15 +6,13 @@ import sharp, { type FormatEnum, type Sharp } from 'sharp';
 import { type ObjectStorage } from '@/storage/object-storage.js';
 import { type CaptureFacts, NO_CAPTURE_FACTS, readPhotoCapture } from './capture-facts.js';
 import { loopbackSource } from './loopback-source.js';
-import { panoramaLevels, panoramaTilePath } from './panorama-levels.js';
+import { isEquirectangular, panoramaLevels, panoramaTilePath } from './panorama-levels.js';
 import { MAX_IMAGE_PIXELS } from './sniff.js';
+import { DEEP_ZOOM_TILE, exceedsTileBudget, MAX_TILES } from './tile-budget.js';
 import { videoFacts } from './video-poster.js';
 
 export const THUMB_SIZE = 400;
 export const PREVIEW_SIZE = 2048;
-/** OpenSeadragon's usual deep-zoom geometry: 254 px tiles with 1 px overlap make 256 px images. */
-const TILE_SIZE = 254;
-const TILE_OVERLAP = 1;
 
 export interface Derivatives extends CaptureFacts {
   /** The original's size in bytes, as stored. */
@@ -49,11 +47,6 @@ export class DerivativeError extends Error {
   ) {
     super(detail, options);
   }
-}
-
-/** An equirectangular 360° picture: twice as wide as high (±2 %), and large enough to be one. */
-export function isEquirectangular(width: number, height: number): boolean {
-  return width >= 2000 && Math.abs(width / height / 2 - 1) <= 0.02;
 }
 
 /**
@@ -132,6 +125,10 @@ async function photoDerivatives(
     });
   const { width, height } = metadata.autoOrient;
   const open = decoder(path, metadata.format);
+  // Refused at upload from its header already; here for an image whose header the upload could not read.
+  if (exceedsTileBudget({ width, height })) {
+    throw new DerivativeError('IMAGE_TOO_MANY_TILES', `it would make more than ${MAX_TILES} tiles`);
+  }
   const release = await reserve(width, height);
   try {
     try {
@@ -179,7 +176,7 @@ async function decodeAll(
     })(),
     open()
       .jpeg({ quality: 80 })
-      .tile({ size: TILE_SIZE, overlap: TILE_OVERLAP, layout: 'dz' })
+      .tile({ ...DEEP_ZOOM_TILE, layout: 'dz' })
       .toFile(join(tilesFolder, 'image')),
   ]);
   // Settled first, so nothing still writes into the folder when the caller removes it.

@@ -11,6 +11,7 @@ import { UploadLedger } from '@/uploads/upload-ledger.js';
 import { mediaKey } from './media-keys.js';
 import { MediaRepository, type MediaInsert } from './media.repository.js';
 import { exceedsPixelLimit, imageDimensions, sniffMedia } from './sniff.js';
+import { exceedsTileBudget } from './tile-budget.js';
 
 /** How much of a file is read to decide what it is: enough for a photo's header behind a large EXIF block. */
 export const HEAD_BYTES = 1024 * 1024;
@@ -68,6 +69,7 @@ export class MediaIngest {
     if (sniffed.kind === 'photo') {
       size = await imageDimensions(head);
       if (size && exceedsPixelLimit(size)) throw new SkipFile(fileName, 'IMAGE_TOO_LARGE');
+      if (size && exceedsTileBudget(size)) throw new SkipFile(fileName, 'IMAGE_TOO_MANY_TILES');
     }
     return { ...sniffed, width: size?.width ?? null, height: size?.height ?? null };
   }

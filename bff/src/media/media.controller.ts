@@ -147,7 +147,7 @@ export class MediaController {
     params: turbinePath,
     form: photoUploadForm,
     answers: { 201: uploadAnswerOf(mediaItem) },
-    errors: [...UPLOAD_REFUSALS, 'IMAGE_TOO_LARGE'],
+    errors: [...UPLOAD_REFUSALS, 'IMAGE_TOO_LARGE', 'IMAGE_TOO_MANY_TILES'],
   })
   async upload(
     @CurrentPrincipal() actor: Principal,
@@ -204,6 +204,7 @@ export class MediaController {
       'UPLOAD_INCOMPLETE',
       'UPLOAD_SIZE_MISMATCH',
       'IMAGE_TOO_LARGE',
+      'IMAGE_TOO_MANY_TILES',
     ],
   })
   async confirm(

@@ -1,4 +1,4 @@
-import { isEquirectangular } from './derivatives.js';
+import { isEquirectangular } from './panorama-levels.js';
 
 /**
  * Room for memory-hungry work, shared by the jobs of one process: a job waits until its estimated cost fits beside

@@ -1,5 +1,10 @@
 import { type PanoramaLevel } from '@kanat360/contracts';
 
+/** An equirectangular 360° picture: twice as wide as high (±2 %), and large enough to be one. */
+export function isEquirectangular(width: number, height: number): boolean {
+  return width >= 2000 && Math.abs(width / height / 2 - 1) <= 0.02;
+}
+
 /** Photo Sphere Viewer maps tiles onto its sphere's 64 × 32 segments: at most 64 columns and 32 rows. */
 const MAX_COLS = 64;
 const MIN_COLS = 4;

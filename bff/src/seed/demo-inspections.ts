@@ -159,7 +159,7 @@ const CATEGORY_CYCLE: readonly MediaCategory[] = ['blade', 'blade', 'drone', 'bl
 /** A camera's frame: most at 12 MP, every fifth at 24 MP. */
 const PHOTO_SIZES = { normal: [4000, 3000], large: [6000, 4000] } as const;
 const PANORAMA_SIZE = [5760, 2880] as const;
-/** Below this width a 2:1 picture is not taken for a panorama (derivatives.ts, isEquirectangular). */
+/** Below this width a 2:1 picture is not taken for a panorama (panorama-levels.ts, isEquirectangular). */
 const PANORAMA_MIN_WIDTH = 2048;
 
 /** Who uploads for each partner (local parts of DEMO_USERS' emails). */

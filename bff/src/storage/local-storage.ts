@@ -30,6 +30,12 @@ import { type UploadUrls } from './upload-urls.js';
 
 /** Unfinished multipart uploads live here, out of reach of keys (no key segment starts with a dot). */
 const MULTIPART_DIR = '.multipart';
+/**
+ * Writes in progress live here until they are renamed into place: one folder on the same file system (so the
+ * rename is atomic), named after the key they write (so an abandoned upload's partial writes are found at once),
+ * and the one place the sweep reads for partial writes a crash left (no walk over every folder of the store).
+ */
+const PARTIAL_DIR = '.partial';
 const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const READ_CHUNK = 1024 * 1024;
 /**
@@ -55,7 +61,7 @@ export class LocalStorage implements ObjectStorage, UploadReceiver {
 
   async put(key: string, body: Readable | Buffer, _contentType: string): Promise<{ size: number }> {
     checkKey(key);
-    const { size } = await this.writeAtomically(this.pathOf(key), body);
+    const { size } = await this.writeAtomically(key, this.pathOf(key), body);
     return { size };
   }
   close(): void {
@@ -140,8 +146,8 @@ export class LocalStorage implements ObjectStorage, UploadReceiver {
       await mkdir(dirname(target), { recursive: true });
       await rename(file, target).catch(async (error: NodeJS.ErrnoException) => {
         if (error.code !== 'EXDEV') throw error;
-        // Another file system (a tmpfs /tmp): copy beside the target, then rename, so no half tile is visible.
-        const temp = temporaryPath(target);
+        // Another file system (a tmpfs /tmp): copy, then rename, so no half tile is visible.
+        const temp = await this.partialPath(key);
         await copyFile(file, temp);
         await rename(temp, target);
         await unlink(file);
@@ -189,7 +195,7 @@ export class LocalStorage implements ObjectStorage, UploadReceiver {
 
     const target = this.pathOf(key);
     await mkdir(dirname(target), { recursive: true });
-    const temp = temporaryPath(target);
+    const temp = await this.partialPath(key);
     const output = await open(temp, 'wx');
     try {
       for (const [index, part] of parts.entries()) {
@@ -217,7 +223,34 @@ export class LocalStorage implements ObjectStorage, UploadReceiver {
   async abandonUpload(key: string, multipartUploadId: string | null): Promise<void> {
     if (multipartUploadId) await this.abortMultipartUpload(key, multipartUploadId);
     await this.delete(key);
-    // A write cut off by a crash leaves its temporary file beside the target; nothing else writes to this key.
+    // A write cut off by a crash leaves its partial file (of the object, or of a part); nothing else writes to this key.
+    const partials = join(this.root, PARTIAL_DIR);
+    const prefix = `${partialName(key)}.`;
+    for (const name of (await readdir(partials).catch(ignoreMissing)) ?? []) {
+      if (name.startsWith(prefix)) await rm(join(partials, name), { force: true });
+    }
+    await this.removeLegacyPartials(key);
+  }
+
+  /**
+   * Partial writes no one has written to since `before`: what a crash (`kill -9`, a lost machine) cut off. A write in
+   * progress touches its file with every batch of bytes, so only a write that stopped is this old.
+   */
+  async removeStalePartialWrites(before: Date): Promise<number> {
+    const partials = join(this.root, PARTIAL_DIR);
+    let removed = 0;
+    for (const name of (await readdir(partials).catch(ignoreMissing)) ?? []) {
+      const stats = await stat(join(partials, name)).catch(ignoreMissing);
+      if (stats && stats.mtime < before) {
+        await rm(join(partials, name), { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
+  /** Releases before `.partial/` wrote beside the target: an upload cut off then is still cleaned when abandoned. */
+  private async removeLegacyPartials(key: string): Promise<void> {
     const target = this.pathOf(key);
     const prefix = `.${basename(target)}.`;
     const entries = (await readdir(dirname(target)).catch(ignoreMissing)) ?? [];
@@ -238,7 +271,7 @@ export class LocalStorage implements ObjectStorage, UploadReceiver {
     checkKey(grant.key);
     const source = Readable.from(body, { objectMode: false });
     if (grant.uploadId === undefined || grant.partNumber === undefined) {
-      const { size, md5 } = await this.writeAtomically(this.pathOf(grant.key), source, {
+      const { size, md5 } = await this.writeAtomically(grant.key, this.pathOf(grant.key), source, {
         exactBytes: grant.size,
         md5: true,
         once: true,
@@ -248,7 +281,8 @@ export class LocalStorage implements ObjectStorage, UploadReceiver {
     await this.checkUpload(grant.key, grant.uploadId);
     const uploadId = grant.uploadId;
     // The upload's folder is not made again: a part arriving after an abort must not bring the upload back.
-    const { size, md5 } = await this.writeAtomically(join(this.uploadDir(uploadId), String(grant.partNumber)), source, {
+    const part = join(this.uploadDir(uploadId), String(grant.partNumber));
+    const { size, md5 } = await this.writeAtomically(grant.key, part, source, {
       exactBytes: grant.size,
       md5: true,
       makeFolder: false,
@@ -301,11 +335,20 @@ export class LocalStorage implements ObjectStorage, UploadReceiver {
     }
   }
 
+  /** A new partial file of a write for `key` (of the object or of one of its parts). */
+  private async partialPath(key: string): Promise<string> {
+    const folder = join(this.root, PARTIAL_DIR);
+    await mkdir(folder, { recursive: true });
+    return join(folder, `${partialName(key)}.${randomUUID()}.tmp`);
+  }
+
   /**
+   * Writes `target` (the object of `key`, or one of its parts) through a partial file renamed into place.
    * `exactBytes`: the body must be exactly this long; a longer one is refused as its bytes arrive, a shorter one
    * at its end. `once`: the target is never replaced (PreconditionFailed when it exists).
    */
   private async writeAtomically(
+    key: string,
     target: string,
     body: Readable | Buffer,
     {
@@ -316,7 +359,7 @@ export class LocalStorage implements ObjectStorage, UploadReceiver {
     }: { exactBytes?: number; md5?: boolean; makeFolder?: boolean; once?: boolean } = {},
   ): Promise<{ size: number; md5: string }> {
     if (makeFolder) await mkdir(dirname(target), { recursive: true });
-    const temp = temporaryPath(target);
+    const temp = await this.partialPath(key);
     const hash = md5 ? createHash('md5') : undefined;
     let size = 0;
     const tooLarge = () => new StorageError('EntityTooLarge', `The body is larger than ${exactBytes} bytes`);
@@ -409,9 +452,9 @@ async function openExisting(path: string) {
   return file;
 }
 
-/** A dot-name beside the target: on the same file system (so the rename is atomic) and never listed as a key. */
-function temporaryPath(target: string): string {
-  return join(dirname(target), `.${basename(target)}.${randomUUID()}.tmp`);
+/** How a key's partial files are named: a fixed-length name for a key of any length. */
+function partialName(key: string): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 32);
 }
 
 function expiryOf(expiresInSeconds: number): number {

@@ -112,6 +112,13 @@ export interface ObjectStorage {
    * open multipart uploads of the key (`multipartUploadId`, and any the driver itself started). Idempotent.
    */
   abandonUpload(key: string, multipartUploadId: string | null): Promise<void>;
+  /**
+   * Removes partial writes not written to since `before` (a crash cut them off, and no upload names them any more:
+   * a retried upload that was confirmed, a derivative job's write); answers how many. Local files only: an S3 PUT is
+   * whole or absent, and its multipart uploads are aborted through the upload ledger (or the bucket's
+   * AbortIncompleteMultipartUpload rule).
+   */
+  removeStalePartialWrites(before: Date): Promise<number>;
 
   /** Where the store's own upload addresses are received; null when they point at the store itself (S3). */
   readonly receiver: UploadReceiver | null;

@@ -347,6 +347,11 @@ export class S3Storage implements ObjectStorage {
     await this.delete(key);
   }
 
+  removeStalePartialWrites(_before: Date): Promise<number> {
+    // The store writes an object whole or not at all: nothing partial is ours to remove (see the interface).
+    return Promise.resolve(0);
+  }
+
   /** The objects under `prefix`, one ListObjectsV2 page (in key order) at a time; a page is one DeleteObjects. */
   private async *pages(prefix: string): AsyncGenerator<ObjectInfo[]> {
     let continuationToken: string | undefined;

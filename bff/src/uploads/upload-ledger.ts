@@ -13,6 +13,11 @@ import { type NewUploadIntent, type UploadIntent, UploadLedgerRepository } from 
 const STREAM_ENTRY_MS = 60 * 60 * 1000;
 /** Expired entries handled per sweep run; the next run (5 minutes later) takes the rest. */
 const SWEEP_BATCH = 500;
+/**
+ * A partial write untouched this long was cut off (a write in progress touches its file with every batch of bytes):
+ * as long as a streamed upload's entry outlives a crash.
+ */
+const STALE_PARTIAL_MS = STREAM_ENTRY_MS;
 
 /** When an upload reached each step (`performance.now()`), for the debug line `upload stored`. */
 interface StoreSteps {
@@ -233,7 +238,9 @@ export class UploadLedger {
 
   /**
    * Expired entries: whatever each wrote goes (open multipart uploads, the object, a write cut off by a crash),
-   * then the entry. The blob goes first here, so a failure half-way is retried by the next run.
+   * then the entry. The blob goes first here, so a failure half-way is retried by the next run. Then partial writes
+   * no entry names any more (a crashed write whose retry was confirmed, a derivative job's): those gone stale.
+   * Answers how many entries went.
    */
   async sweep(): Promise<number> {
     const expired = await this.ledger.expired(SWEEP_BATCH);
@@ -242,6 +249,8 @@ export class UploadLedger {
       await this.ledger.delete([intent.id]);
     }
     if (expired.length > 0) this.logger.info({ count: expired.length }, 'expired uploads swept');
+    const partials = await this.storage.removeStalePartialWrites(new Date(Date.now() - STALE_PARTIAL_MS));
+    if (partials > 0) this.logger.info({ count: partials }, 'stale partial writes removed');
     return expired.length;
   }
 }

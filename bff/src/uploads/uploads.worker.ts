@@ -17,6 +17,6 @@ export class UploadsWorker implements OnModuleInit {
     await this.jobs.work(QUEUES.sweepUploads, async () => {
       await this.ledger.sweep();
     });
-    await this.jobs.schedule(QUEUES.sweepUploads, '*/5 * * * *');
+    await this.jobs.schedule(QUEUES.sweepUploads, '*/5 * * * *', {});
   }
 }

@@ -5,6 +5,12 @@ import express, { type NextFunction, type Request, type Response } from 'express
 
 /** The site's error pages by address: /500/, /401/ and their English twins. */
 const STATUS_PAGES = /^\/(en\/)?(500|401)\/?$/;
+/**
+ * An address of a panel file rather than a client-side route: the build's assets, or a name with an extension. Missing,
+ * it is a 404, never the panel's HTML: a chunk of an older build asked for after a deploy must fail as a script, so
+ * the panel knows to reload (panel/src/stale-chunks.ts), and a crawler or a cache never keeps HTML as JavaScript.
+ */
+const PANEL_FILE = /^\/assets\/|\.[A-Za-z0-9]+$/;
 
 /** Hashed build assets never change under the same name; everything else is revalidated. */
 function cacheHeaders(response: Response, path: string): void {
@@ -29,6 +35,7 @@ export function webApps(dirs: { siteDir: string; panelDir: string }) {
   router.use('/dashboard', (request: Request, response: Response, next: NextFunction) => {
     if (!['GET', 'HEAD'].includes(request.method) || !existsSync(panelIndex)) return next();
     response.setHeader('Cache-Control', 'no-cache');
+    if (PANEL_FILE.test(request.path)) return response.status(404).type('text/plain').send('Not found');
     response.sendFile(panelIndex);
   });
   // The error pages answer with their own status, so a crawler or a monitor never takes them for content.

@@ -3,7 +3,9 @@ import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useI18n } from '@/i18n/language';
+import { isStaleChunkError } from '@/stale-chunks';
 import { BrandMark } from './BrandMark';
+import { StaleChunkScreen } from './StaleChunkScreen';
 import { usePageTitle } from './use-page-title';
 
 /** The router's fallback for an error no route handled: what happened, try again, or go home. */
@@ -11,7 +13,8 @@ export function ErrorScreen({ error, reset }: ErrorComponentProps) {
   const { t, language } = useI18n();
   const router = useRouter();
   const queryErrorResetBoundary = useQueryErrorResetBoundary();
-  usePageTitle(t('panel.error.title'));
+  const stale = isStaleChunkError(error);
+  usePageTitle(stale ? t('panel.staleChunk.title') : t('panel.error.title'));
 
   // A failed query stays failed until its boundary is reset; without this "try again" would show the same error.
   useEffect(() => {
@@ -23,6 +26,7 @@ export function ErrorScreen({ error, reset }: ErrorComponentProps) {
     void router.invalidate();
   };
 
+  if (stale) return <StaleChunkScreen />;
   return (
     <main className="flex min-h-[60vh] flex-col items-center justify-center gap-6 p-8" data-testid="error-screen">
       <BrandMark />

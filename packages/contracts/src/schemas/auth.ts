@@ -2,13 +2,12 @@ import { z } from 'zod';
 import { rowId, timestamp } from './api.js';
 import { ALL_PERMISSIONS, type Permission } from '../permissions.js';
 import { ROLES } from '../roles.js';
-import { newPassword, requiredEmail, requiredText } from './fields.js';
+import { newPassword, requiredEmail, requiredText, text } from './fields.js';
 
 export const loginBody = z.strictObject({
   email: requiredText('FIELDS_REQUIRED', 254).toLowerCase(),
   // Not the new-password rules: an old account may have any password, and a wrong one is only a failed login.
-  password: z
-    .string({ error: (issue) => (issue.input === undefined ? 'FIELDS_REQUIRED' : 'VALIDATION_ERROR') })
+  password: text({ error: (issue) => (issue.input === undefined ? 'FIELDS_REQUIRED' : 'VALIDATION_ERROR') })
     .min(1, { error: 'FIELDS_REQUIRED' })
     .max(1024, { error: 'VALUE_TOO_LONG' }),
 });
@@ -20,8 +19,7 @@ export const passwordResetBody = z.strictObject({
 export type PasswordResetBody = z.infer<typeof passwordResetBody>;
 
 export const passwordResetConfirmBody = z.strictObject({
-  token: z
-    .string({ error: 'RESET_TOKEN_INVALID' })
+  token: text({ error: 'RESET_TOKEN_INVALID' })
     .trim()
     .min(1, { error: 'RESET_TOKEN_INVALID' })
     .max(200, { error: 'RESET_TOKEN_INVALID' }),

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { rowId, timestamp } from './api.js';
 import { LIMITS } from '../constants.js';
-import { pathId } from './fields.js';
+import { pathId, text } from './fields.js';
 
 /** A comment: not blank after trimming, at most 500 characters (spec §5). */
 export const commentBody = z.strictObject({
-  comment: z
-    .string({ error: 'COMMENT_REQUIRED' })
+  comment: text({ error: 'COMMENT_REQUIRED' })
     .trim()
     .min(1, { error: 'COMMENT_REQUIRED' })
     .max(LIMITS.commentMaxLength, { error: 'COMMENT_TOO_LONG' }),

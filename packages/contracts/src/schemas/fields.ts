@@ -7,10 +7,21 @@ import { type Role, normalizeRole } from '../roles.js';
 
 const isMissing = (input: unknown) => input === undefined || input === null;
 
+/** Half of a UTF-16 surrogate pair on its own: JSON's `\ud800` carries one, UTF-8 (and so PostgreSQL) cannot. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * The one string schema of every payload: a string that is well-formed Unicode, TEXT_MALFORMED otherwise (checked
+ * first, before the field's own rules). A lone surrogate would reach PostgreSQL as U+FFFD in a text column, and
+ * break a JSON one (a job's data): refused here, it never gets that far.
+ */
+export function text(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine((value) => !LONE_SURROGATE.test(value), { error: 'TEXT_MALFORMED' });
+}
+
 /** A required text: missing, blank after trimming → `code`; another type → VALIDATION_ERROR. */
 export function requiredText(code: ErrorCode, max: number) {
-  return z
-    .string({ error: (issue) => (isMissing(issue.input) ? code : 'VALIDATION_ERROR') })
+  return text({ error: (issue) => (isMissing(issue.input) ? code : 'VALIDATION_ERROR') })
     .trim()
     .min(1, { error: code })
     .max(max, { error: 'VALUE_TOO_LONG' });
@@ -18,8 +29,7 @@ export function requiredText(code: ErrorCode, max: number) {
 
 /** An optional text: blank becomes null. */
 export function optionalText(max: number) {
-  return z
-    .string({ error: 'VALIDATION_ERROR' })
+  return text({ error: 'VALIDATION_ERROR' })
     .trim()
     .max(max, { error: 'VALUE_TOO_LONG' })
     .nullish()
@@ -33,8 +43,7 @@ export function requiredEmail(requiredCode: ErrorCode) {
     .pipe(z.email({ error: 'EMAIL_INVALID' }));
 }
 
-export const optionalEmail = z
-  .string({ error: 'VALIDATION_ERROR' })
+export const optionalEmail = text({ error: 'VALIDATION_ERROR' })
   .trim()
   .max(254, { error: 'VALUE_TOO_LONG' })
   .toLowerCase()
@@ -44,8 +53,7 @@ export const optionalEmail = z
 
 /** A new password: the spec's messages for missing and short; a ceiling so hashing stays cheap. */
 export function newPassword(missingCode: ErrorCode = 'PASSWORD_REQUIRED') {
-  return z
-    .string({ error: (issue) => (isMissing(issue.input) ? missingCode : 'VALIDATION_ERROR') })
+  return text({ error: (issue) => (isMissing(issue.input) ? missingCode : 'VALIDATION_ERROR') })
     .min(1, { error: missingCode })
     .min(LIMITS.passwordMinLength, { error: 'PASSWORD_TOO_SHORT' })
     .max(LIMITS.passwordMaxLength, { error: 'PASSWORD_TOO_LONG' });
@@ -68,15 +76,14 @@ export function idField(missingCode: ErrorCode, invalidCode: ErrorCode) {
 }
 
 /** A role name or one of its aliases, answered as the canonical role. */
-export const roleField = z.string({ error: 'ROLE_INVALID' }).transform((value, ctx): Role => {
+export const roleField = text({ error: 'ROLE_INVALID' }).transform((value, ctx): Role => {
   const role = normalizeRole(value);
   if (role) return role;
   ctx.addIssue({ code: 'custom', message: 'ROLE_INVALID' });
   return z.NEVER;
 });
 
-export const phoneField = z
-  .string({ error: 'VALIDATION_ERROR' })
+export const phoneField = text({ error: 'VALIDATION_ERROR' })
   .trim()
   .max(32, { error: 'VALUE_TOO_LONG' })
   .regex(/^[0-9+()\-\s.]*$/, { error: 'PHONE_INVALID' })

@@ -21,7 +21,7 @@ import {
   SEVERITY_ACTION,
 } from '../findings.js';
 import { BLADES } from '../media.js';
-import { optionalText, pathId } from './fields.js';
+import { optionalText, pathId, text } from './fields.js';
 import { yearField } from './media.js';
 
 /** A severity as answers carry it. */
@@ -35,8 +35,7 @@ const selector = z.discriminatedUnion(
     z.strictObject({
       type: z.literal('FragmentSelector'),
       conformsTo: z.literal(MEDIA_FRAGMENT_SPEC, targetError).default(MEDIA_FRAGMENT_SPEC),
-      value: z
-        .string(targetError)
+      value: text(targetError)
         .max(200, targetError)
         .regex(FRAGMENT_PATTERN, targetError)
         .refine((value) => {
@@ -47,15 +46,13 @@ const selector = z.discriminatedUnion(
     }),
     z.strictObject({
       type: z.literal('SvgSelector'),
-      value: z
-        .string(targetError)
+      value: text(targetError)
         .max(20_000, targetError)
         .refine((value) => polygonPoints(value) !== null, targetError),
     }),
     z.strictObject({
       type: z.literal('PanoramaSelector'),
-      value: z
-        .string(targetError)
+      value: text(targetError)
         .max(100, targetError)
         .regex(PANORAMA_PATTERN, targetError)
         .refine((value) => {
@@ -65,7 +62,7 @@ const selector = z.discriminatedUnion(
     }),
     z.strictObject({
       type: z.literal('PointSelector'),
-      value: z.string(targetError).max(200, targetError).regex(POINT_PATTERN, targetError),
+      value: text(targetError).max(200, targetError).regex(POINT_PATTERN, targetError),
     }),
   ],
   targetError,
@@ -228,8 +225,7 @@ export const findingListQuery = z.object({
   ),
   cursor: z.preprocess(
     optionalBlank,
-    z
-      .string({ error: 'CURSOR_INVALID' })
+    text({ error: 'CURSOR_INVALID' })
       .max(200, { error: 'CURSOR_INVALID' })
       .regex(/^[A-Za-z0-9_-]+$/, { error: 'CURSOR_INVALID' })
       .optional(),
@@ -346,5 +342,5 @@ export const findingPath = z.object({ id: pathId('TURBINE_NOT_FOUND'), findingId
 /** `/turbines/{id}/inspection-report/{requestId}` */
 export const inspectionReportPath = z.object({
   id: pathId('TURBINE_NOT_FOUND'),
-  requestId: z.string().meta({ description: 'The `id` of the request, as the 202 answered it' }),
+  requestId: text().meta({ description: 'The `id` of the request, as the 202 answered it' }),
 });

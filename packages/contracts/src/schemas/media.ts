@@ -12,6 +12,7 @@ import {
   type MediaCategory,
   PHOTO_PAGE,
 } from '../media.js';
+import { text } from './fields.js';
 
 const FIRST_YEAR = 2000;
 
@@ -48,8 +49,7 @@ const uploadTargetShape = {
   blade: z
     .preprocess(
       optionalBlank,
-      z
-        .string({ error: 'BLADE_INVALID' })
+      text({ error: 'BLADE_INVALID' })
         .trim()
         .toUpperCase()
         .regex(/^(A|B|C|CATEGORY-(DRONE|OPERATOR|ROBOT))$/, { error: 'BLADE_INVALID' })
@@ -77,7 +77,7 @@ export const uploadTargetFields = z.object(uploadTargetShape).transform(({ room,
 export type UploadTarget = z.output<typeof uploadTargetFields>;
 
 /** A file part of a multipart body. */
-export const uploadedFile = z.string().meta({ format: 'binary' });
+export const uploadedFile = text().meta({ format: 'binary' });
 
 /** POST /turbines/{id}/photos (multipart): where the files go, then the files (the fields come first). */
 export const photoUploadForm = z.object({
@@ -87,13 +87,10 @@ export const photoUploadForm = z.object({
 
 /** POST /turbines/{id}/save-edited-photo (multipart): which photo, then the JPEG with the drawing burnt in. */
 export const editedPhotoForm = z.object({
-  photoId: z.string().optional(),
-  photoKey: z.string().meta({ description: 'The key of the photo (any of its versions) the drawing was made on' }),
-  turbineId: z.string().optional(),
-  replaceOriginal: z
-    .string()
-    .optional()
-    .meta({ description: 'Ignored: the edit is a new version; the original stays' }),
+  photoId: text().optional(),
+  photoKey: text().meta({ description: 'The key of the photo (any of its versions) the drawing was made on' }),
+  turbineId: text().optional(),
+  replaceOriginal: text().optional().meta({ description: 'Ignored: the edit is a new version; the original stays' }),
   photo: uploadedFile.meta({ description: 'The edited photo as JPEG, at full resolution' }),
 });
 
@@ -115,19 +112,18 @@ export const DIRECT_UPLOAD = {
   maxPartBatch: 100,
 } as const;
 
-const uploadKey = z.string({ error: 'VALIDATION_ERROR' }).min(1, { error: 'VALIDATION_ERROR' }).max(1024);
+const uploadKey = text({ error: 'VALIDATION_ERROR' }).min(1, { error: 'VALIDATION_ERROR' }).max(1024);
 
 export const presignedUploadBody = z
   .object({
     files: z
       .array(
         z.object({
-          name: z
-            .string({ error: 'VALIDATION_ERROR' })
+          name: text({ error: 'VALIDATION_ERROR' })
             .min(1, { error: 'VALIDATION_ERROR' })
             .max(255, { error: 'VALUE_TOO_LONG' }),
           size: fileSize,
-          type: z.string().max(255).optional(),
+          type: text().max(255).optional(),
         }),
         { error: 'NO_FILES' },
       )
@@ -143,7 +139,7 @@ export type PresignedUploadBody = z.output<typeof presignedUploadBody>;
  */
 export const checkNamesBody = z.strictObject({
   names: z
-    .array(z.string({ error: 'VALIDATION_ERROR' }).max(255, { error: 'VALUE_TOO_LONG' }), { error: 'NO_FILES' })
+    .array(text({ error: 'VALIDATION_ERROR' }).max(255, { error: 'VALUE_TOO_LONG' }), { error: 'NO_FILES' })
     .min(1, { error: 'NO_FILES' })
     .max(1000, { error: 'TOO_MANY_FILES' }),
 });
@@ -154,12 +150,12 @@ export const confirmUploadBody = z.object({
     .array(
       z.object({
         key: uploadKey,
-        originalName: z.string().max(255).optional(),
+        originalName: text().max(255).optional(),
         size: fileSize.optional(),
-        type: z.string().max(255).optional(),
+        type: text().max(255).optional(),
         /** For a multipart upload: the ETag each part's PUT answered. */
         parts: z
-          .array(z.object({ partNumber: z.number().int().min(1).max(10_000), etag: z.string().min(1).max(200) }))
+          .array(z.object({ partNumber: z.number().int().min(1).max(10_000), etag: text().min(1).max(200) }))
           .max(10_000)
           .optional(),
       }),
@@ -209,8 +205,7 @@ export const photoListQuery = z.object({
   /** One camera: `make|model` as `GET …/photos/cameras` offers it (cameraFilterValue). */
   camera: z.preprocess(
     optionalBlank,
-    z
-      .string({ error: 'VALIDATION_ERROR' })
+    text({ error: 'VALIDATION_ERROR' })
       .max(250, { error: 'VALUE_TOO_LONG' })
       .regex(/^[^|]*\|.*$/s, { error: 'CAMERA_INVALID' })
       .transform((value) => {
@@ -221,7 +216,7 @@ export const photoListQuery = z.object({
       .optional(),
   ),
   /** Part of the file name, or a room (number, "oda 5", or its label such as "Root-WW"). */
-  q: z.preprocess(optionalBlank, z.string().trim().max(100, { error: 'VALUE_TOO_LONG' }).optional()),
+  q: z.preprocess(optionalBlank, text().trim().max(100, { error: 'VALUE_TOO_LONG' }).optional()),
   limit: z.preprocess(
     optionalBlank,
     z.coerce
@@ -253,8 +248,7 @@ export const photoListQuery = z.object({
   /** The `next_cursor` of the page before, as it was answered. */
   cursor: z.preprocess(
     optionalBlank,
-    z
-      .string({ error: 'CURSOR_INVALID' })
+    text({ error: 'CURSOR_INVALID' })
       .max(200, { error: 'CURSOR_INVALID' })
       .regex(/^[A-Za-z0-9_-]+$/, { error: 'CURSOR_INVALID' })
       .optional(),
@@ -295,8 +289,7 @@ export const mediaCameraCount = z
 export type MediaCameraCount = z.infer<typeof mediaCameraCount>;
 
 export const mediaKeyQuery = z.object({
-  key: z
-    .string({ error: 'MEDIA_NOT_FOUND' })
+  key: text({ error: 'MEDIA_NOT_FOUND' })
     .min(1, { error: 'MEDIA_NOT_FOUND' })
     .max(1024)
     .meta({ description: 'The storage key of the photo (any of its versions)' }),

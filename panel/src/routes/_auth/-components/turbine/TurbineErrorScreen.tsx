@@ -3,9 +3,11 @@ import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { FullPageMessage } from '@/components/FullPageMessage';
+import { StaleChunkScreen } from '@/components/StaleChunkScreen';
 import { StrokeIcon } from '@/components/StrokeIcon';
 import { useI18n } from '@/i18n/language';
 import { usePageTitle } from '@/components/use-page-title';
+import { isStaleChunkError } from '@/stale-chunks';
 import { InvalidTurbineIdError } from './turbine-route';
 
 /**
@@ -30,11 +32,14 @@ export function TurbineErrorScreen({ error, reset }: ErrorComponentProps) {
     : missing
       ? t('panel.turbine.notFound')
       : t('panel.turbine.loadFailedTitle');
-  usePageTitle(title);
+  const stale = isStaleChunkError(error);
+  usePageTitle(stale ? t('panel.staleChunk.title') : title);
   // A 401 has already sent the browser to the sign-in page (the API client's onUnauthorized).
   if (error instanceof ApiError && error.status === 401) {
     return <FullPageMessage busy>{t('panel.session.redirecting')}</FullPageMessage>;
   }
+  // A viewer's code that failed to load (the panel was updated): not a turbine's failure.
+  if (stale) return <StaleChunkScreen />;
 
   const retry = () => {
     reset();
