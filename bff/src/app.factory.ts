@@ -5,6 +5,7 @@ import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { type AppContext, AppModule } from './app.module.js';
+import { mapOrigin } from './config/config.js';
 import { Lifecycle } from './health/lifecycle.js';
 import { MetricsService } from './metrics/metrics.service.js';
 import { serveOpenApi } from './openapi/serve-openapi.js';
@@ -29,6 +30,8 @@ export async function createApp(context: AppContext): Promise<NestExpressApplica
   app.use(app.get(MetricsService).track);
   app.use(requestId);
   app.use('/api', apiCacheControl);
+  // The fleet map's basemap: nothing beyond this origin by default; MAP_STYLE_URL's origin when one is set.
+  const map = mapOrigin(context.config);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -36,8 +39,8 @@ export async function createApp(context: AppContext): Promise<NestExpressApplica
           // The site's pre-paint theme script and Swagger UI are inline; nothing is loaded from another origin.
           'script-src': ["'self'", "'unsafe-inline'"],
           'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'blob:'],
-          'connect-src': ["'self'"],
+          'img-src': ["'self'", 'data:', 'blob:', ...(map ? [map] : [])],
+          'connect-src': ["'self'", ...(map ? [map] : [])],
           'upgrade-insecure-requests': null,
         },
       },

@@ -18,6 +18,7 @@ import { JobQueue } from './jobs/job-queue.js';
 import { MailModule } from './mail/mail.module.js';
 import { MediaModule } from './media/media.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
+import { RepairsModule } from './repairs/repairs.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { StorageModule } from './storage/storage.module.js';
 import { TurbinesModule } from './turbines/turbines.module.js';
@@ -49,6 +50,7 @@ export const FEATURE_MODULES = [
   MediaModule,
   ReportsModule,
   FindingsModule,
+  RepairsModule,
 ];
 
 /** Controllers of the app module itself. */

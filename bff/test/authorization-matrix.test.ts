@@ -218,6 +218,49 @@ async function makeFinding(
   return { turbineId, findingId: rows[0]!.id };
 }
 
+/**
+ * A repair of a turbine of the target's company over a released finding, in `status` (a done one with an after
+ * photo), assigned to and made by the caller (by nobody when the caller is anonymous).
+ */
+async function makeRepair(
+  ctx: Context,
+  target: Target,
+  status: 'planned' | 'in_progress' | 'done' = 'planned',
+): Promise<{ turbineId: number; repairId: number; findingId: number }> {
+  const { turbineId, findingId } = await makeFinding(ctx, target, { stage: 'released' });
+  const caller = await callerId(ctx);
+  const rows: { id: number }[] = await ctx.app.dataSource.query(
+    `INSERT INTO repair_work_orders (turbine_id, title, method, priority, status, assignee_id, created_by, due_date)
+     VALUES ($1, 'Matrix repair', 'coating', 2, $2, $3, $3, '2026-06-01') RETURNING id`,
+    [turbineId, status, caller],
+  );
+  const repairId = rows[0]!.id;
+  await ctx.app.dataSource.query(
+    `INSERT INTO repair_findings (repair_id, finding_id, previous_status) VALUES ($1, $2, 'new')`,
+    [repairId, findingId],
+  );
+  await ctx.app.dataSource.query(`UPDATE findings SET status = $2 WHERE id = $1`, [
+    findingId,
+    status === 'done' ? 'repaired' : 'repair_planned',
+  ]);
+  return { turbineId, repairId, findingId };
+}
+
+/** A repair photo (category `repair`, blade A) on the turbine, as an upload would have made it. */
+async function makeRepairPhoto(ctx: Context, turbineId: number): Promise<number> {
+  const { mediaId } = await makeMedia(ctx, 'own', { turbineId });
+  await ctx.app.dataSource.query(`UPDATE media SET category = 'repair' WHERE id = $1`, [mediaId]);
+  return mediaId;
+}
+
+async function repairStatus(ctx: Context, repairId: number): Promise<string | undefined> {
+  const rows: { status: string }[] = await ctx.app.dataSource.query(
+    `SELECT status FROM repair_work_orders WHERE id = $1`,
+    [repairId],
+  );
+  return rows[0]?.status;
+}
+
 /** What PUT …/findings/{id} takes: a finding's writable fields. */
 function findingBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -555,6 +598,47 @@ const ROUTES: RouteCase[] = [
         took: async () => !(await found(ctx, `SELECT 1 FROM turbines WHERE id = $1 AND deleted_at IS NULL`, [id])),
       };
     },
+  },
+
+  {
+    route: 'POST /api/turbines/import',
+    access: 'turbine.import',
+    scoped: false,
+    ok: 200,
+    build: (ctx) => {
+      const code = `M-${unique()}`;
+      const form = new FormData();
+      form.append('file', new Blob([`code,city,location\n${code},izmir,Matrix\n`]), 'matrix.csv');
+      return {
+        path: `/api/turbines/import?dry_run=false&company_id=${ctx.own.id}`,
+        form,
+        took: () => found(ctx, `SELECT 1 FROM turbines WHERE code = $1`, [code]),
+      };
+    },
+  },
+  {
+    route: 'GET /api/map/basemap',
+    access: 'turbine.read',
+    scoped: false,
+    ok: 200,
+    build: () => ({ path: '/api/map/basemap' }),
+  },
+  {
+    route: 'GET /api/turbines/{id}/coverage',
+    access: 'coverage.read',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => ({
+      path: `/api/turbines/${await makeTurbine(ctx.app.dataSource, companyOf(ctx, target).id)}/coverage?year=2025`,
+    }),
+  },
+  {
+    route: 'GET /api/coverage',
+    access: 'coverage.read',
+    scoped: false,
+    ok: 200,
+    build: () => ({ path: '/api/coverage?year=2025' }),
   },
 
   // comments
@@ -1001,6 +1085,207 @@ const ROUTES: RouteCase[] = [
     },
   },
 
+  // repairs
+  {
+    route: 'GET /api/repairs',
+    access: 'repair.read',
+    scoped: false,
+    ok: 200,
+    build: () => ({ path: '/api/repairs' }),
+  },
+  {
+    route: 'GET /api/repairs/summary',
+    access: 'repair.read',
+    scoped: false,
+    ok: 200,
+    build: () => ({ path: '/api/repairs/summary' }),
+  },
+  {
+    route: 'GET /api/repairs/export.csv',
+    access: 'repair.read',
+    scoped: false,
+    ok: 200,
+    contentType: 'text/csv',
+    build: () => ({ path: '/api/repairs/export.csv' }),
+  },
+  {
+    route: 'GET /api/repairs/export.xlsx',
+    access: 'repair.read',
+    scoped: false,
+    ok: 200,
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    build: () => ({ path: '/api/repairs/export.xlsx' }),
+  },
+  {
+    // Behind its token, not a session: calendar clients cannot send one (repairs-calendar.test.ts has the 404s).
+    route: 'GET /api/repairs/calendar.ics',
+    access: 'public',
+    scoped: false,
+    ok: 200,
+    contentType: 'text/calendar',
+    build: async (ctx) => {
+      const owner = await makeUser(ctx.app.dataSource, { role: 'company_manager', companyId: ctx.own.id });
+      const session = (await signIn(ctx.app, owner.email, PASSWORD)).bearer;
+      const reply = await call<{ data: { url: string } }>(ctx.app, 'GET', '/api/repairs/calendar-token', {
+        as: session,
+      });
+      return { path: new URL(reply.body.data.url).pathname + new URL(reply.body.data.url).search };
+    },
+  },
+  {
+    route: 'GET /api/repairs/calendar-token',
+    access: 'repair.read',
+    scoped: false,
+    ok: 200,
+    build: () => ({ path: '/api/repairs/calendar-token' }),
+  },
+  {
+    route: 'POST /api/repairs/calendar-token',
+    access: 'repair.read',
+    scoped: false,
+    ok: 200,
+    build: async (ctx) => {
+      const caller = await callerId(ctx);
+      const before: { token_hash: string }[] =
+        caller === null
+          ? []
+          : await ctx.app.dataSource.query(`SELECT token_hash FROM repair_calendar_tokens WHERE user_id = $1`, [
+              caller,
+            ]);
+      return {
+        path: '/api/repairs/calendar-token',
+        body: {},
+        took: async () =>
+          caller !== null &&
+          (await found(ctx, `SELECT 1 FROM repair_calendar_tokens WHERE user_id = $1 AND token_hash <> ALL($2)`, [
+            caller,
+            before.map((row) => row.token_hash),
+          ])),
+      };
+    },
+  },
+  {
+    route: 'GET /api/turbines/{id}/repairs',
+    access: 'repair.read',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => ({ path: `/api/turbines/${(await makeRepair(ctx, target)).turbineId}/repairs` }),
+  },
+  {
+    route: 'POST /api/turbines/{id}/repairs',
+    access: 'repair.create',
+    scoped: true,
+    ok: 201,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const { turbineId, findingId } = await makeFinding(ctx, target);
+      return {
+        path: `/api/turbines/${turbineId}/repairs`,
+        body: { finding_ids: [findingId] },
+        took: () => found(ctx, `SELECT 1 FROM repair_findings WHERE finding_id = $1`, [findingId]),
+      };
+    },
+  },
+  {
+    route: 'GET /api/turbines/{id}/repairs/{repairId}',
+    access: 'repair.read',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const { turbineId, repairId } = await makeRepair(ctx, target);
+      return { path: `/api/turbines/${turbineId}/repairs/${repairId}` };
+    },
+  },
+  {
+    route: 'PUT /api/turbines/{id}/repairs/{repairId}',
+    access: 'repair.create',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const { turbineId, repairId } = await makeRepair(ctx, target);
+      return {
+        path: `/api/turbines/${turbineId}/repairs/${repairId}`,
+        body: { title: 'Matrix edit' },
+        took: () => found(ctx, `SELECT 1 FROM repair_work_orders WHERE id = $1 AND title = 'Matrix edit'`, [repairId]),
+      };
+    },
+  },
+  {
+    // The caller's own planned repair (a manager deletes anybody's).
+    route: 'DELETE /api/turbines/{id}/repairs/{repairId}',
+    access: 'repair.create',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const { turbineId, repairId } = await makeRepair(ctx, target);
+      return {
+        path: `/api/turbines/${turbineId}/repairs/${repairId}`,
+        took: async () => (await repairStatus(ctx, repairId)) === undefined,
+      };
+    },
+  },
+  {
+    // Assigned to the caller: an operator completes their own (repairs.test.ts: another's answers REPAIR_NOT_ASSIGNEE).
+    route: 'POST /api/turbines/{id}/repairs/{repairId}/complete',
+    access: 'repair.complete',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const { turbineId, repairId } = await makeRepair(ctx, target, 'in_progress');
+      const photo = await makeRepairPhoto(ctx, turbineId);
+      return {
+        path: `/api/turbines/${turbineId}/repairs/${repairId}/complete`,
+        body: { note: 'Matrix work done', after_media_ids: [photo] },
+        took: async () => (await repairStatus(ctx, repairId)) === 'done',
+      };
+    },
+  },
+  {
+    route: 'POST /api/turbines/{id}/repairs/{repairId}/verify',
+    access: 'repair.manage',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const { turbineId, repairId } = await makeRepair(ctx, target, 'done');
+      return {
+        path: `/api/turbines/${turbineId}/repairs/${repairId}/verify`,
+        body: {},
+        took: async () => (await repairStatus(ctx, repairId)) === 'verified',
+      };
+    },
+  },
+  {
+    route: 'POST /api/turbines/{id}/repairs/{repairId}/cancel',
+    access: 'repair.manage',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => {
+      const { turbineId, repairId } = await makeRepair(ctx, target);
+      return {
+        path: `/api/turbines/${turbineId}/repairs/${repairId}/cancel`,
+        body: {},
+        took: async () => (await repairStatus(ctx, repairId)) === 'cancelled',
+      };
+    },
+  },
+  {
+    route: 'GET /api/turbines/{id}/repair-assignees',
+    access: 'repair.manage',
+    scoped: true,
+    ok: 200,
+    notFound: 'TURBINE_NOT_FOUND',
+    build: async (ctx, target) => ({
+      path: `/api/turbines/${await makeTurbine(ctx.app.dataSource, companyOf(ctx, target).id)}/repair-assignees`,
+    }),
+  },
+
   // reports
   {
     route: 'GET /api/turbines/{id}/reports',
@@ -1051,6 +1336,8 @@ const ROUTES: RouteCase[] = [
 function expectedCaching(route: RouteCase, reply: { status: number; headers: Headers }): RegExp {
   if (route.route.startsWith('GET /api/files/') && reply.status < 400) return /^private, max-age=\d+(, immutable)?$/;
   if (route.route === 'GET /api/metrics' && reply.status === 200) return /^no-store$/;
+  // A calendar feed may be kept by the calendar app (shown offline), and is fetched again every time it refreshes.
+  if (route.route === 'GET /api/repairs/calendar.ics') return /^private, no-cache$/;
   // Our JSON-LD context: public and versioned by its address, so any cache may keep it.
   if (route.route === 'GET /api/ns/findings/v1.jsonld') return /^public, max-age=\d+$/;
   // A GET with an ETag is a conditional answer (an upload's ETag names the bytes it took, and is not one).

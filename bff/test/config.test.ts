@@ -207,8 +207,28 @@ describe('config', () => {
     }
   });
 
+  it('hides repair costs from customers unless REPAIR_COSTS_VISIBLE_TO_CUSTOMERS, and mails the repairs at 07:00', () => {
+    expect(loadConfig({}, tempDir()).repairs).toEqual({ costsVisibleToCustomers: false, digestHour: 7 });
+    expect(
+      loadConfig({ REPAIR_COSTS_VISIBLE_TO_CUSTOMERS: 'true', REPAIR_DIGEST_HOUR: '18' }, tempDir()).repairs,
+    ).toEqual({ costsVisibleToCustomers: true, digestHour: 18 });
+    expect(problemsOf({ REPAIR_COSTS_VISIBLE_TO_CUSTOMERS: 'sometimes' })).toEqual([
+      'REPAIR_COSTS_VISIBLE_TO_CUSTOMERS must be true or false',
+    ]);
+    expect(problemsOf({ REPAIR_DIGEST_HOUR: '24' })).toEqual([
+      expect.stringMatching(/^REPAIR_DIGEST_HOUR must be an integer from 0 to 23/),
+    ]);
+  });
+
   it('turns metrics on with a METRICS_TOKEN of at least 16 characters (off when unset or blank)', () => {
     expect(loadConfig({}, tempDir()).metricsToken).toBeNull();
+    expect(loadConfig({}, tempDir()).mapStyleUrl).toBeNull();
+    expect(loadConfig({ MAP_STYLE_URL: 'https://tiles.example.com/style.json' }, tempDir()).mapStyleUrl).toBe(
+      'https://tiles.example.com/style.json',
+    );
+    for (const bad of ['tiles.example.com/style.json', 'ftp://tiles.example.com/x.pmtiles', 'pmtiles://nowhere']) {
+      expect(() => loadConfig({ MAP_STYLE_URL: bad }, tempDir()), bad).toThrow(/MAP_STYLE_URL/);
+    }
     expect(loadConfig({ METRICS_TOKEN: '  ' }, tempDir()).metricsToken).toBeNull();
     expect(loadConfig({ METRICS_TOKEN: 'prometheus-token-0123' }, tempDir()).metricsToken).toBe(
       'prometheus-token-0123',

@@ -105,7 +105,8 @@ async function rowCounts() {
 
 describe('the demo plan at full size', () => {
   const plan = planDemoInspections();
-  const photos = plan.media.filter((item) => item.kind === 'photo' && !item.panorama);
+  // The inspection's photos (the after-repair photos are the repairs').
+  const photos = plan.media.filter((item) => item.kind === 'photo' && !item.panorama && item.category !== 'repair');
 
   it('has 40–60 camera-sized photos, a large 2:1 panorama, names that pass the upload rules', () => {
     expect(photos.length).toBeGreaterThanOrEqual(40);
@@ -225,7 +226,9 @@ describe('seedDemo', () => {
     const bladePhotos = photos.filter((row) => row.category === 'blade');
     expect(new Set(bladePhotos.map((row) => row.blade))).toEqual(new Set(['A', 'B', 'C']));
     expect(new Set(bladePhotos.map((row) => row.room))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7, 8, 9]));
-    expect(new Set(photos.map((row) => row.category))).toEqual(new Set(['blade', 'drone', 'operator', 'robot']));
+    expect(new Set(photos.map((row) => row.category))).toEqual(
+      new Set(['blade', 'drone', 'operator', 'robot', 'repair']),
+    );
     expect(new Set(photos.map((row) => row.year))).toEqual(new Set([2023, 2024, 2025, 2026]));
     for (const row of photos) {
       expect(row.storage_key).toMatch(
@@ -411,6 +414,64 @@ describe('seedDemo', () => {
     const tracks = new Map<number, Set<string>>();
     for (const row of rows) tracks.set(row.track, (tracks.get(row.track) ?? new Set()).add(`${row.blade}/${row.zone}`));
     for (const places of tracks.values()) expect(places.size).toBe(1);
+  });
+
+  it('seeds repairs in every status that agree with their findings, some overdue, the finished ones with photos', async () => {
+    const repairs = await query<{
+      id: number;
+      status: string;
+      overdue: boolean;
+      photos: number;
+      findings: { status: string; active: boolean; blade: string }[];
+      photo_blades: string[];
+    }>(
+      `SELECT w.id, w.status,
+              (w.status IN ('planned', 'scheduled', 'in_progress')
+                AND w.due_date < (now() AT TIME ZONE 'Europe/Istanbul')::date) AS overdue,
+              (SELECT count(*)::int FROM repair_media rm WHERE rm.repair_id = w.id) AS photos,
+              (SELECT json_agg(json_build_object('status', f.status, 'active', rf.active, 'blade', f.blade))
+                 FROM repair_findings rf JOIN findings f ON f.id = rf.finding_id WHERE rf.repair_id = w.id) AS findings,
+              (SELECT COALESCE(json_agg(m.blade), '[]') FROM repair_media rm JOIN media m ON m.id = rm.media_id
+                WHERE rm.repair_id = w.id AND m.category = 'repair') AS photo_blades
+         FROM repair_work_orders w ORDER BY w.id`,
+    );
+    expect(new Set(repairs.map((repair) => repair.status))).toEqual(
+      new Set(['planned', 'scheduled', 'in_progress', 'done', 'verified', 'cancelled']),
+    );
+    expect(repairs.some((repair) => repair.overdue)).toBe(true);
+    const wants: Record<string, string | null> = {
+      planned: 'repair_planned',
+      scheduled: 'repair_planned',
+      in_progress: 'repair_planned',
+      done: 'repaired',
+      verified: 'closed',
+      cancelled: null,
+    };
+    for (const repair of repairs) {
+      expect(repair.findings.length, `repair ${repair.id}`).toBeGreaterThan(0);
+      for (const finding of repair.findings) {
+        if (wants[repair.status]) expect(finding.status, `repair ${repair.id}`).toBe(wants[repair.status]);
+        else expect(['new', 'monitoring'], `repair ${repair.id}`).toContain(finding.status);
+        expect(finding.active, `repair ${repair.id}`).toBe(!['verified', 'cancelled'].includes(repair.status));
+      }
+      if (repair.status === 'done' || repair.status === 'verified') {
+        // Completed as the API completes: after-repair photos on the blades of its findings.
+        expect(repair.photos, `repair ${repair.id}`).toBeGreaterThan(0);
+        for (const blade of repair.photo_blades)
+          expect(repair.findings.map((finding) => finding.blade)).toContain(blade);
+      }
+    }
+    // Every finding marked for repair is in an open repair; the after photos stay out of the inspection photos.
+    const loose = await query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM findings f
+        WHERE f.status IN ('repair_planned', 'repaired')
+          AND NOT EXISTS (SELECT 1 FROM repair_findings rf WHERE rf.finding_id = f.id AND rf.active)`,
+    );
+    expect(loose[0]!.count).toBe(0);
+    const onRepairPhotos = await query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM findings f JOIN media m ON m.id = f.media_id WHERE m.category = 'repair'`,
+    );
+    expect(onRepairPhotos[0]!.count).toBe(0);
   });
 
   it('gives every demo user a hash of its own (its own salt)', async () => {

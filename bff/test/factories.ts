@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type FindingDetail, type Role } from '@kanat360/contracts';
+import { type FindingDetail, type MediaCategory, type Role } from '@kanat360/contracts';
 import sharp from 'sharp';
 import { type DataSource } from 'typeorm';
 import { hashPassword } from '@/auth/passwords.js';
@@ -78,6 +78,8 @@ export async function makeTurbine(dataSource: DataSource, companyId: number): Pr
 
 export interface MediaOptions {
   kind?: 'photo' | 'video' | 'pointcloud';
+  /** `blade` unless told (`repair`: an after-repair photo). */
+  category?: MediaCategory;
   panorama?: boolean;
   year?: number;
   blade?: 'A' | 'B' | 'C';
@@ -97,7 +99,7 @@ export async function makeMedia(app: TestApp, turbineId: number, options: MediaO
   const rows: { id: number }[] = await app.dataSource.query(
     `INSERT INTO media (turbine_id, asset_id, storage_key, kind, category, blade, room, year, month, original_name, size,
                         mime, status, width, height, is_panorama)
-     VALUES ($1, $2, $3, $4, 'blade', $5, 1, $6, 5, $7, 100, 'image/jpeg', 'ready', $8, $9, $10) RETURNING id`,
+     VALUES ($1, $2, $3, $4, $11, $5, 1, $6, 5, $7, 100, 'image/jpeg', 'ready', $8, $9, $10) RETURNING id`,
     [
       turbineId,
       assetId,
@@ -109,6 +111,7 @@ export async function makeMedia(app: TestApp, turbineId: number, options: MediaO
       options.kind === 'pointcloud' ? null : width,
       options.kind === 'pointcloud' ? null : height,
       options.panorama ?? false,
+      options.category ?? 'blade',
     ],
   );
   if (options.stored) {

@@ -5,10 +5,10 @@ import { translator } from '@kanat360/i18n';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { type PagePosition } from '@/common/page-cursor.js';
+import { xlsxExport } from '@/common/sheet-export.js';
 import { findingsCsv, type FindingPages } from '@/findings/findings-export.js';
 import { findingsJsonLd } from '@/findings/findings-jsonld.js';
 import { findingSheet } from '@/findings/findings-sheet.js';
-import { findingsXlsx } from '@/findings/findings-xlsx.js';
 import { type FindingSheetRow } from '@/findings/findings.repository.js';
 import { eventually } from './eventually.js';
 
@@ -17,6 +17,7 @@ const PER_PAGE = 3;
 
 function row(id: number): FindingSheetRow {
   return {
+    repair: null,
     id,
     turbineId: 1,
     mediaId: 2,
@@ -132,7 +133,7 @@ describe('an export stream', () => {
     // Pages big enough to fill the answer's buffers.
     const { read, reads } = pages(PAGES, 500);
     const t = translator('en');
-    const stream = await findingsXlsx(read, findingSheet(t, 'https://x.test'), t);
+    const stream = await xlsxExport(read, findingSheet(t, 'https://x.test'), t, 'findings.export.sheetName');
     // Nobody reads the answer: the writer stops after a page or two, however long it is given.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(reads.length).toBeLessThanOrEqual(2);

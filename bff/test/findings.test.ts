@@ -95,6 +95,8 @@ function writable(finding: Finding): Record<string, unknown> {
           'updated_at',
           'history',
           'growth',
+          'repair',
+          'repairs',
         ].includes(key),
     ),
   );
@@ -144,7 +146,8 @@ describe('creating a finding', () => {
     expect(reply.status, reply.text).toBe(201);
     expect(reply.body.message).toBe('Bulgu eklendi');
     const finding = reply.body.data;
-    expect(Object.keys(finding).sort()).toEqual([...FINDING_FIELDS, 'history', 'growth'].sort());
+    expect(Object.keys(finding).sort()).toEqual([...FINDING_FIELDS, 'history', 'growth', 'repair', 'repairs'].sort());
+    expect(finding).toMatchObject({ repair: null, repairs: [] });
     expect(finding).toMatchObject({
       turbine_id: turbineId,
       media_id: mediaId,

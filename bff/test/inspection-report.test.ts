@@ -245,6 +245,34 @@ describe('the blade map of the report', () => {
   });
 });
 
+describe('the blade map of a turbine whose blade length is recorded', () => {
+  it('runs to the blade length, and says so', async () => {
+    await app.dataSource.query(`UPDATE turbines SET blade_length_m = 120 WHERE id = $1`, [turbineId]);
+    const response = await fetch(`${app.baseUrl}/api/turbines/${turbineId}/inspection-report?year=2024`, {
+      headers: { Authorization: `Bearer ${'token' in operator ? operator.token : ''}` },
+    });
+    expect(response.status).toBe(200);
+    const first = pdfPath;
+    pdfPath = join(folder, 'report-blade.pdf');
+    try {
+      await writeFile(pdfPath, Buffer.from(await response.arrayBuffer()));
+      const { stdout } = await run('pdftotext', ['-f', '2', '-l', '2', pdfPath, '-']);
+      expect(stdout.replace(/\s+/g, ' ')).toContain('Ölçek kanat uzunluğuna göre: 120 m');
+      const dpi = 144;
+      const image = await pageImage(2, dpi);
+      const scale = bladeScale(0, 120);
+      for (const place of MAP) {
+        const dot = colourBox(image, SEVERITY_COLOURS[place.severity as FindingSeverity]);
+        const along = ((dot!.centreX * 72) / dpi - PDF_BLADE_MAP.left) / PDF_BLADE_MAP.width;
+        expect(along).toBeCloseTo(alongBlade(place.distance_from_root_m, scale), 2);
+      }
+    } finally {
+      pdfPath = first;
+      await app.dataSource.query(`UPDATE turbines SET blade_length_m = NULL WHERE id = $1`, [turbineId]);
+    }
+  });
+});
+
 describe('where a crop is cut', () => {
   const on = (selector: Record<string, string>, photo = PHOTO) =>
     cropPlan({ ...large, id: 7, target: { selector } as FindingDetail['target'] }, photo);

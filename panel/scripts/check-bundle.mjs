@@ -13,6 +13,15 @@ import { gzipSync } from 'node:zlib';
 const BUDGET_BYTES = 160_000;
 /** No chunk of the build, first load or not, may be larger than this after gzip. */
 const CHUNK_CEILING_BYTES = 140_000;
+/**
+ * The chunks allowed above CHUNK_CEILING_BYTES, each by name with a ceiling of its own and printed at every run: one
+ * library's single module, which no split can cut smaller. MapLibre GL JS (the fleet map, issue #25) ships as one
+ * 1.1 MB module and one worker module; both load only when the map view is opened, never in the first load.
+ */
+const SINGLE_LIBRARY_CHUNKS = [
+  { prefix: 'assets/FleetMap-', ceiling: 310_000, why: 'MapLibre GL JS, one module' },
+  { prefix: 'assets/maplibre-gl-worker-', ceiling: 160_000, why: "MapLibre GL JS's worker, one module" },
+];
 /** The message catalogs: one chunk per language, the one in use fetched before the first render (src/i18n). */
 const CATALOG_SOURCES = ['../locales/tr.json', '../locales/en.json'];
 /** The route files matched at /dashboard: the root, the session guard and the turbine list. */
@@ -21,9 +30,10 @@ const FIRST_LOAD_ROUTES = ['src/routes/__root.tsx', 'src/routes/_auth.tsx', 'src
 const TURBINE_SCREEN_ROUTE = 'src/routes/_auth/turbine.$turbineId';
 /**
  * Text each viewer keeps after minification; none may be in the first load (they belong to their routes), and each
- * must be in some chunk. OpenSeadragon, Photo Sphere Viewer, three.js, and the panel's own PCD reader (its worker).
+ * must be in some chunk. OpenSeadragon, Photo Sphere Viewer, three.js, the panel's own PCD reader (its worker), and
+ * MapLibre (the fleet map's chunk).
  */
-const VIEWER_MARKERS = ['OpenSeadragon', 'photo-sphere-viewer', 'WebGLRenderer', 'PcdError'];
+const VIEWER_MARKERS = ['OpenSeadragon', 'photo-sphere-viewer', 'WebGLRenderer', 'PcdError', 'maplibregl'];
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifestPath = join(dist, '.vite', 'manifest.json');
@@ -181,7 +191,7 @@ function checkMarkersExist() {
   }
 }
 
-/** No chunk of the build above CHUNK_CEILING_BYTES after gzip, the lazy ones included. */
+/** No chunk of the build above CHUNK_CEILING_BYTES after gzip, the lazy ones included (but SINGLE_LIBRARY_CHUNKS). */
 function checkChunkCeiling() {
   const sizes = builtScripts().map((file) => ({
     file,
@@ -189,7 +199,14 @@ function checkChunkCeiling() {
   }));
   const largest = sizes.reduce((top, row) => (row.gzip > top.gzip ? row : top), sizes[0]);
   console.log(`largest chunk: ${largest.file}, ${kb(largest.gzip)} after gzip (ceiling ${kb(CHUNK_CEILING_BYTES)})`);
-  const over = sizes.filter((row) => row.gzip > CHUNK_CEILING_BYTES);
+  const exceptionOf = (file) => SINGLE_LIBRARY_CHUNKS.find((exception) => file.startsWith(exception.prefix));
+  for (const row of sizes.filter((row) => row.gzip > CHUNK_CEILING_BYTES && exceptionOf(row.file))) {
+    const exception = exceptionOf(row.file);
+    console.log(
+      `above the ceiling by exception: ${row.file}, ${kb(row.gzip)} after gzip (${exception.why}; its own ceiling ${kb(exception.ceiling)})`,
+    );
+  }
+  const over = sizes.filter((row) => row.gzip > (exceptionOf(row.file)?.ceiling ?? CHUNK_CEILING_BYTES));
   if (over.length > 0) {
     console.error(
       `check-bundle: chunks above ${kb(CHUNK_CEILING_BYTES)} after gzip: ${over.map((row) => `${row.file} ${kb(row.gzip)}`).join(', ')}.`,
@@ -201,6 +218,6 @@ function checkChunkCeiling() {
 /** Every script of the build (workers too, which the manifest does not list). */
 function builtScripts() {
   return readdirSync(join(dist, 'assets'))
-    .filter((name) => name.endsWith('.js'))
+    .filter((name) => /\.m?js$/.test(name))
     .map((name) => `assets/${name}`);
 }

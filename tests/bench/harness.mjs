@@ -25,15 +25,29 @@ export function importBff(path) {
 export const PASSWORD = 'bench-password-7';
 const HOST = '127.0.0.1';
 
-export function freePort() {
+/** BENCH_PORTS=49000-49099: the servers a benchmark starts listen in that range (else on a port the kernel picks). */
+const PORT_RANGE = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '');
+
+function tryPort(port) {
   return new Promise((resolve, reject) => {
     const server = createServer();
-    server.on('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+    server.on('error', (error) => (PORT_RANGE ? resolve(null) : reject(error)));
+    server.listen(port, HOST, () => {
+      const { port: bound } = server.address();
+      server.close(() => resolve(bound));
     });
   });
+}
+
+export async function freePort() {
+  if (!PORT_RANGE) return tryPort(0);
+  const [from, to] = [Number(PORT_RANGE[1]), Number(PORT_RANGE[2])];
+  const start = from + Math.floor(Math.random() * (to - from + 1));
+  for (let tried = 0; tried <= to - from; tried += 1) {
+    const port = await tryPort(from + ((start - from + tried) % (to - from + 1)));
+    if (port !== null) return port;
+  }
+  throw new Error(`no free port in BENCH_PORTS ${process.env.BENCH_PORTS}`);
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

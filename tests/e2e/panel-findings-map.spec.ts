@@ -146,8 +146,11 @@ test.describe('blade map', () => {
     const customer = await apiAs(demo('customer'));
     const released = await findingsOf(customer, turbineId);
     const year = yearsOf(released)[0]!;
-    // The turbine records no blade length: the scale runs to every year's findings the customer sees.
-    const scale = bladeScale(furthestReachM(released));
+    // The demo turbine records its blade length: the scale is the blade, whatever the findings' reach.
+    const turbine = await (await customer.get('/turbines/{id}', { path: { id: turbineId } })).json();
+    expect(turbine.data.blade_length_m).toBeGreaterThan(0);
+    const scale = bladeScale(furthestReachM(released), turbine.data.blade_length_m);
+    expect(scale).toEqual({ lengthM: turbine.data.blade_length_m, basis: 'blade' });
 
     await signInAs(page, 'customer', { path: `/dashboard/turbine/${turbineId}`, language: 'en' });
     await openMap(page);
@@ -176,7 +179,7 @@ test.describe('blade map', () => {
     child.child.stdin!.end(await report.body());
     const { stdout } = await child;
     expect(stdout).toContain(`${scale.lengthM} m`);
-    expect(stdout).toContain(`the scale runs to ${scale.lengthM} m`);
+    expect(stdout.replace(/\s+/g, ' ')).toContain(`The scale follows the blade length: ${scale.lengthM} m`);
     await operator.dispose();
     await customer.dispose();
   });

@@ -297,6 +297,8 @@ test.describe('uploads', () => {
     await expect(page.getByTestId('lightbox-counter')).toHaveText('1 / 2');
     await page.keyboard.press('ArrowRight');
     await expect(page.getByTestId('lightbox-name')).toHaveText('blade_small_01.jpg');
+    // Escape closes a toast first (the uploads' one may still be up), then the lightbox.
+    await expect(page.getByTestId('toast')).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('lightbox')).toHaveCount(0);
   });

@@ -247,6 +247,7 @@ test.describe('turbine dashboard', () => {
     await expect(nav.getByRole('link')).toHaveText([
       'Türbin Yönetimi',
       'Bulgular',
+      'Kapsam',
       'Ortak Yönetimi',
       'Kullanıcı Ayarları',
     ]);
@@ -266,6 +267,7 @@ test.describe('turbine dashboard', () => {
     await expect(page.getByRole('navigation', { name: 'Panel bölümleri' }).getByRole('link')).toHaveText([
       'Türbin Yönetimi',
       'Bulgular',
+      'Kapsam',
       'Kullanıcı Ayarları',
     ]);
     await page.getByRole('button', { name: /Çıkış Yap/ }).click();

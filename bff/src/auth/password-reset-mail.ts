@@ -1,11 +1,6 @@
 import { type Language, translator } from '@kanat360/i18n';
+import { escapeHtml } from '@/mail/mail-html.js';
 import { type MailMessage } from '@/mail/mail.transport.js';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 /** The password-reset mail in the user's language, as plain text and simple HTML. */
 export function passwordResetMail(input: { to: string; name: string; link: string; language: Language }): MailMessage {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type TenantScope } from '@/access/principal.js';
-import { expr, type RowOf, rowMapper, scalar, scalars } from '@/database/row-mapper.js';
+import { col, expr, type RowOf, rowMapper, scalar, scalars } from '@/database/row-mapper.js';
 import { turbineCountOfCompany } from '@/turbines/turbines.sql.js';
 import { userCountOfCompany } from '@/users/users.sql.js';
 import { CompanyEntity } from './company.entity.js';
@@ -20,6 +20,11 @@ const COMPANY_DEPENDENTS_ROW = rowMapper('company dependents', 'FROM companies c
   turbines: expr(turbineCountOfCompany('c.id'), 'integer'),
 });
 export type CompanyDependents = RowOf<typeof COMPANY_DEPENDENTS_ROW.columns>;
+
+const COMPANY_NAME_ROW = rowMapper('company name', 'FROM companies c', {
+  id: col('companies', 'c', 'id', 'integer'),
+  name: col('companies', 'c', 'name', 'character varying'),
+});
 
 @Injectable()
 export class CompaniesRepository {
@@ -55,6 +60,28 @@ export class CompaniesRepository {
     return new Set(
       await scalars(this.dataSource, `SELECT id AS value FROM companies WHERE ${where}`, params, 'integer'),
     );
+  }
+
+  /**
+   * The companies rows may be assigned to (the hidden system company among them) that the scope reaches, by name
+   * (lowercased and trimmed, as names are unique) and by id: what a sheet's company column may name.
+   */
+  async assignableByNameOrId(
+    names: readonly string[],
+    ids: readonly number[],
+    scope: TenantScope,
+  ): Promise<{ byName: Map<string, number>; ids: Set<number> }> {
+    const params: unknown[] = [names.map((name) => name.trim().toLowerCase()), ids];
+    const rows = await COMPANY_NAME_ROW.all(
+      this.dataSource,
+      `SELECT ${COMPANY_NAME_ROW.select} ${COMPANY_NAME_ROW.from}
+        WHERE (lower(c.name) = ANY($1::text[]) OR c.id = ANY($2::int[]))${scope.all ? '' : ' AND c.id = $3'}`,
+      scope.all ? params : [...params, scope.companyId],
+    );
+    return {
+      byName: new Map(rows.map((row) => [row.name.trim().toLowerCase(), row.id])),
+      ids: new Set(rows.map((row) => row.id)),
+    };
   }
 
   /** One statement: the users and the turbines are counted in one snapshot. */

@@ -103,6 +103,8 @@ const environment = z.object({
     }),
   DERIVATIVE_MEMORY_MB: int(512, 64, 65_536),
   INSPECTION_REPORT_SYNC_MAX_FINDINGS: int(50, 0, 100_000),
+  REPAIR_COSTS_VISIBLE_TO_CUSTOMERS: bool(false),
+  REPAIR_DIGEST_HOUR: int(7, 0, 23),
   DB_ACQUIRE_TIMEOUT_MS: int(1500, 100, 600_000),
   DB_QUERY_TIMEOUT_MS: int(1500, 100, 3_600_000),
   JOB_QUERY_TIMEOUT_MS: int(300_000, 100, 86_400_000),
@@ -113,6 +115,7 @@ const environment = z.object({
   LOGIN_MAX_FAILURES_PER_ADDRESS: int(10, 1, 10000),
   LOGIN_WINDOW_MINUTES: int(15, 1, 24 * 60),
   METRICS_TOKEN: z.string().optional(),
+  MAP_STYLE_URL: z.string().optional(),
 });
 
 export interface Config {
@@ -156,6 +159,12 @@ export interface Config {
   storageQuotaBytes: number | null;
   /** Inspection reports with more released findings than this are made by a job, not within the request. */
   inspectionReportSyncMaxFindings: number;
+  repairs: {
+    /** Whether customers see the costs of the repairs they read (staff always do). */
+    costsVisibleToCustomers: boolean;
+    /** The hour (Turkish time, 0–23) the daily mail of overdue and due repairs goes out. */
+    digestHour: number;
+  };
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   /** Where the site's contact form messages are mailed. */
   contactInbox: string;
@@ -171,6 +180,11 @@ export interface Config {
     maxFailuresPerAccount: number;
     windowMs: number;
   };
+  /**
+   * The fleet map's basemap (MAP_STYLE_URL): a MapLibre style document or a PMTiles archive; null: the borders
+   * shipped with the panel. Its origin is allowed by the CSP.
+   */
+  mapStyleUrl: string | null;
   /** What a scraper presents as `Authorization: Bearer …` to read /api/metrics; null: metrics off (404). */
   metricsToken: string | null;
   /** Where the built site and panel are served from. */
@@ -216,6 +230,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (metricsToken !== null && metricsToken.length < 16) {
     problems.push('METRICS_TOKEN must be at least 16 characters (or unset: metrics off)');
   }
+  const mapStyleUrl = e.MAP_STYLE_URL?.trim() || null;
+  if (mapStyleUrl !== null && !isMapUrl(mapStyleUrl)) {
+    problems.push(
+      'MAP_STYLE_URL must be an http(s) address of a MapLibre style (…/style.json) or a PMTiles archive (…/x.pmtiles, or pmtiles://https://…)',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   sessionSecret ??= embeddedSecrets(dataDir).sessionSecret;
 
@@ -240,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     storage,
     storageQuotaBytes: e.STORAGE_QUOTA_GB_PER_COMPANY,
     inspectionReportSyncMaxFindings: e.INSPECTION_REPORT_SYNC_MAX_FINDINGS,
+    repairs: { costsVisibleToCustomers: e.REPAIR_COSTS_VISIBLE_TO_CUSTOMERS, digestHour: e.REPAIR_DIGEST_HOUR },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: join(dataDir, 'outbox') },
     contactInbox: e.CONTACT_INBOX,
     seedDemo: e.SEED_DEMO ?? embedded,
@@ -253,7 +274,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
     },
     metricsToken,
+    mapStyleUrl,
     siteDir: join(REPO_ROOT, 'site', 'dist'),
     panelDir: join(REPO_ROOT, 'panel', 'dist'),
   };
+}
+
+function isMapUrl(value: string): boolean {
+  try {
+    const url = new URL(value.replace(/^pmtiles:\/\//, ''));
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** The origin the map's basemap is fetched from, for the CSP; null for the embedded one. */
+export function mapOrigin(config: Pick<Config, 'mapStyleUrl'>): string | null {
+  return config.mapStyleUrl ? new URL(config.mapStyleUrl.replace(/^pmtiles:\/\//, '')).origin : null;
 }

@@ -7,6 +7,11 @@ import { InspectionReportRequestEntity } from '@/findings/inspection-report-requ
 import { CompanyEntity } from '@/companies/company.entity.js';
 import { ContactMessageEntity } from '@/contact/contact-message.entity.js';
 import { MediaEntity } from '@/media/media.entity.js';
+import { RepairCalendarTokenEntity } from '@/repairs/repair-calendar-token.entity.js';
+import { RepairDigestEntity } from '@/repairs/repair-digest.entity.js';
+import { RepairFindingEntity } from '@/repairs/repair-finding.entity.js';
+import { RepairMediaEntity } from '@/repairs/repair-media.entity.js';
+import { RepairWorkOrderEntity } from '@/repairs/repair-work-order.entity.js';
 import { ReportEntity } from '@/reports/report.entity.js';
 import { TurbineEntity } from '@/turbines/turbine.entity.js';
 import { UploadIntentEntity } from '@/uploads/upload-intent.entity.js';
@@ -27,4 +32,9 @@ export const ENTITIES = [
   ContactMessageEntity,
   FindingEntity,
   InspectionReportRequestEntity,
+  RepairWorkOrderEntity,
+  RepairFindingEntity,
+  RepairMediaEntity,
+  RepairCalendarTokenEntity,
+  RepairDigestEntity,
 ];

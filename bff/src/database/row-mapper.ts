@@ -10,10 +10,12 @@ export type SqlType =
   | 'character varying'
   | 'character'
   | 'uuid'
+  | 'numeric'
+  | 'date'
   | 'timestamp with time zone';
 
 /** What a row field holds in TypeScript, by its SQL type. */
-export type ValueOf<T extends SqlType> = T extends 'integer' | 'bigint' | 'double precision'
+export type ValueOf<T extends SqlType> = T extends 'integer' | 'bigint' | 'double precision' | 'numeric'
   ? number
   : T extends 'boolean'
     ? boolean
@@ -157,10 +159,18 @@ export async function affectedRows(runner: SqlRunner, sql: string, params?: unkn
   return isCounted(answer) ? answer[1] : (answer as unknown[]).length;
 }
 
-/** A value as pg answered it, as the TypeScript value of its SQL type (pg answers bigints as strings). */
+/**
+ * A value as pg answered it, as the TypeScript value of its SQL type: pg answers bigints and numerics as strings (a
+ * numeric here is money or hours, exact to the cent, well inside a double), and a date as a Date at local midnight,
+ * which is read back as its `YYYY-MM-DD`.
+ */
 export function sqlValue<T extends SqlType>(value: unknown, type: T): ValueOf<T> | null {
   if (value === null || value === undefined) return null;
-  const numeric = (type === 'bigint' || type === 'double precision') && typeof value === 'string';
+  if (type === 'date' && value instanceof Date) {
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}` as ValueOf<T>;
+  }
+  const numeric = (type === 'bigint' || type === 'double precision' || type === 'numeric') && typeof value === 'string';
   return (numeric ? Number(value) : value) as ValueOf<T>;
 }
 

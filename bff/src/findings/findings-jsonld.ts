@@ -97,8 +97,10 @@ function toAnnotation(row: FindingSheetRow, publicUrl: string, language: Languag
     created_by: _author,
     created_at: created,
     updated_at: modified,
+    // The repair is not one of the finding's fields (2a) and no term of the context: the repairs have their own.
+    repair: _repair,
     ...fields
-  } = toFinding(row);
+  } = toFinding(row, { readsDrafts: false });
   const body: Record<string, string>[] = [
     {
       type: 'TextualBody',

@@ -11,8 +11,11 @@ import {
   FRAGMENT_PATTERN,
   PANORAMA_PATTERN,
   POINT_PATTERN,
+  SEVERITY_COLOURS,
+  SEVERITY_TEXT,
 } from '@kanat360/contracts';
 import { type MessageKey, type Translate } from '@kanat360/i18n';
+import { type SheetColumn as Column } from '@/common/sheet-export.js';
 import { csvNumber, csvText, sqlLiteral } from '@/database/copy-csv.js';
 import { findingAddress } from './finding-address.js';
 import { type CsvColumn, FINDING_SHEET_ROW, type FindingSheetRow } from './findings.repository.js';
@@ -25,18 +28,8 @@ import { type CsvColumn, FINDING_SHEET_ROW, type FindingSheetRow } from './findi
  * JavaScript). A test reads both files of the same findings and finds the same cells.
  */
 
-/** What a workbook cell holds: a text, a number, a time (UTC); null leaves it empty. */
-export type SheetValue = string | number | Date | null;
-
-/** How the workbook shows a column: its cells as text, numbers, times, links, or coloured by the severity. */
-export type SheetKind = 'text' | 'number' | 'time' | 'link' | 'severity';
-
-export interface SheetColumn {
-  header: MessageKey;
-  kind: SheetKind;
-  /** In characters, for the workbook. */
-  width: number;
-  value(this: void, row: FindingSheetRow): SheetValue;
+/** A column of the findings' table (common/sheet-export.ts), and the SQL of its CSV cell's text. */
+export interface SheetColumn extends Column<FindingSheetRow> {
   /** The SQL of the CSV cell's text, over FINDING_SHEET_ROW's columns (null: an empty cell). */
   csv: string;
 }
@@ -105,14 +98,15 @@ function label<C extends string | number | boolean>(
   field: Field,
   codes: readonly C[],
   name: (code: C) => string,
-  kind: SheetKind = 'text',
+  colours?: SheetColumn['colours'],
 ): SheetColumn {
   const cases = codes.map((code) => `WHEN ${literal(code)} THEN ${sqlLiteral(name(code))}`).join(' ');
   return {
     header,
-    kind,
+    kind: 'text',
     width,
     value: (row) => name(row[field] as C),
+    ...(colours ? { colours } : {}),
     csv: csvText(`CASE ${sql(field)} ${cases} END`),
   };
 }
@@ -205,7 +199,7 @@ export function findingSheet(t: Translate, publicUrl: string): SheetColumn[] {
       'severity',
       FINDING_SEVERITIES,
       (code) => t(FINDING_NAME_KEYS.severity(code)),
-      'severity',
+      (row) => ({ fill: SEVERITY_COLOURS[row.severity], text: SEVERITY_TEXT[row.severity] }),
     ),
     label('findings.export.column.action', 24, 'action', FINDING_ACTIONS, (code) => t(FINDING_NAME_KEYS.action(code))),
     number('findings.export.column.length', 10, 'lengthMm'),
@@ -233,6 +227,6 @@ export function csvColumns(columns: readonly SheetColumn[]): CsvColumn[] {
   return columns.map((column, index) => ({
     name: `c${index + 1}`,
     sql: column.csv,
-    quoted: column.kind === 'text' || column.kind === 'severity' || column.kind === 'link',
+    quoted: column.kind === 'text' || column.kind === 'link',
   }));
 }

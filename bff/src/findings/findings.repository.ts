@@ -31,6 +31,7 @@ import {
   sqlValue,
 } from '@/database/row-mapper.js';
 import { joinMedia, lineageMediaIds } from '@/media/media.sql.js';
+import { findingRepairJson, findingRepairsJson } from '@/repairs/repair-work-orders.sql.js';
 import {
   isLiveTurbine,
   joinTurbine,
@@ -41,6 +42,7 @@ import {
 import { joinUser } from '@/users/users.sql.js';
 import { FindingEntity } from './finding.entity.js';
 import { afterPosition, findingOrderKeys, orderByKeys } from './finding-order.sql.js';
+import { anyDraftFinding } from './findings.sql.js';
 
 const f = <T extends SqlType>(name: string, type: T) => col('findings', 'f', name, type);
 
@@ -73,8 +75,23 @@ export const FINDING_ROW = rowMapper('finding', 'FROM findings f', {
   createdAt: f('created_at', 'timestamp with time zone'),
   updatedAt: f('updated_at', 'timestamp with time zone'),
   sortAt: expr(cursorTime('f.created_at'), 'text'),
+  /** Its latest repair not cancelled, as JSON text `{ id, status, released }` (repairs' findingRepairJson). */
+  repair: expr(findingRepairJson('f.id', anyDraftFinding), 'text').orNull(),
 });
 export type FindingRow = RowOf<typeof FINDING_ROW.columns>;
+
+/** A finding as a repair takes it into a work order: locked, with what the repair's defaults are made of. */
+const LOCKED_FINDING_ROW = rowMapper('locked finding', 'FROM findings f', {
+  id: f('id', 'integer'),
+  year: f('year', 'integer'),
+  status: f('status', 'character varying').as<FindingStatus>(),
+  stage: f('stage', 'character varying').as<FindingStage>(),
+  blade: f('blade', 'character').as<Blade>(),
+  zone: f('zone', 'integer'),
+  type: f('type', 'character varying').as<FindingType>(),
+  severity: f('severity', 'integer').as<FindingSeverity>(),
+});
+export type LockedFindingRow = RowOf<typeof LOCKED_FINDING_ROW.columns>;
 
 /**
  * A finding as the exports for people and linked data show it: its fields, and the names of what its ids point at
@@ -381,6 +398,49 @@ export class FindingsRepository {
     await manager.query(`UPDATE findings SET track_id = $2, updated_at = now() WHERE COALESCE(track_id, id) = $1`, [
       from,
       to,
+    ]);
+  }
+
+  /**
+   * The findings of the turbine among `ids`, locked for update in the caller's transaction (in id order, so two
+   * repairs taking the same findings queue instead of deadlocking); ids of other turbines are simply not found.
+   */
+  async lockOfTurbine(manager: EntityManager, turbineId: number, ids: readonly number[]): Promise<LockedFindingRow[]> {
+    return LOCKED_FINDING_ROW.all(
+      manager,
+      `SELECT ${LOCKED_FINDING_ROW.select} ${LOCKED_FINDING_ROW.from}
+        WHERE f.turbine_id = $1 AND f.id = ANY($2::int[]) ORDER BY f.id FOR UPDATE`,
+      [turbineId, [...ids]],
+    );
+  }
+
+  /** Sets the status of each finding named, in the caller's transaction (their repair's status says which). */
+  async setStatuses(manager: EntityManager, statuses: readonly { id: number; status: FindingStatus }[]): Promise<void> {
+    if (statuses.length === 0) return;
+    await manager.query(
+      `UPDATE findings SET status = s.status, updated_at = now()
+         FROM unnest($1::int[], $2::varchar[]) AS s(id, status)
+        WHERE findings.id = s.id AND findings.status IS DISTINCT FROM s.status`,
+      [statuses.map((entry) => entry.id), statuses.map((entry) => entry.status)],
+    );
+  }
+
+  /** Every repair of the finding, oldest first, as JSON text (repairs' findingRepairsJson). */
+  async repairHistory(id: number): Promise<string> {
+    return (
+      (await scalar(
+        this.dataSource,
+        `SELECT ${findingRepairsJson('$1::int', anyDraftFinding)} AS value`,
+        [id],
+        'text',
+      )) ?? '[]'
+    );
+  }
+
+  /** The findings of the given turbines in the caller's transaction, in id order (the demo seed's repairs). */
+  async ofTurbines(runner: SqlRunner, turbineIds: readonly number[]): Promise<FindingRow[]> {
+    return FINDING_ROW.all(runner, `${SELECT_FINDING} WHERE f.turbine_id = ANY($1::int[]) ORDER BY f.id`, [
+      [...turbineIds],
     ]);
   }
 

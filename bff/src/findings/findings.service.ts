@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { finished, type Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  ACTIVE_REPAIR_STATUSES,
   type ApiPage,
   can,
   type CreateFindingBody,
@@ -16,6 +17,7 @@ import {
   type FindingTarget,
   type InspectionReportRequest,
   type LinkFindingBody,
+  type RepairStatus,
   targetBox,
   type UpdateFindingBody,
 } from '@kanat360/contracts';
@@ -26,6 +28,7 @@ import { type Principal, tenantScope } from '@/access/principal.js';
 import { AppError } from '@/common/app-error.js';
 import { isForeignKeyViolation } from '@/common/database-errors.js';
 import { decodeKeysetCursor, encodeKeysetCursor } from '@/common/page-cursor.js';
+import { xlsxExport } from '@/common/sheet-export.js';
 import { type Config, CONFIG } from '@/config/config.provider.js';
 import { runAsJob } from '@/database/app-data-source.js';
 import { FileUrls } from '@/files/file-urls.js';
@@ -35,7 +38,6 @@ import { MemoryBudget } from '@/media/memory-budget.js';
 import { findingsCsv, type FindingPages } from './findings-export.js';
 import { findingsContext, findingsJsonLd } from './findings-jsonld.js';
 import { csvColumns, findingSheet } from './findings-sheet.js';
-import { findingsXlsx } from './findings-xlsx.js';
 import { toFinding, toFindingDetail } from './findings.mapper.js';
 import { type FindingReach, type FindingRow, FindingsRepository, type FindingWrite } from './findings.repository.js';
 import { type BuiltReport, InspectionReportBuilder } from './inspection-report.builder.js';
@@ -143,7 +145,12 @@ export class FindingsService {
     const t = translator(language);
     const release = await this.workbooks.reserve(1);
     try {
-      const workbook = await findingsXlsx(this.exportPages(actor, filters), findingSheet(t, this.config.publicUrl), t);
+      const workbook = await xlsxExport(
+        this.exportPages(actor, filters),
+        findingSheet(t, this.config.publicUrl),
+        t,
+        'findings.export.sheetName',
+      );
       finished(workbook, release);
       return workbook;
     } catch (error) {
@@ -181,7 +188,8 @@ export class FindingsService {
     await this.access.requireAccess(actor, 'finding.edit', turbineId);
     if (body.stage === 'released') this.requireRelease(actor, 'FORBIDDEN');
     const media = await this.media.findById(body.media_id);
-    if (!media || media.turbineId !== turbineId || media.kind === 'video') {
+    // Findings are marked on inspection media: an after-repair photo is its repair's record.
+    if (!media || media.turbineId !== turbineId || media.kind === 'video' || media.category === 'repair') {
       throw new AppError('FINDING_MEDIA_INVALID', { field: 'media_id' });
     }
     if (body.media_version !== undefined && body.media_version !== media.version) {
@@ -211,6 +219,10 @@ export class FindingsService {
     if (current.stage === 'released') this.requireRelease(actor, 'FINDING_RELEASED');
     const stage = body.stage ?? current.stage;
     if (stage !== current.stage) this.requireRelease(actor, 'FORBIDDEN');
+    // A finding in a repair follows it: its status changes with the repair's (issue #24), never by hand.
+    if (body.status !== undefined && body.status !== current.status && inActiveRepair(current)) {
+      throw new AppError('FINDING_IN_REPAIR', { field: 'status' });
+    }
     const media = await this.media.findById(current.mediaId);
     if (media) assertTargetFits(body.target, media);
     if (!(await this.findings.update(turbineId, id, toWrite(body, body.status ?? current.status, stage)))) {
@@ -223,6 +235,8 @@ export class FindingsService {
     await this.access.requireAccess(actor, 'finding.edit', turbineId);
     const current = await this.mustFind(actor, turbineId, id);
     if (current.stage === 'released') this.requireRelease(actor, 'FINDING_RELEASED');
+    // A repair's record keeps its findings: one that was (or is being) repaired stays.
+    if (current.repair !== null) throw new AppError('FINDING_IN_REPAIR');
     if (!(await this.findings.delete(turbineId, id))) throw new AppError('FINDING_NOT_FOUND');
   }
 
@@ -314,9 +328,10 @@ export class FindingsService {
   ): Promise<ApiPage<Finding>> {
     const after = cursor === undefined ? null : decodeKeysetCursor(cursor, sort, this.findings.pageKeyTypes(sort));
     const page = await this.findings.listPage(reach, filters, after, limit, { sort });
+    const reader = { readsDrafts: !reach.releasedOnly };
     return {
       success: true,
-      data: page.rows.map(toFinding),
+      data: page.rows.map((row) => toFinding(row, reader)),
       next_cursor: page.more && page.last ? encodeKeysetCursor(sort, page.last) : null,
       total: page.total,
     };
@@ -354,9 +369,20 @@ export class FindingsService {
   }
 
   private async detail(actor: Principal, row: FindingRow): Promise<FindingDetail> {
-    const track = await this.findings.tracks([row.trackId], !can(actor.role, 'finding.readDrafts'));
-    return toFindingDetail(row, track);
+    const readsDrafts = can(actor.role, 'finding.readDrafts');
+    const [track, repairs] = await Promise.all([
+      this.findings.tracks([row.trackId], !readsDrafts),
+      this.findings.repairHistory(row.id),
+    ]);
+    return toFindingDetail(row, track, repairs, { readsDrafts });
   }
+}
+
+/** Whether the finding is held by a repair (open, or done and not verified yet): its status is the repair's. */
+function inActiveRepair(row: FindingRow): boolean {
+  if (row.repair === null) return false;
+  const { status } = JSON.parse(row.repair) as { status: RepairStatus };
+  return (ACTIVE_REPAIR_STATUSES as readonly RepairStatus[]).includes(status);
 }
 
 function toWrite(

@@ -17,3 +17,29 @@ export function worstOpenSeverities(turbineId: string): string {
 export function findingCountOnMedia(mediaIds: string): string {
   return `(SELECT count(*)::int FROM findings fm WHERE fm.media_id IN (${mediaIds}))`;
 }
+
+/** Whether any of the findings whose ids `findingIds` (a subquery) answers is a draft (SQL, a boolean). */
+export function anyDraftFinding(findingIds: string): string {
+  return `EXISTS (SELECT 1 FROM findings fd WHERE fd.id IN (${findingIds}) AND fd.stage = 'draft')`;
+}
+
+/**
+ * The finding `findingId` (SQL) as a repair shows it, for a lateral join: where it is, what it is, and the media
+ * version it was marked on (whose photo is the repair's "before").
+ */
+export function findingCard(findingId: string): string {
+  return `SELECT fc.id, fc.year, fc.blade, fc.surface, fc.zone, fc.type, fc.severity, fc.status, fc.stage, fc.media_id,
+                 fc.media_version, fc.target
+            FROM findings fc WHERE fc.id = ${findingId}`;
+}
+
+/**
+ * The findings of the turbine `turbineId` (SQL) dated `year` (SQL), released ones only when `releasedOnly`: a
+ * subquery answering the photo each is marked on (`media_id`) and its `blade`.
+ */
+export function findingsOfTurbineYear(turbineId: string, year: string, releasedOnly: boolean): string {
+  return `SELECT findings.media_id, findings.blade FROM findings
+           WHERE findings.turbine_id = ${turbineId} AND findings.year = ${year}${
+             releasedOnly ? ` AND findings.stage = 'released'` : ''
+           }`;
+}

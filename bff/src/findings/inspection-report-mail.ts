@@ -1,11 +1,6 @@
 import { type Language, translator } from '@kanat360/i18n';
+import { escapeHtml } from '@/mail/mail-html.js';
 import { type MailMessage } from '@/mail/mail.transport.js';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 /** "Your inspection report is ready", to whoever asked for a report made in the background, in their language. */
 export function inspectionReportReadyMail(input: {

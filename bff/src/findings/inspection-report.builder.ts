@@ -35,6 +35,8 @@ const CROP_ASPECT = 3 / 2;
 const MIN_CROP_WIDTH = Math.ceil((CROP_PRINT.minWidthPt / 72) * CROP_PRINT.ppi);
 /** A panorama crop shows this share of the full turn around the marked direction. */
 const PANORAMA_CROP_SHARE = 0.15;
+/** The report prints released findings for every reader: their repairs count as a customer would read them. */
+const REPORT_READER = { readsDrafts: false } as const;
 /** JPEG quality of the crops: they are printed, and a report of 200 findings stays a file one can mail. */
 const CROP_QUALITY = 82;
 
@@ -82,13 +84,14 @@ export class InspectionReportBuilder {
       rows.map((row) => row.trackId),
       true,
     );
-    // The scale of the panel's map as a customer sees it: the reach of the released findings of every year.
-    const scale = bladeScale(await this.findings.furthestReleasedReach(turbineId));
+    // The scale of the panel's map as a customer sees it: the blade length when recorded, else the reach of the
+    // released findings of every year.
+    const scale = bladeScale(await this.findings.furthestReleasedReach(turbineId), turbine.blade_length_m);
     const mediaRows = new Map<number, MediaRow | null>();
     for (const row of rows) {
       if (!mediaRows.has(row.mediaId)) mediaRows.set(row.mediaId, await this.media.findById(row.mediaId));
     }
-    const findings = rows.map(toFinding);
+    const findings = rows.map((row) => toFinding(row, REPORT_READER));
     const pdf = new InspectionReportPdf(language, { turbineName: turbine.name, year });
     // One photo at a time: the part of it its findings' crops span is decoded once for all of them, each crop goes
     // into the PDF as it is cut, and the pixels are let go before the next photo.

@@ -32,6 +32,19 @@ export const JOB_PAYLOADS = {
    * without data (by an older release) sends null, which means the same.
    */
   'uploads.sweep': z.object({}).nullable(),
+  /**
+   * The daily mail of overdue and due repairs, for the Turkish calendar `day` (`YYYY-MM-DD`; left out: today, as
+   * the schedule sends it). A schedule saved without data sends null, which means the same.
+   */
+  'repairs.digest': z.preprocess(
+    (data) => data ?? {},
+    z.object({
+      day: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/)
+        .optional(),
+    }),
+  ),
 } as const;
 
 export type QueueName = keyof typeof JOB_PAYLOADS;
@@ -47,4 +60,5 @@ export const QUEUES = {
   sweepUploads: 'uploads.sweep',
   inspectionReport: 'findings.inspectionReport',
   passwordReset: 'auth.passwordReset',
+  repairDigest: 'repairs.digest',
 } as const satisfies Record<string, QueueName>;

@@ -165,9 +165,15 @@ export class JobQueue {
 
   /**
    * Sends a job with `data` on a cron schedule (one schedule per queue, shared by every replica), as `send` would:
-   * pg-boss's cron pass sends what is stored here, so the data must be what the queue's payload schema takes.
+   * pg-boss's cron pass sends what is stored here, so the data must be what the queue's payload schema takes. `tz` is
+   * the time zone the cron reads in (UTC unless given).
    */
-  async schedule<Q extends QueueName>(name: Q, cron: string, data: JobPayload<Q>): Promise<void> {
-    await this.boss.schedule(name, cron, data, SEND_OPTIONS);
+  async schedule<Q extends QueueName>(
+    name: Q,
+    cron: string,
+    data: JobPayload<Q>,
+    { tz }: { tz?: string } = {},
+  ): Promise<void> {
+    await this.boss.schedule(name, cron, data, { ...SEND_OPTIONS, ...(tz ? { tz } : {}) });
   }
 }

@@ -107,6 +107,7 @@ export class MediaIngest {
       throw new SkipFile(fileName, problem);
     }
     const { inspected, body } = await inspecting;
+    assertCategoryTakes(target, inspected, fileName);
     const key = mediaKey(turbineId, target, randomUUID(), inspected.ext);
     const entry = { turbineId, key, originalName: fileName, userId: uploaderId, reserveBytes, arrivedAt };
     return uniqueName(fileName, () =>
@@ -135,6 +136,11 @@ export class MediaIngest {
     await this.jobs.send(QUEUES.mediaDerivatives, { mediaId: id }, manager);
     return id;
   }
+}
+
+/** After-repair photos are photos: a video or a point cloud cannot show a repair beside its finding's photo. */
+export function assertCategoryTakes(target: UploadTarget, inspected: Inspected, fileName: string): void {
+  if (target.category === 'repair' && inspected.kind !== 'photo') throw new SkipFile(fileName, 'NOT_A_PHOTO');
 }
 
 /** The row of a new original: where it goes, what its bytes are, who sent it. Its asset id ends its key. */

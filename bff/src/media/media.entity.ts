@@ -31,7 +31,7 @@ import { UserEntity } from '@/users/user.entity.js';
 @Index('UQ_media_turbine_name', { synchronize: false })
 @Index('IDX_media_turbine_current', ['turbineId', 'room'], { where: '"is_current"' })
 @Check('CHK_media_kind', `"kind" IN ('photo', 'video', 'pointcloud')`)
-@Check('CHK_media_category', `"category" IN ('blade', 'drone', 'operator', 'robot')`)
+@Check('CHK_media_category', `"category" IN ('blade', 'drone', 'operator', 'robot', 'repair')`)
 @Check('CHK_media_blade', `"blade" IS NULL OR "blade" IN ('A', 'B', 'C')`)
 @Check('CHK_media_status', `"status" IN ('pending', 'ready', 'failed')`)
 @Check('CHK_media_captured_offset', `"captured_offset" IS NULL OR "captured_offset" ~ '^[+-][0-9]{2}:[0-9]{2}$'`)

@@ -25,6 +25,7 @@ import {
   sqlValue,
 } from '@/database/row-mapper.js';
 import { findingCountOnMedia } from '@/findings/findings.sql.js';
+import { repairCountOnMedia } from '@/repairs/repair-work-orders.sql.js';
 import { isLiveTurbine } from '@/turbines/turbines.sql.js';
 import { joinUser } from '@/users/users.sql.js';
 import { type CaptureFacts } from './capture-facts.js';
@@ -202,6 +203,9 @@ export class MediaRepository {
     if (filters.blade === 'A') where.push(`(m.blade = 'A' OR m.blade IS NULL)`);
     else if (filters.blade !== undefined) where.push(`m.blade = ${param(filters.blade)}`);
     if (filters.category !== undefined) where.push(`m.category = ${param(filters.category)}`);
+    // After-repair photos are the repairs': a list shows them when asked for, or named by id (a client following
+    // its own upload).
+    else if (filters.ids === undefined) where.push(`m.category <> 'repair'`);
     if (filters.camera !== undefined) {
       where.push(`m.camera_make IS NOT DISTINCT FROM ${param(filters.camera.make)}::varchar
               AND m.camera_model IS NOT DISTINCT FROM ${param(filters.camera.model)}::varchar`);
@@ -284,11 +288,12 @@ export class MediaRepository {
     );
   }
 
-  /** The campaign years that have media on the turbine, newest first. */
+  /** The campaign years that have inspection media on the turbine (after-repair photos aside), newest first. */
   async years(turbineId: number): Promise<number[]> {
     return scalars(
       this.dataSource,
-      `SELECT DISTINCT year AS value FROM media WHERE turbine_id = $1 AND is_current ORDER BY value DESC`,
+      `SELECT DISTINCT year AS value FROM media WHERE turbine_id = $1 AND is_current AND category <> 'repair'
+        ORDER BY value DESC`,
       [turbineId],
       'integer',
     );
@@ -378,6 +383,17 @@ export class MediaRepository {
     const count = await scalar(
       runner,
       `SELECT ${findingCountOnMedia('SELECT l.id FROM media l WHERE l.id = $1 OR l.original_id = $1')} AS value`,
+      [rootId],
+      'integer',
+    );
+    return count ?? 0;
+  }
+
+  /** How many repairs name any version of a lineage as an after photo. */
+  async repairsOnLineage(runner: SqlRunner, rootId: number): Promise<number> {
+    const count = await scalar(
+      runner,
+      `SELECT ${repairCountOnMedia('SELECT l.id FROM media l WHERE l.id = $1 OR l.original_id = $1')} AS value`,
       [rootId],
       'integer',
     );

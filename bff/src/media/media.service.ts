@@ -33,7 +33,7 @@ import { allSkippedError, SkipFile, type UploadOutcome } from '@/uploads/skipped
 import { UploadLedger } from '@/uploads/upload-ledger.js';
 import { type UploadIntent } from '@/uploads/upload-ledger.repository.js';
 import { derivativesPrefix, mediaKey } from './media-keys.js';
-import { HEAD_BYTES, MediaIngest, newMediaRow } from './media-ingest.js';
+import { assertCategoryTakes, HEAD_BYTES, MediaIngest, newMediaRow } from './media-ingest.js';
 import { toMediaItem } from './media.mapper.js';
 import { MediaRepository, type MediaRow } from './media.repository.js';
 import { expectedKindOfName } from './sniff.js';
@@ -208,6 +208,7 @@ export class MediaService {
     const head = (await this.storage.readStart(intent.storageKey, HEAD_BYTES)) ?? Buffer.alloc(0);
     try {
       const inspected = await this.ingest.inspect(head, intent.originalName);
+      assertCategoryTakes(target, inspected, intent.originalName);
       return await this.ingest.commit(
         intent.id,
         newMediaRow({
@@ -236,14 +237,18 @@ export class MediaService {
     const current = await this.currentByKey(actor, 'media.delete', turbineId, key);
     const rootId = current.originalId ?? current.id;
     const findings = () => this.media.findingsOnLineage(this.dataSource, rootId);
-    const refusal = (count: number) => new AppError('PHOTO_HAS_FINDINGS', { params: { count } });
+    const refusal = async (count: number) =>
+      // An after-repair photo is the repair's evidence, as a finding is the inspection's.
+      count === 0 && (await this.media.repairsOnLineage(this.dataSource, rootId)) > 0
+        ? new AppError('PHOTO_IN_REPAIR')
+        : new AppError('PHOTO_HAS_FINDINGS', { params: { count } });
     const count = await findings();
-    if (count > 0) throw refusal(count);
+    if (count > 0 || (await this.media.repairsOnLineage(this.dataSource, rootId)) > 0) throw await refusal(count);
     try {
       await this.deleteLineage(turbineId, rootId);
     } catch (error) {
-      // A finding was marked between the check and the delete: the foreign key keeps it, and says so.
-      if (isForeignKeyViolation(error)) throw refusal(await findings());
+      // A finding was marked (or a repair completed) between the check and the delete: the foreign key keeps it.
+      if (isForeignKeyViolation(error)) throw await refusal(await findings());
       throw error;
     }
   }

@@ -185,13 +185,17 @@ export const API_GROUPS = {
   auth: 'Sign-in, sessions and password reset. Browsers hold the session in an httpOnly cookie; API clients send its token as `Authorization: Bearer`.',
   companies: 'Partner companies (superadmin).',
   users: "Users of the caller's company, or of every company for a superadmin.",
-  turbines: "Turbines of the caller's company (every company for a superadmin).",
+  turbines:
+    "Turbines of the caller's company (every company for a superadmin): the asset register, the sheet import and the map.",
   comments: 'Comments on a turbine; their author may change them within 60 minutes, a superadmin always.',
   media:
     "A turbine's photos, videos and point clouds: lists, uploads (multipart, or direct: presign → PUT → confirm), versions.",
   reports: "A turbine's PDF reports, by campaign year.",
   findings:
     'Structured damage records marked on media, their tracks across years, the fleet list, its exports and the inspection report.',
+  repairs:
+    'Repair work orders over findings: a turbine’s and the fleet’s, their status steps, exports and calendar feed.',
+  coverage: "A campaign year's coverage: which blade rooms and drone slots have photos, per turbine and fleet-wide.",
   files: 'The bytes of media, derivatives and reports, behind short-lived signed addresses that the lists hand out.',
   storage: "The local storage driver's direct upload addresses.",
   contact: "The public site's contact form.",

@@ -9,6 +9,8 @@ import { ReportsRepository } from '@/reports/reports.repository.js';
 import { type ObjectStorage } from '@/storage/object-storage.js';
 import { TurbinesRepository } from '@/turbines/turbines.repository.js';
 import { DEMO_TRACKS, type DemoDrawing, insertDemoFindings } from './demo-findings.js';
+import { DEMO_REPAIR_PHOTOS, insertDemoRepairs } from './demo-repairs.js';
+import { DEMO_TURBINE_MODELS } from './demo-turbine-models.js';
 
 // The demo seed's inspection data: turbines of both partners, with photos, a 360° panorama, a point cloud, a video,
 // PDF reports, comments and findings, all generated here. Blobs are written first (they cannot join a transaction), then
@@ -244,6 +246,8 @@ function photoName(category: MediaCategory, taken: Date, sequence: number, code:
       return `IMG_${date}_${time}.jpg`;
     case 'robot':
       return `${code}_robot-scan_${pad(sequence, 3)}.jpg`;
+    case 'repair':
+      return `${code}_onarim_${date}_${pad(sequence, 3)}.jpg`;
   }
 }
 
@@ -443,6 +447,45 @@ export function planDemoInspections(options: DemoInspectionOptions = {}, now = n
     mime: 'video/webm',
     ext: 'webm',
     make: () => shortVideo({ seconds: 3 }),
+  });
+
+  // After-repair photos of the latest campaign year (demo-repairs.ts names them in its done and verified repairs).
+  DEMO_REPAIR_PHOTOS.forEach((spot, index) => {
+    const turbine = DEMO_TURBINES[spot.turbine]!;
+    const latest = YEARS[YEARS.length - 1]!;
+    const taken = new Date(Math.min(now.getTime(), Date.UTC(latest, 10, 2, 11, index)));
+    const [w, h] = PHOTO_SIZES.normal;
+    const width = Math.max(16, Math.round(w * scale));
+    const height = Math.max(16, Math.round(h * scale));
+    media.push({
+      turbine: spot.turbine,
+      assetId: randomUUID(),
+      kind: 'photo',
+      category: 'repair',
+      blade: spot.blade,
+      room: 1,
+      year: taken.getUTCFullYear(),
+      month: taken.getUTCMonth() + 1,
+      originalName: photoName('repair', taken, index + 1, turbine.code),
+      uploader: UPLOADERS[turbine.company].media,
+      width,
+      height,
+      panorama: false,
+      drawing: null,
+      track: null,
+      mime: 'image/jpeg',
+      ext: 'jpg',
+      make: () =>
+        bladePhoto({
+          width,
+          height,
+          seed: 7000 + index,
+          blade: spot.blade,
+          room: 1,
+          capturedAt: taken,
+          gps: { lat: turbine.lat, lng: turbine.lng },
+        }),
+    });
   });
 
   const reportSpecs: { code: string; year: number; name: string; kind: string }[] = [
@@ -664,6 +707,9 @@ export async function insertDemoInspections(
       location: turbine.location,
       siteName: turbine.site,
       coordinates: `${turbine.lat},${turbine.lng}`,
+      latitude: turbine.lat,
+      longitude: turbine.lng,
+      ...DEMO_TURBINE_MODELS[turbine.code]!,
       rooms: turbine.rooms,
       status: turbine.status,
       companyId: companyIds[turbine.company]!,
@@ -709,10 +755,14 @@ export async function insertDemoInspections(
       updatedAt: item.updatedAt,
     })),
   );
+  // Findings are marked on inspection media; after-repair photos belong to the repairs.
+  const inspection = prepared.media.flatMap((item, index) =>
+    item.category === 'repair' ? [] : [{ item, id: mediaIds[index]! }],
+  );
   await insertDemoFindings(
     manager,
-    prepared.media.map((item, index) => ({
-      id: mediaIds[index]!,
+    inspection.map(({ item, id }) => ({
+      id,
       turbineId: prepared.turbineIds[item.turbine]!,
       kind: item.kind,
       blade: item.blade,
@@ -727,5 +777,15 @@ export async function insertDemoInspections(
       track: item.track,
     })),
   );
+  await insertDemoRepairs(manager, {
+    turbineIds: prepared.turbineIds,
+    companies: DEMO_TURBINES.map((turbine) => turbine.company),
+    photos: prepared.media.flatMap((item, index) =>
+      item.category === 'repair' && item.blade
+        ? [{ id: mediaIds[index]!, turbine: item.turbine, blade: item.blade }]
+        : [],
+    ),
+    user,
+  });
   return mediaIds;
 }

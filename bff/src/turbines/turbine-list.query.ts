@@ -1,18 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { type FindingSeverity, type Turbine, type TurbineStatus } from '@kanat360/contracts';
+import { type FindingSeverity, REPAIR_TIME_ZONE, type Turbine, type TurbineStatus } from '@kanat360/contracts';
 import { DataSource } from 'typeorm';
 import { type TenantScope } from '@/access/principal.js';
 import { joinCompany } from '@/companies/companies.sql.js';
 import { col, expr, type RowOf, rowMapper, type SqlType } from '@/database/row-mapper.js';
-import { worstOpenSeverities } from '@/findings/findings.sql.js';
+import { anyDraftFinding, worstOpenSeverities } from '@/findings/findings.sql.js';
 import { currentMediaCounts } from '@/media/media.sql.js';
+import { turbineRepairCounts } from '@/repairs/repair-work-orders.sql.js';
+import { turbineDisplayName } from './turbine-name.js';
 
 const t = <T extends SqlType>(name: string, type: T) => col('turbines', 't', name, type);
+
+/** Today as a Turkish calendar day: what a repair's due date is compared with. */
+const TODAY = `(now() AT TIME ZONE '${REPAIR_TIME_ZONE}')::date`;
 
 /**
  * The answer shape of spec §7 straight from SQL: one query however many turbines there are (the photo and media
  * counts are a lateral count over the current-media index, the worst open severities a lateral aggregate over the
- * findings' turbine index, not a query per turbine). The display name, and the worst severity the caller may see,
+ * findings' turbine index, the open and overdue repairs one over the open repairs' index, not a query per turbine). The display name, and the worst severity the caller may see,
  * are added in `toTurbine`.
  */
 const TURBINE_ROW = rowMapper(
@@ -20,7 +25,8 @@ const TURBINE_ROW = rowMapper(
   `FROM turbines t
      ${joinCompany('c', 't.company_id')}
      CROSS JOIN LATERAL (${currentMediaCounts('t.id')}) p
-     CROSS JOIN LATERAL (${worstOpenSeverities('t.id')}) w`,
+     CROSS JOIN LATERAL (${worstOpenSeverities('t.id')}) w
+     CROSS JOIN LATERAL (${turbineRepairCounts('t.id', TODAY, anyDraftFinding)}) r`,
   {
     id: t('id', 'integer'),
     turbine_name: t('turbine_name', 'character varying').orNull(),
@@ -33,37 +39,29 @@ const TURBINE_ROW = rowMapper(
     status: t('status', 'character varying').as<TurbineStatus>(),
     company_id: t('company_id', 'integer'),
     company_name: col('companies', 'c', 'name', 'character varying'),
+    manufacturer: t('manufacturer', 'character varying').orNull(),
+    model: t('model', 'character varying').orNull(),
+    rated_power_kw: t('rated_power_kw', 'double precision').orNull(),
+    hub_height_m: t('hub_height_m', 'double precision').orNull(),
+    rotor_diameter_m: t('rotor_diameter_m', 'double precision').orNull(),
+    blade_length_m: t('blade_length_m', 'double precision').orNull(),
+    commissioned_year: t('commissioned_year', 'integer').orNull(),
+    latitude: t('latitude', 'double precision').orNull(),
+    longitude: t('longitude', 'double precision').orNull(),
     photo_count: expr('p.photo_count', 'integer'),
     media_count: expr('p.media_count', 'integer'),
     worst_open: expr('w.worst', 'integer').as<FindingSeverity>().orNull(),
     worst_released_open: expr('w.worst_released', 'integer').as<FindingSeverity>().orNull(),
+    open_repairs_all: expr('r.open', 'integer'),
+    overdue_repairs_all: expr('r.overdue', 'integer'),
+    open_repairs_released: expr('r.open_released', 'integer'),
+    overdue_repairs_released: expr('r.overdue_released', 'integer'),
     created_at: t('created_at', 'timestamp with time zone'),
     updated_at: t('updated_at', 'timestamp with time zone'),
   },
 );
 
 const SELECT_TURBINE = `SELECT ${TURBINE_ROW.select} ${TURBINE_ROW.from}`;
-
-/**
- * A city as a name shows it: capitalised here with Turkish rules, not with PostgreSQL's initcap, which makes
- * "izmir" "Izmir" instead of "İzmir". Remembered per city: ICU's Turkish upper-casing costs tens of microseconds a
- * call, which made it most of the list's own time with thousands of turbines, and a fleet has few cities.
- */
-const cityNames = new Map<string, string>();
-const CITY_NAMES_KEPT = 1000;
-
-function cityName(city: string): string {
-  let name = cityNames.get(city);
-  if (name === undefined) {
-    name = city.replace(
-      /(^|[\s-])(\p{L})/gu,
-      (_match, gap: string, letter: string) => gap + letter.toLocaleUpperCase('tr-TR'),
-    );
-    if (cityNames.size >= CITY_NAMES_KEPT) cityNames.clear();
-    cityNames.set(city, name);
-  }
-  return name;
-}
 
 /**
  * What a reader of turbines may see of their findings: a caller without finding.readDrafts sees a turbine's worst
@@ -75,11 +73,22 @@ export interface TurbineReader {
 
 /** Spec §2: turbine_name, else the city with the suffix "Türbini"; times as the API writes them. */
 function toTurbine(row: RowOf<typeof TURBINE_ROW.columns>, reader: TurbineReader): Turbine {
-  const { worst_open, worst_released_open, ...fields } = row;
+  const {
+    worst_open,
+    worst_released_open,
+    open_repairs_all,
+    overdue_repairs_all,
+    open_repairs_released,
+    overdue_repairs_released,
+    ...fields
+  } = row;
   return {
     ...fields,
     worst_open_severity: reader.readsDrafts ? worst_open : worst_released_open,
-    name: row.turbine_name || `${cityName(row.city)} Türbini`,
+    // A customer reads the repairs whose findings are all released, and counts those.
+    open_repairs: reader.readsDrafts ? open_repairs_all : open_repairs_released,
+    overdue_repairs: reader.readsDrafts ? overdue_repairs_all : overdue_repairs_released,
+    name: turbineDisplayName(row.turbine_name, row.city),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -113,6 +122,17 @@ export class TurbineListQuery {
       params,
     );
     return rows.map((row) => toTurbine(row, reader));
+  }
+
+  /** The live turbines of `companyIds` whose codes are among `codes` (an import matches its rows to them). */
+  async liveByCodes(companyIds: readonly number[], codes: readonly string[]): Promise<Turbine[]> {
+    if (companyIds.length === 0 || codes.length === 0) return [];
+    const rows = await TURBINE_ROW.all(
+      this.dataSource,
+      `${SELECT_TURBINE} WHERE t.deleted_at IS NULL AND t.company_id = ANY($1::int[]) AND t.code = ANY($2::text[])`,
+      [companyIds, codes],
+    );
+    return rows.map((row) => toTurbine(row, { readsDrafts: true }));
   }
 
   /**

@@ -19,6 +19,11 @@ import { CompanyEntity } from '@/companies/company.entity.js';
  */
 @Check('CHK_turbines_rooms', `"rooms" >= 1`)
 @Check('CHK_turbines_status', `"status" IN ('active', 'maintenance', 'faulty', 'offline', 'inactive')`)
+// A position is both numbers or neither; the ranges are the contracts' (TURBINE_ASSET_RANGES), held here too so no
+// other writer can store a place off the globe.
+@Check('CHK_turbines_position', `("latitude" IS NULL) = ("longitude" IS NULL)`)
+@Check('CHK_turbines_latitude', `"latitude" BETWEEN -90 AND 90`)
+@Check('CHK_turbines_longitude', `"longitude" BETWEEN -180 AND 180`)
 @Entity('turbines')
 export class TurbineEntity {
   @PrimaryGeneratedColumn('identity', { generatedIdentity: 'BY DEFAULT' })
@@ -44,6 +49,34 @@ export class TurbineEntity {
 
   @Column({ type: 'int', default: 3 })
   rooms: number;
+
+  @Column({ type: 'varchar', length: 80, nullable: true })
+  manufacturer: string | null;
+
+  @Column({ type: 'varchar', length: 80, nullable: true })
+  model: string | null;
+
+  @Column({ name: 'rated_power_kw', type: 'double precision', nullable: true })
+  ratedPowerKw: number | null;
+
+  @Column({ name: 'hub_height_m', type: 'double precision', nullable: true })
+  hubHeightM: number | null;
+
+  @Column({ name: 'rotor_diameter_m', type: 'double precision', nullable: true })
+  rotorDiameterM: number | null;
+
+  @Column({ name: 'blade_length_m', type: 'double precision', nullable: true })
+  bladeLengthM: number | null;
+
+  @Column({ name: 'commissioned_year', type: 'int', nullable: true })
+  commissionedYear: number | null;
+
+  /** Decimal degrees; `coordinates` holds the same as "lat,lng" (or an older client's text naming no position). */
+  @Column({ type: 'double precision', nullable: true })
+  latitude: number | null;
+
+  @Column({ type: 'double precision', nullable: true })
+  longitude: number | null;
 
   @Column({ type: 'varchar', length: 16, default: 'active' })
   status: TurbineStatus;

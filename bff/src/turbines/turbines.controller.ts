@@ -6,6 +6,9 @@ import {
   successOf,
   turbine,
   turbineDetail,
+  turbineImportForm,
+  turbineImportQuery,
+  turbineImportReport,
   turbineListQuery,
   turbinePath,
   updateTurbineBody,
@@ -17,6 +20,8 @@ import { type Principal } from '@/access/principal.js';
 import { CurrentPrincipal } from '@/auth/access.decorators.js';
 import { RequestTranslator } from '@/common/translator.decorator.js';
 import { Route, RouteGroup, ValidBody, ValidParams, ValidQuery } from '@/openapi/route.js';
+import { MultipartBody, type MultipartForm } from '@/uploads/multipart.js';
+import { TurbineImportService } from './turbine-import.service.js';
 import { TurbinesService } from './turbines.service.js';
 
 const EXAMPLE_TURBINE = {
@@ -44,7 +49,10 @@ const EXAMPLE_TURBINE = {
 @RouteGroup('turbines')
 @Controller('turbines')
 export class TurbinesController {
-  constructor(private readonly turbines: TurbinesService) {}
+  constructor(
+    private readonly turbines: TurbinesService,
+    private readonly turbineImport: TurbineImportService,
+  ) {}
 
   @Route('GET', '', {
     summary: 'The turbines the caller may see',
@@ -91,6 +99,42 @@ export class TurbinesController {
     @RequestTranslator() t: Translate,
   ) {
     return { success: true as const, data: await this.turbines.create(actor, body), message: t('api.turbineCreated') };
+  }
+
+  @Route('POST', 'import', {
+    summary: 'Adds and updates turbines from a CSV or Excel sheet',
+    description:
+      'The sheet is the multipart field `file` (.csv or .xlsx, at most 2 MB and 2,000 rows; headers as the README ' +
+      'lists them, in Turkish or English). Rows are matched to existing turbines by `code` within their company. ' +
+      '`dry_run` (the default) answers per row `create`, `update`, `unchanged` or `refused` with the reasons; ' +
+      '`dry_run=false` writes every row in one transaction, or nothing (422 IMPORT_ROWS_REFUSED) when any is refused.',
+    access: 'turbine.import',
+    query: turbineImportQuery,
+    form: turbineImportForm,
+    answers: { 200: successOf(turbineImportReport) },
+    errors: [
+      'IMPORT_FILE_REQUIRED',
+      'IMPORT_FILE_TOO_LARGE',
+      'IMPORT_FILE_TYPE',
+      'IMPORT_FILE_UNREADABLE',
+      'IMPORT_EMPTY',
+      'IMPORT_TOO_MANY_ROWS',
+      'IMPORT_HEADER_UNKNOWN',
+      'IMPORT_HEADER_DUPLICATE',
+      'IMPORT_HEADER_MISSING',
+      'IMPORT_ROWS_REFUSED',
+    ],
+  })
+  async import(
+    @CurrentPrincipal() actor: Principal,
+    @ValidQuery() { dry_run, company_id }: z.output<typeof turbineImportQuery>,
+    @MultipartBody() form: MultipartForm,
+    @RequestTranslator() t: Translate,
+  ) {
+    return {
+      success: true as const,
+      data: await this.turbineImport.import(actor, form, { dryRun: dry_run, companyId: company_id }, t),
+    };
   }
 
   @Route('PUT', ':id', {

@@ -16,6 +16,15 @@ export interface TurbineWrite {
   rooms: number;
   status: TurbineStatus;
   companyId: number;
+  manufacturer: string | null;
+  model: string | null;
+  ratedPowerKw: number | null;
+  hubHeightM: number | null;
+  rotorDiameterM: number | null;
+  bladeLengthM: number | null;
+  commissionedYear: number | null;
+  latitude: number | null;
+  longitude: number | null;
 }
 
 /**
@@ -60,8 +69,13 @@ export class TurbinesRepository {
     return (result.identifiers[0] as { id: number }).id;
   }
 
-  async update(id: number, input: TurbineWrite): Promise<void> {
-    await this.dataSource.getRepository(TurbineEntity).update({ id }, input);
+  async update(id: number, input: TurbineWrite, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.getRepository(TurbineEntity).update({ id }, input);
+  }
+
+  /** New turbines in one statement of the caller's transaction (an import's rows). */
+  async insertMany(manager: EntityManager, rows: TurbineWrite[]): Promise<void> {
+    if (rows.length > 0) await manager.getRepository(TurbineEntity).insert(rows);
   }
 
   /** Hides the turbine at once; the purge job removes it for good. Answers whether it was visible until now. */

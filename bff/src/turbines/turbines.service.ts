@@ -4,7 +4,6 @@ import {
   type CreateTurbineBody,
   type Turbine,
   type TurbineDetail,
-  type TurbineStatus,
   type UpdateTurbineBody,
 } from '@kanat360/contracts';
 import { DataSource } from 'typeorm';
@@ -14,7 +13,8 @@ import { AppError } from '@/common/app-error.js';
 import { JobQueue, QUEUES } from '@/jobs/job-queue.js';
 import { MediaRepository } from '@/media/media.repository.js';
 import { TurbineListQuery, type TurbineReader } from './turbine-list.query.js';
-import { TurbinesRepository, type TurbineWrite } from './turbines.repository.js';
+import { toWrite } from './turbine-write.js';
+import { TurbinesRepository } from './turbines.repository.js';
 
 /** Customers see a turbine's worst open severity among released findings only, like the findings themselves. */
 function reader(actor: Principal): TurbineReader {
@@ -51,7 +51,7 @@ export class TurbinesService {
 
   async create(actor: Principal, body: CreateTurbineBody): Promise<Turbine> {
     const companyId = await this.companyFor(actor, body.company_id);
-    const id = await this.turbines.insert(toWrite(body, body.status, body.rooms, companyId));
+    const id = await this.turbines.insert(toWrite(body, null, body.status, body.rooms, companyId));
     return this.get(actor, id);
   }
 
@@ -63,7 +63,7 @@ export class TurbinesService {
       : current.company_id;
     await this.turbines.update(
       id,
-      toWrite(body, body.status ?? current.status, body.rooms ?? current.rooms, companyId),
+      toWrite(body, current, body.status ?? current.status, body.rooms ?? current.rooms, companyId),
     );
     return this.get(actor, id);
   }
@@ -95,23 +95,4 @@ export class TurbinesService {
     await this.access.requireAssignableCompany(actor, requested);
     return requested;
   }
-}
-
-function toWrite(
-  body: CreateTurbineBody | UpdateTurbineBody,
-  status: TurbineStatus,
-  rooms: number,
-  companyId: number,
-): TurbineWrite {
-  return {
-    turbineName: body.turbine_name ?? body.name,
-    code: body.code,
-    city: body.city,
-    location: body.location,
-    siteName: body.site_name,
-    coordinates: body.coordinates,
-    rooms,
-    status,
-    companyId,
-  };
 }

@@ -14,3 +14,11 @@ export function userCountOfCompany(companyId: string): string {
 export function isActiveUser(userId: string): string {
   return `EXISTS (SELECT 1 FROM users WHERE users.id = ${userId} AND users.is_active)`;
 }
+
+/**
+ * The name ("first last") of the user `userId` (SQL) as a scalar subquery; null for none (a deleted user). A
+ * subquery rather than a join keeps statements that name several people cheap to plan.
+ */
+export function userNameOf(userId: string): string {
+  return `(SELECT NULLIF(concat_ws(' ', users.first_name, users.last_name), '') FROM users WHERE users.id = ${userId})`;
+}

@@ -358,6 +358,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/turbines/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds and updates turbines from a CSV or Excel sheet
+         * @description The sheet is the multipart field `file` (.csv or .xlsx, at most 2 MB and 2,000 rows; headers as the README lists them, in Turkish or English). Rows are matched to existing turbines by `code` within their company. `dry_run` (the default) answers per row `create`, `update`, `unchanged` or `refused` with the reasons; `dry_run=false` writes every row in one transaction, or nothing (422 IMPORT_ROWS_REFUSED) when any is refused.
+         *
+         *     **Access:** Signed in with permission `turbine.import`: superadmin, admin.
+         */
+        post: operations["turbines.import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/map/basemap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fleet map's basemap
+         * @description `embedded` (Natural Earth borders shipped with the panel: nothing is fetched from elsewhere), or the MapLibre style or PMTiles archive MAP_STYLE_URL names.
+         *
+         *     **Access:** Signed in with permission `turbine.read`: superadmin, admin, company_manager, operator, customer.
+         */
+        get: operations["map.basemap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/turbines/{id}/comments": {
         parameters: {
             query?: never;
@@ -960,6 +1004,330 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/repairs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fleet's repairs, newest first, paged with a cursor
+         * @description Filters: company_id (superadmin only; ignored for others), turbine_id, status (one or several, comma-separated), assignee_id (a user id, or `me`), due_before (YYYY-MM-DD: open repairs due before that day), overdue (true/false), priority_min (1–5; 5 is the most urgent). Customers see the repairs whose findings are all released, without costs unless REPAIR_COSTS_VISIBLE_TO_CUSTOMERS is set. limit (50, at most 1000) and cursor (the next_cursor of the page before). A repair answers issue #24’s fields, then `turbine` (name, code, company), the people (`assignee`, `completed_by_user`, `verified_by_user`, `created_by_user`), `findings` (each with the photo it was marked on, the “before”), `after_photos`, `overdue`, `costs_visible` and `allowed_actions`: what the caller may do to it now (contracts’ repairActions) — the panel shows those buttons and no other.
+         *
+         *     **Access:** Signed in with permission `repair.read`: superadmin, admin, company_manager, operator, customer.
+         */
+        get: operations["repairs.fleet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repairs/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many repairs match the filters, by status; overdue and due in 30 days; this year’s costs
+         * @description The same filters and reach as GET /api/repairs. Costs by currency (TRY, EUR, USD) of this calendar year: estimated over repairs not cancelled whose work falls in it (completed, else the window’s start, else the due date, else created), actual over those completed in it; null for a caller who may not see costs.
+         *
+         *     **Access:** Signed in with permission `repair.read`: superadmin, admin, company_manager, operator, customer.
+         */
+        get: operations["repairs.summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repairs/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fleet list as CSV for people (UTF-8 with a byte-order mark, the caller’s language)
+         * @description The same filters as GET /api/repairs, every matching repair, the list’s order. Streamed.
+         *
+         *     **Access:** Signed in with permission `repair.read`: superadmin, admin, company_manager, operator, customer.
+         */
+        get: operations["repairs.exportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repairs/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fleet list as an Excel workbook (the caller’s language)
+         * @description The same filters as GET /api/repairs, every matching repair, the list’s order. Streamed.
+         *
+         *     **Access:** Signed in with permission `repair.read`: superadmin, admin, company_manager, operator, customer.
+         */
+        get: operations["repairs.exportXlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repairs/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s repairs as an iCalendar feed (RFC 5545), for calendar clients
+         * @description Behind the token of GET /api/repairs/calendar-token (calendar clients cannot send a session). Work windows are timed events, due dates all-day events; each has a stable UID, the turbine and findings in its description and the repair’s address. Operators get the repairs assigned to them; managers, admins, customers and superadmins every repair they may read. Open repairs, and the others of the last 90 days. An unknown or rotated token answers 404.
+         *
+         *     **Access:** Anybody: no session needed.
+         */
+        get: operations["repairs.feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/repairs/calendar-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The address of the caller’s calendar feed (made on first asking)
+         * @description Answers `url` (and `webcal_url`, the same for webcal clients) to paste into a calendar client.
+         *
+         *     **Access:** Signed in with permission `repair.read`: superadmin, admin, company_manager, operator, customer.
+         */
+        get: operations["repairs.calendarToken"];
+        put?: never;
+        /**
+         * Makes a new address of the caller’s calendar feed; the old one stops working at once
+         * @description **Access:** Signed in with permission `repair.read`: superadmin, admin, company_manager, operator, customer.
+         */
+        post: operations["repairs.rotateCalendarToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/turbines/{id}/repairs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A turbine's repairs, newest first, paged with a cursor (filters as the fleet list's)
+         * @description A repair answers issue #24’s fields, then `turbine` (name, code, company), the people (`assignee`, `completed_by_user`, `verified_by_user`, `created_by_user`), `findings` (each with the photo it was marked on, the “before”), `after_photos`, `overdue`, `costs_visible` and `allowed_actions`: what the caller may do to it now (contracts’ repairActions) — the panel shows those buttons and no other. company_id and turbine_id are ignored here.
+         *
+         *     **Access:** Signed in with permission `repair.read`: superadmin, admin, company_manager, operator, customer.
+         */
+        get: operations["repairs.list"];
+        put?: never;
+        /**
+         * Makes a repair (work order) covering findings of the turbine
+         * @description Findings in it read `repair_planned`; a finding is in one open repair at most (409 REPAIR_FINDING_TAKEN). Left out: the title (the worst finding’s type and place), the method (what its damage takes), the priority (the worst severity), the currency (TRY). Assigning, scheduling (status `scheduled` needs a window or due date) and an estimated cost need repair.manage. The assignee is mailed.
+         *
+         *     **Access:** Signed in with permission `repair.create`: superadmin, admin, company_manager, operator.
+         */
+        post: operations["repairs.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/turbines/{id}/repairs/{repairId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A repair
+         * @description A repair answers issue #24’s fields, then `turbine` (name, code, company), the people (`assignee`, `completed_by_user`, `verified_by_user`, `created_by_user`), `findings` (each with the photo it was marked on, the “before”), `after_photos`, `overdue`, `costs_visible` and `allowed_actions`: what the caller may do to it now (contracts’ repairActions) — the panel shows those buttons and no other.
+         *
+         *     **Access:** Signed in with permission `repair.read`: superadmin, admin, company_manager, operator, customer.
+         */
+        get: operations["repairs.get"];
+        /**
+         * Saves the fields given (those left out stay) and makes the status steps schedule, start, postpone, reopen
+         * @description What may change in each status and by whom is contracts’ REPAIR_FIELD_RULES (409 REPAIR_FIELD_LOCKED, 403 FORBIDDEN with the field); `status` follows REPAIR_TRANSITIONS: planned ↔ scheduled (repair.manage; needs a window or due date), scheduled → in_progress (the assignee or repair.manage), in_progress → scheduled and done → in_progress (repair.manage). Any other step answers 409 REPAIR_STATUS_CONFLICT.
+         *
+         *     **Access:** Signed in with permission `repair.create`: superadmin, admin, company_manager, operator.
+         */
+        put: operations["repairs.update"];
+        post?: never;
+        /**
+         * Deletes a planned repair (made by mistake): its author or repair.manage
+         * @description Its findings get back the status they had. Later repairs are cancelled instead (409 REPAIR_NOT_DELETABLE).
+         *
+         *     **Access:** Signed in with permission `repair.create`: superadmin, admin, company_manager, operator.
+         */
+        delete: operations["repairs.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/turbines/{id}/repairs/{repairId}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The work is done: a note and after-repair photos (the assignee or repair.manage, from in progress)
+         * @description after_media_ids: photos uploaded through the normal upload routes with category `repair`, on a blade of the repair’s findings (422 REPAIR_MEDIA_INVALID otherwise). The findings read `repaired`. Two completions at once: one wins, the other answers 409 REPAIR_STATUS_CONFLICT.
+         *
+         *     **Access:** Signed in with permission `repair.complete`: superadmin, admin, company_manager, operator.
+         */
+        post: operations["repairs.complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/turbines/{id}/repairs/{repairId}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checked at the next inspection: from done; the findings are closed
+         * @description **Access:** Signed in with permission `repair.manage`: superadmin, admin, company_manager.
+         */
+        post: operations["repairs.verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/turbines/{id}/repairs/{repairId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Calls off an open repair: each finding gets back the status it had
+         * @description **Access:** Signed in with permission `repair.manage`: superadmin, admin, company_manager.
+         */
+        post: operations["repairs.cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/turbines/{id}/repair-assignees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who a repair of the turbine may be assigned to: active users of its company who may carry out repairs
+         * @description **Access:** Signed in with permission `repair.manage`: superadmin, admin, company_manager.
+         */
+        get: operations["repairs.assignees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/turbines/{id}/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A turbine's campaign coverage
+         * @description Photos and findings of the year (this year by default) per blade, room and category. A turbine is covered for a year when each blade has at least one blade photo in each of its rooms (1 to rooms) and at least one drone photo naming that blade: 3 × rooms + 3 slots.
+         *
+         *     **Access:** Signed in with permission `coverage.read`: superadmin, admin, company_manager, operator.
+         */
+        get: operations["coverage.ofTurbine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fleet's campaign coverage
+         * @description Each turbine the caller sees with the share of the year's slots covered and what is missing. A turbine is covered for a year when each blade has at least one blade photo in each of its rooms (1 to rooms) and at least one drone photo naming that blade: 3 × rooms + 3 slots. filter_company_id narrows a superadmin’s answer to one company.
+         *
+         *     **Access:** Signed in with permission `coverage.read`: superadmin, admin, company_manager, operator.
+         */
+        get: operations["coverage.ofFleet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/files/media/{id}/{expires}/{signature}": {
         parameters: {
             query?: never;
@@ -1175,7 +1543,7 @@ export interface components {
             is_active: boolean;
             /** @enum {string} */
             language: "tr" | "en";
-            permissions: ("tenant.all" | "turbine.read" | "turbine.create" | "turbine.chooseCompany" | "turbine.update" | "turbine.delete" | "media.read" | "media.upload" | "media.edit" | "media.delete" | "upload.manageAny" | "report.read" | "report.upload" | "report.delete" | "comment.read" | "comment.create" | "comment.moderate" | "finding.read" | "finding.readDrafts" | "finding.edit" | "finding.release" | "company.read" | "company.create" | "company.update" | "company.delete" | "user.read" | "user.create" | "user.update" | "user.changePassword" | "user.delete")[];
+            permissions: ("tenant.all" | "turbine.read" | "turbine.create" | "turbine.chooseCompany" | "turbine.update" | "turbine.delete" | "turbine.import" | "coverage.read" | "media.read" | "media.upload" | "media.edit" | "media.delete" | "upload.manageAny" | "report.read" | "report.upload" | "report.delete" | "comment.read" | "comment.create" | "comment.moderate" | "finding.read" | "finding.readDrafts" | "finding.edit" | "finding.release" | "repair.read" | "repair.readCosts" | "repair.create" | "repair.manage" | "repair.complete" | "repair.calendarAll" | "company.read" | "company.create" | "company.update" | "company.delete" | "user.read" | "user.create" | "user.update" | "user.changePassword" | "user.delete")[];
             /**
              * Format: date-time
              * @description When the session ends unless it is refreshed
@@ -1186,7 +1554,7 @@ export interface components {
             /** @constant */
             success: false;
             /** @enum {string} */
-            code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNKNOWN_FIELD" | "VALUE_TOO_LONG" | "TEXT_MALFORMED" | "FIELDS_REQUIRED" | "FIELDS_REQUIRED_EDIT" | "COMPANY_REQUIRED" | "COMPANY_NAME_REQUIRED" | "EMAIL_REQUIRED" | "EMAIL_INVALID" | "PASSWORD_REQUIRED" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "PASSWORDS_DO_NOT_MATCH" | "ROLE_INVALID" | "PHONE_INVALID" | "RESET_TOKEN_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "SESSION_EXPIRED" | "FORBIDDEN" | "XSRF_MISMATCH" | "ROLE_NOT_ALLOWED" | "PROTECTED_USER" | "NOT_FOUND" | "USER_NOT_FOUND" | "COMPANY_NOT_FOUND" | "EMAIL_TAKEN" | "COMPANY_NAME_TAKEN" | "COMPANY_HAS_DEPENDENTS" | "CANNOT_DELETE_SELF" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "COMPANY_INVALID" | "TOO_MANY_ATTEMPTS" | "NAME_REQUIRED" | "SUBJECT_REQUIRED" | "MESSAGE_REQUIRED" | "TOO_MANY_MESSAGES" | "CITY_REQUIRED" | "CODE_REQUIRED" | "LOCATION_REQUIRED" | "ROOMS_INVALID" | "STATUS_INVALID" | "YEAR_INVALID" | "LIMIT_INVALID" | "CURSOR_INVALID" | "SORT_INVALID" | "BLADE_INVALID" | "CATEGORY_INVALID" | "CAMERA_INVALID" | "NO_FILES" | "TOO_MANY_FILES" | "FILE_NAME_INVALID" | "FILE_EMPTY" | "REPORT_NAME_INVALID" | "COMMENT_REQUIRED" | "COMMENT_TOO_LONG" | "COMMENT_EDIT_WINDOW_PASSED" | "SURFACE_INVALID" | "ZONE_INVALID" | "DISTANCE_REQUIRED" | "DISTANCE_INVALID" | "FINDING_TYPE_INVALID" | "SEVERITY_INVALID" | "ACTION_INVALID" | "FINDING_SIZE_INVALID" | "FINDING_STATUS_INVALID" | "STAGE_INVALID" | "LANGUAGE_INVALID" | "FINDING_TARGET_INVALID" | "FINDING_RELEASED" | "FINDING_NOT_FOUND" | "FINDING_MEDIA_INVALID" | "FINDING_TARGET_MISMATCH" | "FINDING_LINK_INVALID" | "TURBINE_NOT_FOUND" | "MEDIA_NOT_FOUND" | "REPORT_NOT_FOUND" | "COMMENT_NOT_FOUND" | "UPLOAD_NOT_FOUND" | "TOO_MANY_DIRECT_UPLOADS" | "STORAGE_QUOTA_EXCEEDED" | "UPLOAD_ADDRESS_USED" | "UPLOAD_SIZE_MISMATCH" | "DUPLICATE_FILE_NAME" | "UPLOAD_INCOMPLETE" | "NOTHING_TO_RESTORE" | "PHOTO_HAS_FINDINGS" | "FILE_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "VIDEO_TOO_LARGE" | "FILE_TYPE_UNKNOWN" | "FILE_TYPE_MISMATCH" | "FILE_TYPE_FORBIDDEN" | "REPORT_NOT_PDF" | "EDITED_PHOTO_NOT_JPEG" | "IMAGE_TOO_LARGE" | "IMAGE_CORRUPT" | "IMAGE_UNREADABLE" | "MEDIA_ORIGINAL_MISSING" | "MEDIA_PROCESSING_FAILED" | "IMAGE_TOO_MANY_TILES" | "NOT_A_PHOTO" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "DATABASE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "SHUTTING_DOWN";
+            code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNKNOWN_FIELD" | "VALUE_TOO_LONG" | "TEXT_MALFORMED" | "FIELDS_REQUIRED" | "FIELDS_REQUIRED_EDIT" | "COMPANY_REQUIRED" | "COMPANY_NAME_REQUIRED" | "EMAIL_REQUIRED" | "EMAIL_INVALID" | "PASSWORD_REQUIRED" | "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON" | "PASSWORDS_DO_NOT_MATCH" | "ROLE_INVALID" | "PHONE_INVALID" | "RESET_TOKEN_INVALID" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "SESSION_EXPIRED" | "FORBIDDEN" | "XSRF_MISMATCH" | "ROLE_NOT_ALLOWED" | "PROTECTED_USER" | "NOT_FOUND" | "USER_NOT_FOUND" | "COMPANY_NOT_FOUND" | "EMAIL_TAKEN" | "COMPANY_NAME_TAKEN" | "COMPANY_HAS_DEPENDENTS" | "CANNOT_DELETE_SELF" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "COMPANY_INVALID" | "TOO_MANY_ATTEMPTS" | "NAME_REQUIRED" | "SUBJECT_REQUIRED" | "MESSAGE_REQUIRED" | "TOO_MANY_MESSAGES" | "CITY_REQUIRED" | "CODE_REQUIRED" | "LOCATION_REQUIRED" | "ROOMS_INVALID" | "STATUS_INVALID" | "RATED_POWER_INVALID" | "HUB_HEIGHT_INVALID" | "ROTOR_DIAMETER_INVALID" | "BLADE_LENGTH_INVALID" | "BLADE_LONGER_THAN_ROTOR" | "COMMISSIONED_YEAR_INVALID" | "LATITUDE_INVALID" | "LONGITUDE_INVALID" | "COORDINATES_INVALID" | "COORDINATES_MISMATCH" | "POSITION_INCOMPLETE" | "IMPORT_FILE_REQUIRED" | "IMPORT_FILE_TYPE" | "IMPORT_FILE_TOO_LARGE" | "IMPORT_FILE_UNREADABLE" | "IMPORT_TOO_MANY_ROWS" | "IMPORT_EMPTY" | "IMPORT_HEADER_MISSING" | "IMPORT_HEADER_UNKNOWN" | "IMPORT_HEADER_DUPLICATE" | "IMPORT_ROWS_REFUSED" | "IMPORT_CODE_DUPLICATE" | "IMPORT_CODE_AMBIGUOUS" | "IMPORT_UPDATE_FORBIDDEN" | "YEAR_INVALID" | "LIMIT_INVALID" | "CURSOR_INVALID" | "SORT_INVALID" | "BLADE_INVALID" | "CATEGORY_INVALID" | "CAMERA_INVALID" | "NO_FILES" | "TOO_MANY_FILES" | "FILE_NAME_INVALID" | "FILE_EMPTY" | "REPORT_NAME_INVALID" | "COMMENT_REQUIRED" | "COMMENT_TOO_LONG" | "COMMENT_EDIT_WINDOW_PASSED" | "SURFACE_INVALID" | "ZONE_INVALID" | "DISTANCE_REQUIRED" | "DISTANCE_INVALID" | "FINDING_TYPE_INVALID" | "SEVERITY_INVALID" | "ACTION_INVALID" | "FINDING_SIZE_INVALID" | "FINDING_STATUS_INVALID" | "STAGE_INVALID" | "LANGUAGE_INVALID" | "FINDING_TARGET_INVALID" | "FINDING_RELEASED" | "FINDING_NOT_FOUND" | "FINDING_MEDIA_INVALID" | "FINDING_TARGET_MISMATCH" | "FINDING_LINK_INVALID" | "REPAIR_TITLE_REQUIRED" | "REPAIR_METHOD_INVALID" | "REPAIR_PRIORITY_INVALID" | "REPAIR_STATUS_INVALID" | "REPAIR_CURRENCY_INVALID" | "REPAIR_COST_INVALID" | "REPAIR_HOURS_INVALID" | "REPAIR_DATE_INVALID" | "REPAIR_WINDOW_INVALID" | "REPAIR_FINDINGS_REQUIRED" | "REPAIR_NOTE_REQUIRED" | "REPAIR_PHOTO_BLADE_REQUIRED" | "REPAIR_AFTER_PHOTOS_REQUIRED" | "REPAIR_NOT_ASSIGNEE" | "REPAIR_NOT_FOUND" | "REPAIR_STATUS_CONFLICT" | "REPAIR_FIELD_LOCKED" | "REPAIR_FINDING_TAKEN" | "REPAIR_NOT_DELETABLE" | "FINDING_IN_REPAIR" | "PHOTO_IN_REPAIR" | "REPAIR_FINDINGS_INVALID" | "REPAIR_ASSIGNEE_INVALID" | "REPAIR_SCHEDULE_REQUIRED" | "REPAIR_MEDIA_INVALID" | "TURBINE_NOT_FOUND" | "MEDIA_NOT_FOUND" | "REPORT_NOT_FOUND" | "COMMENT_NOT_FOUND" | "UPLOAD_NOT_FOUND" | "TOO_MANY_DIRECT_UPLOADS" | "STORAGE_QUOTA_EXCEEDED" | "UPLOAD_ADDRESS_USED" | "UPLOAD_SIZE_MISMATCH" | "DUPLICATE_FILE_NAME" | "UPLOAD_INCOMPLETE" | "NOTHING_TO_RESTORE" | "PHOTO_HAS_FINDINGS" | "FILE_TOO_LARGE" | "UPLOAD_TOO_LARGE" | "VIDEO_TOO_LARGE" | "FILE_TYPE_UNKNOWN" | "FILE_TYPE_MISMATCH" | "FILE_TYPE_FORBIDDEN" | "REPORT_NOT_PDF" | "EDITED_PHOTO_NOT_JPEG" | "IMAGE_TOO_LARGE" | "IMAGE_CORRUPT" | "IMAGE_UNREADABLE" | "MEDIA_ORIGINAL_MISSING" | "MEDIA_PROCESSING_FAILED" | "IMAGE_TOO_MANY_TILES" | "NOT_A_PHOTO" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "DATABASE_UNAVAILABLE" | "STORAGE_UNAVAILABLE" | "SHUTTING_DOWN";
             /** @description What went wrong, in the caller's language */
             message: string;
             /** @description Which field an input error is about, when there is one */
@@ -1241,18 +1609,34 @@ export interface components {
             city: string;
             location: string;
             site_name: string | null;
+            /** @description "lat,lng" when the position is known; else any text an older client stored, which names no position */
             coordinates: string | null;
             rooms: number;
             /** @enum {string} */
             status: "active" | "maintenance" | "faulty" | "offline" | "inactive";
             company_id: number;
             company_name: string;
+            manufacturer: string | null;
+            model: string | null;
+            rated_power_kw: number | null;
+            hub_height_m: number | null;
+            rotor_diameter_m: number | null;
+            /** @description When known, the blade map's scale */
+            blade_length_m: number | null;
+            commissioned_year: number | null;
+            /** @description Decimal degrees (WGS 84); both null when the position is unknown */
+            latitude: number | null;
+            longitude: number | null;
             /** @description Spec §3: the current photos (edited versions counted once) */
             photo_count: number;
             /** @description Every current media item the photo list shows: photos, videos and point clouds */
             media_count: number;
             /** @description The highest severity among the turbine's open findings (new, monitoring, repair planned); released ones only for a caller who may not read drafts. Null when it has none. */
             worst_open_severity: (1 | 2 | 3 | 4 | 5) | null;
+            /** @description Repairs still to be done (planned, scheduled, in progress) that the caller may read */
+            open_repairs: number;
+            /** @description Those of them whose due date has passed (Turkish calendar days) */
+            overdue_repairs: number;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1267,24 +1651,79 @@ export interface components {
             city: string;
             location: string;
             site_name: string | null;
+            /** @description "lat,lng" when the position is known; else any text an older client stored, which names no position */
             coordinates: string | null;
             rooms: number;
             /** @enum {string} */
             status: "active" | "maintenance" | "faulty" | "offline" | "inactive";
             company_id: number;
             company_name: string;
+            manufacturer: string | null;
+            model: string | null;
+            rated_power_kw: number | null;
+            hub_height_m: number | null;
+            rotor_diameter_m: number | null;
+            /** @description When known, the blade map's scale */
+            blade_length_m: number | null;
+            commissioned_year: number | null;
+            /** @description Decimal degrees (WGS 84); both null when the position is unknown */
+            latitude: number | null;
+            longitude: number | null;
             /** @description Spec §3: the current photos (edited versions counted once) */
             photo_count: number;
             /** @description Every current media item the photo list shows: photos, videos and point clouds */
             media_count: number;
             /** @description The highest severity among the turbine's open findings (new, monitoring, repair planned); released ones only for a caller who may not read drafts. Null when it has none. */
             worst_open_severity: (1 | 2 | 3 | 4 | 5) | null;
+            /** @description Repairs still to be done (planned, scheduled, in progress) that the caller may read */
+            open_repairs: number;
+            /** @description Those of them whose due date has passed (Turkish calendar days) */
+            overdue_repairs: number;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
             /** @description The campaign years that have media, newest first (the first is the latest) */
             media_years: number[];
+        };
+        TurbineImportReport: {
+            dry_run: boolean;
+            written: boolean;
+            created: number;
+            updated: number;
+            unchanged: number;
+            refused: number;
+            rows: components["schemas"]["TurbineImportRow"][];
+        };
+        TurbineImportRow: {
+            row: number;
+            code: string | null;
+            /** @enum {string} */
+            action: "create" | "update" | "unchanged" | "refused";
+            turbine_id: number | null;
+            company_id: number | null;
+            changes: string[];
+            problems: {
+                /** @description An error code (errors.ts) */
+                code: string;
+                field?: string;
+                /** @description The code's message in the caller's language */
+                message: string;
+            }[];
+        };
+        MapBasemap: {
+            /** @constant */
+            kind: "embedded";
+        } | {
+            /** @constant */
+            kind: "style";
+            /** Format: uri */
+            url: string;
+        } | {
+            /** @constant */
+            kind: "pmtiles";
+            /** Format: uri */
+            url: string;
         };
         Comment: {
             id: number;
@@ -1325,8 +1764,11 @@ export interface components {
             mime: string;
             room: string;
             blade: ("A" | "B" | "C") | null;
-            /** @enum {string} */
-            category: "" | "drone" | "operator" | "robot";
+            /**
+             * @description '' for a blade room's photo, else its category (`repair`: an after-repair photo)
+             * @enum {string}
+             */
+            category: "" | "drone" | "operator" | "robot" | "repair";
             year: number;
             month: number;
             size: number;
@@ -1394,7 +1836,7 @@ export interface components {
         MediaPlaceCount: {
             year: number;
             /** @enum {string} */
-            category: "drone" | "operator" | "robot" | "blade";
+            category: "blade" | "drone" | "operator" | "robot" | "repair";
             blade: ("A" | "B" | "C") | null;
             room: number;
             count: number;
@@ -1475,6 +1917,13 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description The finding's repair: the latest one not cancelled (open, done or verified) as far as the caller may read it; null when there is none. Not one of 2a's fields: exports leave it out */
+            repair: components["schemas"]["FindingRepairRef"] | null;
+        };
+        FindingRepairRef: {
+            id: number;
+            /** @enum {string} */
+            status: "planned" | "scheduled" | "in_progress" | "done" | "verified" | "cancelled";
         };
         FindingSummary: {
             total: number;
@@ -1524,6 +1973,8 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description The finding's repair: the latest one not cancelled (open, done or verified) as far as the caller may read it; null when there is none. Not one of 2a's fields: exports leave it out */
+            repair: components["schemas"]["FindingRepairRef"] | null;
             /** @description Each year of the same damage the caller may see */
             history: {
                 id: number;
@@ -1541,12 +1992,30 @@ export interface components {
                 since_previous: components["schemas"]["FindingGrowth"] | null;
                 since_first: components["schemas"]["FindingGrowth"] | null;
             };
+            /** @description Every repair that covered the finding, cancelled ones too, oldest first (those the caller may read) */
+            repairs: components["schemas"]["FindingRepairEntry"][];
         };
         FindingGrowth: {
             from_year: number;
             length_mm: number | null;
             width_mm: number | null;
             severity: number;
+        };
+        FindingRepairEntry: {
+            id: number;
+            title: string;
+            /** @enum {string} */
+            method: "coating" | "filler" | "laminate" | "leading_edge_protection" | "lightning_system" | "bond_line" | "replacement" | "other";
+            /** @enum {string} */
+            status: "planned" | "scheduled" | "in_progress" | "done" | "verified" | "cancelled";
+            due_date: string | null;
+            window_start: string | null;
+            window_end: string | null;
+            completed_at: string | null;
+            verified_at: string | null;
+            after_media_ids: number[];
+            /** Format: date-time */
+            created_at: string;
         };
         InspectionReportRequest: {
             id: string;
@@ -1561,6 +2030,190 @@ export interface components {
             report_url: string | null;
             /** Format: date-time */
             created_at: string;
+        };
+        Repair: {
+            id: number;
+            turbine_id: number;
+            finding_ids: number[];
+            title: string;
+            /** @enum {string} */
+            method: "coating" | "filler" | "laminate" | "leading_edge_protection" | "lightning_system" | "bond_line" | "replacement" | "other";
+            priority: number;
+            /** @enum {string} */
+            status: "planned" | "scheduled" | "in_progress" | "done" | "verified" | "cancelled";
+            assignee_id: number | null;
+            due_date: string | null;
+            window_start: string | null;
+            window_end: string | null;
+            estimated_cost: number | null;
+            actual_cost: number | null;
+            /** @enum {string} */
+            currency: "TRY" | "EUR" | "USD";
+            labour_hours: number | null;
+            note: string | null;
+            after_media_ids: number[];
+            completed_at: string | null;
+            completed_by: number | null;
+            verified_at: string | null;
+            verified_by: number | null;
+            created_by: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            turbine: {
+                id: number;
+                name: string;
+                code: string;
+                company_id: number;
+                company_name: string;
+            };
+            assignee: components["schemas"]["RepairPerson"] | null;
+            completed_by_user: components["schemas"]["RepairPerson"] | null;
+            verified_by_user: components["schemas"]["RepairPerson"] | null;
+            created_by_user: components["schemas"]["RepairPerson"] | null;
+            findings: components["schemas"]["RepairFinding"][];
+            after_photos: components["schemas"]["RepairPhoto"][];
+            overdue: boolean;
+            costs_visible: boolean;
+            allowed_actions: ("edit" | "schedule" | "assign" | "edit_costs" | "start" | "postpone" | "complete" | "verify" | "reopen" | "cancel" | "delete")[];
+        };
+        RepairPerson: {
+            id: number;
+            name: string;
+        };
+        RepairFinding: {
+            id: number;
+            year: number;
+            /** @enum {string} */
+            blade: "A" | "B" | "C";
+            /** @enum {string} */
+            surface: "leading_edge" | "trailing_edge" | "pressure_side" | "suction_side" | "shear_web" | "root" | "tip";
+            zone: number;
+            /** @enum {string} */
+            type: "erosion" | "crack" | "delamination" | "lightning" | "hole" | "bond_line" | "coating" | "contamination" | "other";
+            severity: number;
+            /** @enum {string} */
+            status: "new" | "monitoring" | "repair_planned" | "repaired" | "closed";
+            /** @enum {string} */
+            stage: "draft" | "released";
+            media_id: number;
+            media_version: number;
+            target: unknown;
+            photo: components["schemas"]["RepairPhoto"] | null;
+        };
+        RepairPhoto: {
+            id: number;
+            blade: ("A" | "B" | "C") | null;
+            year: number;
+            original_name: string;
+            is_panorama: boolean;
+            width: number | null;
+            height: number | null;
+            /** @enum {string} */
+            status: "pending" | "ready" | "failed";
+            url: string;
+            thumbnail_url: string | null;
+            preview_url: string | null;
+            tiles_url: string | null;
+        };
+        RepairSummary: {
+            total: number;
+            by_status: {
+                planned: number;
+                scheduled: number;
+                in_progress: number;
+                done: number;
+                verified: number;
+                cancelled: number;
+            };
+            overdue: number;
+            due_30_days: number;
+            cost_this_year: {
+                estimated: {
+                    TRY: number;
+                    EUR: number;
+                    USD: number;
+                };
+                actual: {
+                    TRY: number;
+                    EUR: number;
+                    USD: number;
+                };
+            } | null;
+        };
+        RepairCalendarToken: {
+            url: string;
+            webcal_url: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        RepairAssignee: {
+            id: number;
+            name: string;
+            role: string;
+            email: string;
+        };
+        TurbineCoverage: {
+            turbine_id: number;
+            year: number;
+            rooms: number;
+            cells: components["schemas"]["CoverageCell"][];
+            drone: components["schemas"]["DroneSlot"][];
+            unplaced: {
+                photos: components["schemas"]["CoverageCounts"];
+                findings: components["schemas"]["CoverageCounts"];
+            };
+            expected_slots: number;
+            covered_slots: number;
+            share: number;
+            covered: boolean;
+        };
+        CoverageCell: {
+            /** @enum {string} */
+            blade: "A" | "B" | "C";
+            room: number;
+            expected: boolean;
+            covered: boolean;
+            photos: components["schemas"]["CoverageCounts"];
+            findings: components["schemas"]["CoverageCounts"];
+        };
+        /** @description A number per media category */
+        CoverageCounts: {
+            blade: number;
+            drone: number;
+            operator: number;
+            robot: number;
+        };
+        /** @description A blade's drone photos of the year, in any room */
+        DroneSlot: {
+            /** @enum {string} */
+            blade: "A" | "B" | "C";
+            photos: number;
+            covered: boolean;
+        };
+        FleetCoverage: {
+            year: number;
+            turbines: components["schemas"]["FleetCoverageItem"][];
+        };
+        FleetCoverageItem: {
+            turbine_id: number;
+            turbine_name: string | null;
+            code: string;
+            city: string;
+            company_id: number;
+            company_name: string;
+            rooms: number;
+            expected_slots: number;
+            covered_slots: number;
+            share: number;
+            covered: boolean;
+            missing_rooms: {
+                /** @enum {string} */
+                blade: "A" | "B" | "C";
+                room: number;
+            }[];
+            missing_drone: ("A" | "B" | "C")[];
         };
         /** @description A W3C Web Annotation target: a media-fragment rectangle or an SVG polygon in the original pixels of a photo, a view direction (yaw/pitch in degrees) on a panorama, a point (x/y/z) in a point cloud */
         FindingTargetOutput: {
@@ -2907,6 +3560,15 @@ export interface operations {
                     location: string;
                     site_name?: string | null;
                     coordinates?: string | null;
+                    manufacturer?: string | null;
+                    model?: string | null;
+                    rated_power_kw?: number | null;
+                    hub_height_m?: number | null;
+                    rotor_diameter_m?: number | null;
+                    blade_length_m?: number | null;
+                    commissioned_year?: number | null;
+                    latitude?: number | null;
+                    longitude?: number | null;
                     company_id?: number;
                     user_id?: unknown;
                     role?: unknown;
@@ -3097,6 +3759,15 @@ export interface operations {
                     location: string;
                     site_name?: string | null;
                     coordinates?: string | null;
+                    manufacturer?: string | null;
+                    model?: string | null;
+                    rated_power_kw?: number | null;
+                    hub_height_m?: number | null;
+                    rotor_diameter_m?: number | null;
+                    blade_length_m?: number | null;
+                    commissioned_year?: number | null;
+                    latitude?: number | null;
+                    longitude?: number | null;
                     company_id?: number;
                     user_id?: unknown;
                     role?: unknown;
@@ -3228,6 +3899,167 @@ export interface operations {
             };
             /** @description TURBINE_NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "turbines.import": {
+        parameters: {
+            query?: {
+                dry_run?: "true" | "false";
+                company_id?: number;
+            };
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The sheet: .csv (comma, semicolon or tab) or .xlsx
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["TurbineImportReport"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description IMPORT_FILE_REQUIRED, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description IMPORT_FILE_TOO_LARGE, IMPORT_TOO_MANY_ROWS */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description IMPORT_FILE_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description IMPORT_FILE_UNREADABLE, IMPORT_EMPTY, IMPORT_HEADER_UNKNOWN, IMPORT_HEADER_DUPLICATE, IMPORT_HEADER_MISSING, IMPORT_ROWS_REFUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "map.basemap": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["MapBasemap"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3723,7 +4555,7 @@ export interface operations {
                 view?: "all";
                 year?: number;
                 blade?: "A" | "B" | "C";
-                category?: "drone" | "operator" | "robot" | "blade";
+                category?: "blade" | "drone" | "operator" | "robot" | "repair";
                 camera?: string;
                 q?: string;
                 limit?: number;
@@ -3843,7 +4675,7 @@ export interface operations {
                     /** @description A, B or C; or `category-drone` and the like, as a category page sends it */
                     blade?: string;
                     /** @enum {string} */
-                    category?: "drone" | "operator" | "robot" | "blade";
+                    category?: "blade" | "drone" | "operator" | "robot" | "repair";
                     /** @description Photos, videos or point clouds, at most 55 MB in all */
                     photos: string[];
                 };
@@ -4361,7 +5193,7 @@ export interface operations {
                     /** @description A, B or C; or `category-drone` and the like, as a category page sends it */
                     blade?: string;
                     /** @enum {string} */
-                    category?: "drone" | "operator" | "robot" | "blade";
+                    category?: "blade" | "drone" | "operator" | "robot" | "repair";
                 };
             };
         };
@@ -6266,6 +7098,1437 @@ export interface operations {
             };
             /** @description TURBINE_NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "repairs.fleet": {
+        parameters: {
+            query?: {
+                company_id?: number;
+                turbine_id?: number;
+                status?: ("planned" | "scheduled" | "in_progress" | "done" | "verified" | "cancelled")[];
+                assignee_id?: "me" | number;
+                due_before?: string;
+                overdue?: "true" | "false";
+                priority_min?: number;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Repair"][];
+                        /** @description The `cursor` of the next page; null on the last page */
+                        next_cursor: string | null;
+                        /** @description How many items match the filters, over every page */
+                        total: number;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "repairs.summary": {
+        parameters: {
+            query?: {
+                company_id?: number;
+                turbine_id?: number;
+                status?: ("planned" | "scheduled" | "in_progress" | "done" | "verified" | "cancelled")[];
+                assignee_id?: "me" | number;
+                due_before?: string;
+                overdue?: "true" | "false";
+                priority_min?: number;
+            };
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["RepairSummary"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "repairs.exportCsv": {
+        parameters: {
+            query?: {
+                company_id?: number;
+                turbine_id?: number;
+                status?: ("planned" | "scheduled" | "in_progress" | "done" | "verified" | "cancelled")[];
+                assignee_id?: "me" | number;
+                due_before?: string;
+                overdue?: "true" | "false";
+                priority_min?: number;
+            };
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description repairs.csv, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "repairs.exportXlsx": {
+        parameters: {
+            query?: {
+                company_id?: number;
+                turbine_id?: number;
+                status?: ("planned" | "scheduled" | "in_progress" | "done" | "verified" | "cancelled")[];
+                assignee_id?: "me" | number;
+                due_before?: string;
+                overdue?: "true" | "false";
+                priority_min?: number;
+            };
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description repairs.xlsx, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "repairs.feed": {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed, inline (kanat360-repairs.ics) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "repairs.calendarToken": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["RepairCalendarToken"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "repairs.rotateCalendarToken": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["RepairCalendarToken"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "repairs.list": {
+        parameters: {
+            query?: {
+                company_id?: number;
+                turbine_id?: number;
+                status?: ("planned" | "scheduled" | "in_progress" | "done" | "verified" | "cancelled")[];
+                assignee_id?: "me" | number;
+                due_before?: string;
+                overdue?: "true" | "false";
+                priority_min?: number;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Repair"][];
+                        /** @description The `cursor` of the next page; null on the last page */
+                        next_cursor: string | null;
+                        /** @description How many items match the filters, over every page */
+                        total: number;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "repairs.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    finding_ids: number[];
+                    title?: string;
+                    /** @enum {string} */
+                    method?: "coating" | "filler" | "laminate" | "leading_edge_protection" | "lightning_system" | "bond_line" | "replacement" | "other";
+                    priority?: number;
+                    /**
+                     * @default planned
+                     * @enum {string}
+                     */
+                    status?: "planned" | "scheduled";
+                    /** @default null */
+                    assignee_id?: number | null;
+                    /** @default null */
+                    due_date?: string | null;
+                    window_start?: string | null;
+                    window_end?: string | null;
+                    /** @default null */
+                    estimated_cost?: number | null;
+                    /**
+                     * @default TRY
+                     * @enum {string}
+                     */
+                    currency?: "TRY" | "EUR" | "USD";
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Repair"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description REPAIR_WINDOW_INVALID, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REPAIR_FINDING_TAKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REPAIR_FINDINGS_INVALID, REPAIR_ASSIGNEE_INVALID, REPAIR_SCHEDULE_REQUIRED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "repairs.get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+                repairId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Repair"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND, REPAIR_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "repairs.update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+                repairId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    finding_ids?: number[];
+                    title?: string;
+                    /** @enum {string} */
+                    method?: "coating" | "filler" | "laminate" | "leading_edge_protection" | "lightning_system" | "bond_line" | "replacement" | "other";
+                    priority?: number;
+                    /** @enum {string} */
+                    status?: "planned" | "scheduled" | "in_progress" | "done" | "verified" | "cancelled";
+                    assignee_id?: number | null;
+                    due_date?: string | null;
+                    window_start?: string | null;
+                    window_end?: string | null;
+                    estimated_cost?: number | null;
+                    actual_cost?: number | null;
+                    /** @enum {string} */
+                    currency?: "TRY" | "EUR" | "USD";
+                    labour_hours?: number | null;
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Repair"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description REPAIR_WINDOW_INVALID, INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REPAIR_NOT_ASSIGNEE, FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND, REPAIR_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REPAIR_FIELD_LOCKED, REPAIR_STATUS_CONFLICT, REPAIR_FINDING_TAKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REPAIR_FINDINGS_INVALID, REPAIR_ASSIGNEE_INVALID, REPAIR_SCHEDULE_REQUIRED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "repairs.delete": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+                repairId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: null;
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND, REPAIR_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REPAIR_NOT_DELETABLE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "repairs.complete": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+                repairId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note: string;
+                    after_media_ids: number[];
+                    actual_cost?: number | null;
+                    labour_hours?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Repair"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REPAIR_NOT_ASSIGNEE, FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND, REPAIR_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REPAIR_STATUS_CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REPAIR_MEDIA_INVALID */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "repairs.verify": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+                repairId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Repair"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND, REPAIR_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REPAIR_STATUS_CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "repairs.cancel": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+                repairId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Repair"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description INVALID_JSON, UNKNOWN_FIELD, VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN, XSRF_MISMATCH */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND, REPAIR_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description REPAIR_STATUS_CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "repairs.assignees": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["RepairAssignee"][];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "coverage.ofTurbine": {
+        parameters: {
+            query?: {
+                year?: number;
+            };
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["TurbineCoverage"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description TURBINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, SHUTTING_DOWN (with Retry-After) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "coverage.ofFleet": {
+        parameters: {
+            query?: {
+                year?: number;
+                filter_company_id?: number;
+            };
+            header?: {
+                /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
+                "X-Lang"?: components["parameters"]["Language"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["FleetCoverage"];
+                        /** @description What happened, in the caller's language */
+                        message?: string;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR, or the code a field's rule names */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

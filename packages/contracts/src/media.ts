@@ -1,8 +1,16 @@
 export const BLADES = ['A', 'B', 'C'] as const;
 export type Blade = (typeof BLADES)[number];
-/** Photos that are not of a blade room: taken by a drone, an operator or a robot. */
+/** Photos that are not of a blade room: taken by a drone, an operator or a robot (each has its own page). */
 export const MEDIA_CATEGORIES = ['drone', 'operator', 'robot'] as const;
-export type MediaCategory = (typeof MEDIA_CATEGORIES)[number] | 'blade';
+/**
+ * After-repair photos (issue #24): uploaded on the blade and year of the repair they show, named by its completion.
+ * Lists leave them out unless asked for (`category=repair`, or their ids), so blade rooms and category pages show
+ * inspection photos only.
+ */
+export const REPAIR_PHOTO_CATEGORY = 'repair';
+/** Every category an upload may name. */
+export const UPLOAD_CATEGORIES = ['blade', ...MEDIA_CATEGORIES, REPAIR_PHOTO_CATEGORY] as const;
+export type MediaCategory = (typeof UPLOAD_CATEGORIES)[number];
 export const MEDIA_KINDS = ['photo', 'video', 'pointcloud'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 export const MEDIA_STATUSES = ['pending', 'ready', 'failed'] as const;

@@ -49,6 +49,8 @@ describe('permission map (spec §6)', () => {
       'comment.read',
       'comment.create',
       'finding.read',
+      'repair.read',
+      'repair.calendarAll',
     ]);
   });
 
@@ -63,6 +65,17 @@ describe('permission map (spec §6)', () => {
     for (const denied of ['finding.readDrafts', 'finding.edit', 'finding.release'] as const) {
       expect(can('customer', denied), denied).toBe(false);
     }
+  });
+
+  it('lets whoever edits findings make repairs, and managers schedule, assign, cost, verify and cancel them', () => {
+    expect(PERMISSIONS['repair.create']).toEqual(PERMISSIONS['finding.edit']);
+    expect(PERMISSIONS['repair.manage']).toEqual(['superadmin', 'admin', 'company_manager']);
+    expect(can('customer', 'repair.read')).toBe(true);
+    for (const denied of ['repair.readCosts', 'repair.create', 'repair.manage', 'repair.complete'] as const) {
+      expect(can('customer', denied), denied).toBe(false);
+    }
+    expect(can('operator', 'repair.complete')).toBe(true);
+    expect(can('operator', 'repair.calendarAll')).toBe(false);
   });
 
   it('refuses everything to nobody', () => {

@@ -17,6 +17,13 @@ export const PERMISSIONS = {
   'turbine.chooseCompany': ['superadmin', 'admin'],
   'turbine.update': ['superadmin'],
   'turbine.delete': ['superadmin'],
+  /** Add and update turbines from a CSV or Excel sheet (rows that update need turbine.update too). */
+  'turbine.import': ['superadmin', 'admin'],
+  /**
+   * A campaign's coverage (which blades and rooms have photos): a field team's planning, so not customers, who see
+   * the released results.
+   */
+  'coverage.read': NOT_CUSTOMER,
 
   'media.read': EVERYONE,
   'media.upload': NOT_CUSTOMER,
@@ -41,6 +48,22 @@ export const PERMISSIONS = {
   'finding.edit': NOT_CUSTOMER,
   /** Release a draft (customers see it from then on), take it back, or change a released finding. */
   'finding.release': ['superadmin', 'admin', 'company_manager'],
+
+  /**
+   * Read a turbine's repairs (work orders): customers only those whose findings are all released, and their costs
+   * only when REPAIR_COSTS_VISIBLE_TO_CUSTOMERS allows.
+   */
+  'repair.read': EVERYONE,
+  /** See costs whatever the setting (customers: the setting decides). */
+  'repair.readCosts': NOT_CUSTOMER,
+  /** Make a repair from findings, edit its texts, method, priority and findings: whoever may edit findings. */
+  'repair.create': NOT_CUSTOMER,
+  /** Schedule, assign, cost, verify, reopen and cancel repairs. */
+  'repair.manage': ['superadmin', 'admin', 'company_manager'],
+  /** Start and complete a repair: its assignee, or a holder of repair.manage. */
+  'repair.complete': NOT_CUSTOMER,
+  /** The calendar feed holds every repair the caller may read (without it: the repairs assigned to the caller). */
+  'repair.calendarAll': ['superadmin', 'admin', 'company_manager', 'customer'],
 
   'company.read': ['superadmin'],
   'company.create': ['superadmin'],

@@ -98,17 +98,12 @@ function allIssues(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
   ]);
 }
 
-/**
- * What the server writes is not read from a client: the answers' schemas (`…Answer`, the document's components,
- * registered with an id, and the instants they hold) are left out. A component a request carries too (FindingTarget)
- * is walked inside the bodies that carry it.
- */
-function isAnswer(name: string, schema: z.ZodType): boolean {
-  return name.endsWith('Answer') || z.globalRegistry.get(schema)?.id !== undefined || schema === contracts.timestamp;
-}
+// What clients send: bodies, queries, path parameters and multipart forms, named so (answers are what the server
+// writes).
+const REQUEST_SCHEMA = /(Body|Query|Params|Path|Form)$/;
 
 const SCHEMAS = Object.entries(contracts).flatMap(([name, value]) =>
-  value instanceof z.ZodType && !isAnswer(name, value) ? [{ name, schema: value as z.ZodType }] : [],
+  value instanceof z.ZodType && REQUEST_SCHEMA.test(name) ? [{ name, schema: value as z.ZodType }] : [],
 );
 
 const CASES = SCHEMAS.flatMap(({ name, schema }) =>

@@ -81,3 +81,44 @@ export function useDeleteTurbine(onDeleted: (id: number) => void) {
     },
   });
 }
+
+/** What the fleet map draws under the turbines (GET /map/basemap): a setting of the server, read once a session. */
+export function mapBasemapQueryOptions() {
+  return queryOptions({
+    queryKey: ['map', 'basemap'] as const,
+    queryFn: async ({ signal }) => (await apiClient.get('/map/basemap', { signal })).data,
+    staleTime: Infinity,
+  });
+}
+
+/** A turbine's campaign coverage of a year (GET /turbines/{id}/coverage): under the turbine, so uploads refresh it. */
+export function turbineCoverageQueryOptions(id: number, year: number) {
+  return queryOptions({
+    queryKey: [...turbineKeys.detail(id), 'coverage', year] as const,
+    queryFn: async ({ signal }) =>
+      (await apiClient.get('/turbines/{id}/coverage', { path: { id }, query: { year }, signal })).data,
+  });
+}
+
+/** Every turbine's coverage of a year (GET /coverage). */
+export function fleetCoverageQueryOptions(year: number) {
+  return queryOptions({
+    queryKey: [...turbineKeys.all, 'coverage', year] as const,
+    queryFn: async ({ signal }) => (await apiClient.get('/coverage', { query: { year }, signal })).data,
+  });
+}
+
+/** POST /turbines/import: a sheet checked (dry run) or written; a write refreshes the lists. */
+export function useImportTurbines() {
+  return useApiMutation({
+    mutationFn: ({ file, dryRun, companyId }: { file: File; dryRun: boolean; companyId: number | null }) => {
+      const form = new FormData();
+      form.append('file', file);
+      return apiClient.post('/turbines/import', {
+        query: { dry_run: String(dryRun) as 'true' | 'false', company_id: companyId ?? undefined },
+        body: form,
+      });
+    },
+    invalidates: ({ dryRun }) => (dryRun ? [] : turbineListChanges),
+  });
+}

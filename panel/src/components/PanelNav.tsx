@@ -8,6 +8,8 @@ import { hasPermission } from '@/session/session-user';
 const SECTIONS: { to: LinkProps['to']; label: MessageKey; permission: Permission }[] = [
   { to: '/', label: 'panel.nav.turbines', permission: 'turbine.read' },
   { to: '/findings', label: 'panel.nav.findings', permission: 'finding.read' },
+  // Field teams plan their campaign with it; customers see results (released findings, reports), not progress.
+  { to: '/coverage', label: 'panel.nav.coverage', permission: 'coverage.read' },
   { to: '/companies', label: 'panel.nav.companies', permission: 'company.read' },
   { to: '/users', label: 'panel.nav.users', permission: 'user.read' },
 ];

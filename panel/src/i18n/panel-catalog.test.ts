@@ -33,11 +33,19 @@ describe('the panel’s share of the catalogs', () => {
     const used = sources(SOURCE).flatMap((file) =>
       [
         ...readFileSync(file, 'utf8').matchAll(
-          /['"`]((?:site|mail|findings\.report|findings\.reportReady)\.[\w.]+)['"`]/g,
+          /['"`]((?:site|mail|findings\.report|findings\.reportReady|repairs\.mail|repairs\.calendar|repairs\.export)\.[\w.]+)['"`]/g,
         ),
       ].map((match) => `${file}: ${match[1]}`),
     );
-    expect(PANEL_OMITS_MESSAGE_PREFIXES).toEqual(['site.', 'mail.', 'findings.report.', 'findings.reportReady.']);
+    expect(PANEL_OMITS_MESSAGE_PREFIXES).toEqual([
+      'site.',
+      'mail.',
+      'findings.report.',
+      'findings.reportReady.',
+      'repairs.mail.',
+      'repairs.calendar.',
+      'repairs.export.',
+    ]);
     expect(used).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
-import { type MediaItem, ROOM_LABELS } from '@kanat360/contracts';
+import { type MediaCategory, type MediaItem, ROOM_LABELS } from '@kanat360/contracts';
 import { intlLocale, type Language, type Translate } from '@kanat360/i18n/core';
 
 /** The type a media item is listed under: its category, or "blade" for a blade room's photo. */
-export function mediaType(item: Pick<MediaItem, 'category'>): 'blade' | 'drone' | 'operator' | 'robot' {
+export function mediaType(item: Pick<MediaItem, 'category'>): MediaCategory {
   return item.category === '' ? 'blade' : item.category;
 }
 

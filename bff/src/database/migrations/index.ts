@@ -8,6 +8,8 @@ import { Findings1795513597712 } from './1795513597712-findings.js';
 import { FindingsOpenSeverity1795520000000 } from './1795520000000-findings-open-severity.js';
 import { FindingsKeepPhotos1795524893349 } from './1795524893349-findings-keep-photos.js';
 import { MediaCapture1795600000000 } from './1795600000000-media-capture.js';
+import { Repairs1795700000000 } from './1795700000000-repairs.js';
+import { TurbineAssets1795800000000 } from './1795800000000-turbine-assets.js';
 
 /** Every migration, oldest first. `pnpm --filter @kanat360/bff cli migration:generate Name` writes the next one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -20,4 +22,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   FindingsOpenSeverity1795520000000,
   FindingsKeepPhotos1795524893349,
   MediaCapture1795600000000,
+  Repairs1795700000000,
+  TurbineAssets1795800000000,
 ];

@@ -23,6 +23,7 @@ import {
 import { BLADES } from '../media.js';
 import { optionalText, pathId, text } from './fields.js';
 import { yearField } from './media.js';
+import { findingRepairEntry, findingRepairRef } from './repairs.js';
 
 /** A severity as answers carry it. */
 export const findingSeverity = z.literal(FINDING_SEVERITIES);
@@ -281,6 +282,11 @@ export const finding = z
     created_by: rowId.nullable().meta({ description: "The author's user id; null once that user is deleted" }),
     created_at: timestamp,
     updated_at: timestamp,
+    repair: findingRepairRef.nullable().meta({
+      description:
+        "The finding's repair: the latest one not cancelled (open, done or verified) as far as the caller may read " +
+        "it; null when there is none. Not one of 2a's fields: exports leave it out",
+    }),
   })
   .meta({ id: 'Finding' });
 export type Finding = z.infer<typeof finding>;
@@ -313,6 +319,9 @@ export const findingDetail = finding
   .extend({
     history: z.array(findingTrackEntry).meta({ description: 'Each year of the same damage the caller may see' }),
     growth: z.strictObject({ since_previous: findingGrowth.nullable(), since_first: findingGrowth.nullable() }),
+    repairs: z.array(findingRepairEntry).meta({
+      description: 'Every repair that covered the finding, cancelled ones too, oldest first (those the caller may read)',
+    }),
   })
   .meta({ id: 'FindingDetail' });
 export type FindingDetail = z.infer<typeof findingDetail>;

@@ -8,6 +8,8 @@ import {
   MEDIA_KINDS,
   MEDIA_STATUSES,
   MEDIA_WARNING_CODES,
+  REPAIR_PHOTO_CATEGORY,
+  UPLOAD_CATEGORIES,
   type MediaCamera,
   type MediaCategory,
   PHOTO_PAGE,
@@ -56,24 +58,29 @@ const uploadTargetShape = {
         .optional(),
     )
     .meta({ description: 'A, B or C; or `category-drone` and the like, as a category page sends it' }),
-  category: z.preprocess(
-    optionalBlank,
-    z.enum([...MEDIA_CATEGORIES, 'blade'], { error: 'CATEGORY_INVALID' }).optional(),
-  ),
+  category: z.preprocess(optionalBlank, z.enum(UPLOAD_CATEGORIES, { error: 'CATEGORY_INVALID' }).optional()),
 };
 
-export const uploadTargetFields = z.object(uploadTargetShape).transform(({ room, year, blade, category }) => {
-  const now = new Date();
-  const fromBlade = blade?.startsWith('CATEGORY-') ? (blade.slice(9).toLowerCase() as MediaCategory) : undefined;
-  const resolvedCategory: MediaCategory = category ?? fromBlade ?? 'blade';
-  return {
-    room,
-    year: year ?? now.getFullYear(),
-    // Category photos may still name a blade (the category pages have a blade picker).
-    blade: blade && !blade.startsWith('CATEGORY-') ? (blade as Blade) : null,
-    category: resolvedCategory,
-  };
-});
+export const uploadTargetFields = z
+  .object(uploadTargetShape)
+  .superRefine(({ blade, category }, ctx) => {
+    // A repair photo is placed on the blade it shows: the repair's completion checks it against its findings.
+    if (category === REPAIR_PHOTO_CATEGORY && (blade === undefined || blade.startsWith('CATEGORY-'))) {
+      ctx.addIssue({ code: 'custom', message: 'REPAIR_PHOTO_BLADE_REQUIRED', path: ['blade'] });
+    }
+  })
+  .transform(({ room, year, blade, category }) => {
+    const now = new Date();
+    const fromBlade = blade?.startsWith('CATEGORY-') ? (blade.slice(9).toLowerCase() as MediaCategory) : undefined;
+    const resolvedCategory: MediaCategory = category ?? fromBlade ?? 'blade';
+    return {
+      room,
+      year: year ?? now.getFullYear(),
+      // Category photos may still name a blade (the category pages have a blade picker).
+      blade: blade && !blade.startsWith('CATEGORY-') ? (blade as Blade) : null,
+      category: resolvedCategory,
+    };
+  });
 export type UploadTarget = z.output<typeof uploadTargetFields>;
 
 /** A file part of a multipart body. */
@@ -198,10 +205,8 @@ export const photoListQuery = z.object({
   view: z.preprocess(optionalBlank, z.enum(['all'], { error: 'VALIDATION_ERROR' }).optional()),
   year: z.preprocess(optionalBlank, yearField.optional()),
   blade: z.preprocess(optionalBlank, z.enum(BLADES, { error: 'BLADE_INVALID' }).optional()),
-  category: z.preprocess(
-    optionalBlank,
-    z.enum([...MEDIA_CATEGORIES, 'blade'], { error: 'CATEGORY_INVALID' }).optional(),
-  ),
+  /** Left out: every category but `repair` (after-repair photos are listed when asked for, or by their ids). */
+  category: z.preprocess(optionalBlank, z.enum(UPLOAD_CATEGORIES, { error: 'CATEGORY_INVALID' }).optional()),
   /** One camera: `make|model` as `GET …/photos/cameras` offers it (cameraFilterValue). */
   camera: z.preprocess(
     optionalBlank,
@@ -264,7 +269,7 @@ export type PhotoListQuery = z.output<typeof photoListQuery>;
 export const mediaPlaceCount = z
   .strictObject({
     year: z.int(),
-    category: z.enum([...MEDIA_CATEGORIES, 'blade']),
+    category: z.enum(UPLOAD_CATEGORIES),
     blade: z.enum(BLADES).nullable(),
     room: z.int(),
     count: z.int().min(1),
@@ -368,7 +373,9 @@ export const mediaItem = z
     mime: z.string(),
     room: z.string(),
     blade: z.enum(BLADES).nullable(),
-    category: z.enum(['', ...MEDIA_CATEGORIES]),
+    category: z.enum(['', ...MEDIA_CATEGORIES, REPAIR_PHOTO_CATEGORY]).meta({
+      description: "'' for a blade room's photo, else its category (`repair`: an after-repair photo)",
+    }),
     year: z.int(),
     month: z.int(),
     size: z.int(),

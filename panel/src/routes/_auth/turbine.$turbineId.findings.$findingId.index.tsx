@@ -20,7 +20,8 @@ export const Route = createFileRoute('/_auth/turbine/$turbineId/findings/$findin
     const photo = page.data[0];
     const search = { year: finding.year, media: photo?.id ?? finding.media_id, finding: finding.id };
     // The router's contract: a thrown redirect (a Response, not an Error) ends the load and navigates.
-    if (!photo || photo.category === '') {
+    // Findings are marked on inspection media (never an after-repair photo, which has no page of its own).
+    if (!photo || photo.category === '' || photo.category === 'repair') {
       // eslint-disable-next-line @typescript-eslint/only-throw-error
       throw redirect({
         to: '/turbine/$turbineId/360-view',

@@ -13,6 +13,7 @@ import { AllPhotos } from './-components/turbine/AllPhotos';
 import { BladeMapSection } from './-components/turbine/BladeMapSection';
 import { BladeSection } from './-components/turbine/BladeSection';
 import { CategorySections, CustomerGalleries } from './-components/turbine/CategorySections';
+import { CoverageSection } from './-components/turbine/CoverageSection';
 import { lightboxListOf, photoFiltersOf, photoSearchSchema } from './-components/turbine/photo-search';
 import { ReportsPanel } from './-components/turbine/ReportsPanel';
 import { TurbineErrorScreen } from './-components/turbine/TurbineErrorScreen';
@@ -48,6 +49,7 @@ function TurbineWorkspace() {
   const canUpload = useCan('media.upload');
   const canReadReports = useCan('report.read');
   const canReadFindings = useCan('finding.read');
+  const canReadCoverage = useCan('coverage.read');
   const [commentsOpen, setCommentsOpen] = useState(false);
   const title = useTurbineTitle(turbine);
   usePageTitle(title);
@@ -79,6 +81,7 @@ function TurbineWorkspace() {
                 { id: 'categories', label: 'panel.turbine.categoriesTitle' as const },
               ]
             : [{ id: 'galleries', label: 'panel.turbine.galleriesTitle' as const }]),
+          ...(canReadCoverage ? [{ id: 'coverage', label: 'panel.nav.coverage' as const }] : []),
           ...(canReadFindings ? [{ id: 'blade-map', label: 'panel.turbine.bladeMapTitle' as const }] : []),
           ...(canReadReports ? [{ id: 'reports', label: 'panel.turbine.reportsTitle' as const }] : []),
           { id: 'all-photos', label: 'panel.turbine.allPhotosTitle' as const },
@@ -92,6 +95,7 @@ function TurbineWorkspace() {
       ) : (
         <CustomerGalleries turbineId={turbineId} />
       )}
+      {canReadCoverage && <CoverageSection turbine={turbine} />}
       {canReadFindings && <BladeMapSection turbine={turbine} />}
       {canReadReports && <ReportsPanel turbineId={turbineId} />}
       <AllPhotos turbine={turbine} />

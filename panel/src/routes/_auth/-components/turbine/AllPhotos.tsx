@@ -1,4 +1,4 @@
-import { type MediaItem, type TurbineDetail } from '@kanat360/contracts';
+import { type MediaCategory, type MediaItem, type TurbineDetail } from '@kanat360/contracts';
 import { getRouteApi } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
@@ -16,7 +16,7 @@ import { useCan } from '@/session/use-session';
 import { useToast } from '@/toast/toast-store';
 import { formatMegabytes } from '@/uploads/format-bytes';
 import { PhotoFilterBar } from './PhotoFilterBar';
-import { PHOTO_TYPES, photoFiltersOf } from './photo-search';
+import { photoFiltersOf } from './photo-search';
 import { SectionCard } from './SectionCard';
 import { useLightboxNavigation } from './use-lightbox';
 
@@ -28,11 +28,13 @@ const LIST_MAX_HEIGHT = 576;
 /** Asks for the next page when the rows in view come this close to the end of what is loaded. */
 const LOAD_AHEAD_ROWS = 40;
 
-const TYPE_BADGE: Record<(typeof PHOTO_TYPES)[number], string> = {
+const TYPE_BADGE: Record<MediaCategory, string> = {
   blade: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100',
   drone: 'bg-violet-100 text-violet-900 dark:bg-violet-950 dark:text-violet-100',
   operator: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
   robot: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
+  // Listed when asked for by id (an after-repair photo just uploaded); the repairs' screens show them.
+  repair: 'bg-rose-100 text-rose-900 dark:bg-rose-950 dark:text-rose-100',
 };
 
 function PhotoRow({

@@ -32,8 +32,8 @@ export function BladeMapSection({ turbine }: { turbine: TurbineDetail }) {
   );
   const [chosen, setChosen] = useState<number | null>(null);
   const year = chosen ?? withFindings[0] ?? years[0] ?? null;
-  // The turbine records no blade length yet: the scale runs to its findings (the report's rule too).
-  const scale = bladeScale(furthestReachM(all));
+  // The turbine's blade length when recorded, else the reach of its findings (the report's rule too).
+  const scale = bladeScale(furthestReachM(all), turbine.blade_length_m);
   const trackYears = useMemo(() => {
     const counts = new Map<number, number>();
     for (const finding of all) counts.set(finding.track_id, (counts.get(finding.track_id) ?? 0) + 1);

@@ -27,9 +27,12 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
  */
 export function TurbineTitleCard({ turbine, actions }: { turbine: TurbineDetail; actions?: ReactNode }) {
   const { t, locale } = useI18n();
-  const number = new Intl.NumberFormat(locale);
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
   const title = useTurbineTitle(turbine);
   const latest = turbine.media_years[0];
+  const missing = '—';
+  const decimals = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const measure = (value: number | null) => (value === null ? missing : decimals.format(value));
   return (
     <section className="card mb-6 p-6" aria-labelledby="turbine-title" data-testid="turbine-title-card">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -62,6 +65,27 @@ export function TurbineTitleCard({ turbine, actions }: { turbine: TurbineDetail;
         </Fact>
         <Fact label={t('panel.turbine.latestInspection')} testId="turbine-latest-year">
           {latest ?? t('panel.turbine.noInspection')}
+        </Fact>
+      </dl>
+      <dl
+        className="mt-3 grid grid-cols-2 gap-x-6 gap-y-3 border-t border-slate-200 pt-3 sm:grid-cols-6 dark:border-slate-800"
+        aria-label={t('panel.turbines.assets.title')}
+        data-testid="turbine-assets"
+      >
+        <Fact label={t('panel.turbines.assets.machine')} testId="turbine-model">
+          {[turbine.manufacturer, turbine.model].filter(Boolean).join(' ') || missing}
+        </Fact>
+        <Fact label={t('panel.turbines.field.rated_power_kw')}>{measure(turbine.rated_power_kw)}</Fact>
+        <Fact label={t('panel.turbines.field.rotor_diameter_m')}>{measure(turbine.rotor_diameter_m)}</Fact>
+        <Fact label={t('panel.turbines.field.blade_length_m')} testId="turbine-blade-length">
+          {measure(turbine.blade_length_m)}
+        </Fact>
+        <Fact label={t('panel.turbines.field.hub_height_m')}>{measure(turbine.hub_height_m)}</Fact>
+        <Fact label={t('panel.turbines.field.commissioned_year')}>{turbine.commissioned_year ?? missing}</Fact>
+        <Fact label={t('panel.turbines.field.coordinates')} testId="turbine-position">
+          {turbine.latitude !== null && turbine.longitude !== null
+            ? `${number.format(turbine.latitude)}, ${number.format(turbine.longitude)}`
+            : (turbine.coordinates ?? missing)}
         </Fact>
       </dl>
     </section>

@@ -4,18 +4,23 @@ import { useI18n } from '@/i18n/language';
 import { type CompanyOption } from '@/forms/company-options';
 import { useUrlSearchText } from '@/search/use-url-search-text';
 import {
+  assetValuesOf,
   cityLabel,
   citiesOf,
   hasFilters,
   NO_FILTERS,
   type TurbineSearch,
   type TurbineView,
+  TURBINE_VIEWS,
   yearsOf,
 } from './turbine-filters';
 
 const selectClass = 'input w-auto min-w-40';
 
-/** City, year, search text and (for who sees every company) company; plus the grid/list switch. */
+/**
+ * City, year, manufacturer, model, search text and (for who sees every company) company; plus the grid/list/map
+ * switch.
+ */
 export function TurbineFilters({
   turbines,
   companies,
@@ -73,6 +78,38 @@ export function TurbineFilters({
           </option>
         ))}
       </select>
+      {(['manufacturer', 'model'] as const).map((field) => {
+        // Models of the chosen manufacturer only, once one is chosen.
+        const pool =
+          field === 'model' && search.manufacturer
+            ? turbines.filter((turbine) => turbine.manufacturer === search.manufacturer)
+            : turbines;
+        const values = assetValuesOf(pool, field);
+        if (values.length === 0 && !search[field]) return null;
+        return (
+          <select
+            key={field}
+            className={selectClass}
+            aria-label={t(`panel.turbines.${field}Filter`)}
+            value={search[field] ?? ''}
+            onChange={(event) =>
+              onChange(
+                field === 'manufacturer'
+                  ? { manufacturer: event.target.value || undefined, model: undefined }
+                  : { model: event.target.value || undefined },
+              )
+            }
+          >
+            <option value="">{t(`panel.turbines.${field}All`)}</option>
+            {search[field] && !values.includes(search[field]) && <option value={search[field]}>{search[field]}</option>}
+            {values.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        );
+      })}
       {companies && (
         <select
           className={selectClass}
@@ -98,7 +135,7 @@ export function TurbineFilters({
         role="group"
         aria-label={t('panel.turbines.viewLabel')}
       >
-        {(['grid', 'list'] as const).map((option) => (
+        {TURBINE_VIEWS.map((option) => (
           <button
             key={option}
             type="button"

@@ -1,7 +1,9 @@
 import {
   createTurbineBody,
   lowercaseCity,
+  parseCoordinates,
   type Turbine,
+  TURBINE_ASSET_FIELDS,
   TURBINE_STATUSES,
   updateTurbineBody,
 } from '@kanat360/contracts';
@@ -13,20 +15,23 @@ import { useI18n } from '@/i18n/language';
 import { codeMessage, type FieldErrors, useFormFeedback, validateWith } from '@/forms/form-feedback';
 import { type CompanyOption } from '@/forms/company-options';
 
-interface TurbineFormValues {
+/** The asset register's fields (issue #25), each a text box; the server reads numbers from their text. */
+const ASSET_FIELDS = TURBINE_ASSET_FIELDS;
+type AssetField = (typeof ASSET_FIELDS)[number];
+
+interface TurbineFormValues extends Record<AssetField, string> {
   turbine_name: string;
   city: string;
   code: string;
   location: string;
   rooms: string;
   site_name: string;
-  coordinates: string;
   status: string;
   company_id: string;
 }
 
 /** The fields this form shows, so a server error naming one of them lands beside it. */
-const FIELDS: readonly (keyof TurbineFormValues)[] = [
+const FIELDS: readonly string[] = [
   'turbine_name',
   'city',
   'code',
@@ -36,6 +41,7 @@ const FIELDS: readonly (keyof TurbineFormValues)[] = [
   'coordinates',
   'status',
   'company_id',
+  ...ASSET_FIELDS,
 ];
 
 function initialValues(turbine: Turbine | null): TurbineFormValues {
@@ -46,10 +52,19 @@ function initialValues(turbine: Turbine | null): TurbineFormValues {
     location: turbine?.location ?? '',
     rooms: String(turbine?.rooms ?? 3),
     site_name: turbine?.site_name ?? '',
-    coordinates: turbine?.coordinates ?? '',
     status: turbine?.status ?? 'active',
     company_id: turbine ? String(turbine.company_id) : '',
+    ...(Object.fromEntries(ASSET_FIELDS.map((field) => [field, String(turbine?.[field] ?? '')])) as Record<
+      AssetField,
+      string
+    >),
   };
+}
+
+/** "38.4237, 27.1428" pasted into the latitude box: both numbers, each into its box. */
+function pastedPosition(text: string): { latitude: string; longitude: string } | null {
+  const position = parseCoordinates(text);
+  return position ? { latitude: String(position.latitude), longitude: String(position.longitude) } : null;
 }
 
 /** Spec §5: rooms is an integer of at least 1; an empty box is "missing", not "invalid". */
@@ -105,7 +120,7 @@ export function TurbineFormModal({
       location: values.location,
       rooms: values.rooms,
       site_name: values.site_name,
-      coordinates: values.coordinates,
+      ...Object.fromEntries(ASSET_FIELDS.map((field) => [field, values[field]])),
       ...(adding ? {} : { status: values.status }),
       ...(showCompany ? { company_id: values.company_id } : {}),
     };
@@ -193,14 +208,44 @@ export function TurbineFormModal({
           error={feedback.errors.site_name}
           maxLength={120}
         />
-        <TextField
-          label={t('panel.turbines.field.coordinates')}
-          hint={t('panel.turbines.field.coordinatesHint')}
-          value={values.coordinates}
-          onChange={(event) => set('coordinates')(event.target.value)}
-          error={feedback.errors.coordinates}
-          maxLength={64}
-        />
+        <fieldset className="col-span-2 grid grid-cols-2 gap-4 border-t border-slate-200 pt-4 dark:border-slate-800">
+          <legend className="sr-only">{t('panel.turbines.assets.title')}</legend>
+          <p className="col-span-2 text-sm font-semibold" aria-hidden="true">
+            {t('panel.turbines.assets.title')}
+          </p>
+          {ASSET_FIELDS.map((field) =>
+            field === 'manufacturer' || field === 'model' ? (
+              <TextField
+                key={field}
+                label={t(`panel.turbines.field.${field}`)}
+                value={values[field]}
+                onChange={(event) => set(field)(event.target.value)}
+                error={feedback.errors[field]}
+                maxLength={80}
+              />
+            ) : (
+              <TextField
+                key={field}
+                label={t(`panel.turbines.field.${field}`)}
+                hint={field === 'latitude' ? t('panel.turbines.field.positionHint') : undefined}
+                type="text"
+                // Text, not type=number: a Turkish decimal comma ("54,65") is kept as typed; the server reads it.
+                inputMode={field === 'commissioned_year' ? 'numeric' : 'decimal'}
+                value={values[field]}
+                onChange={(event) => {
+                  const pasted = field === 'latitude' ? pastedPosition(event.target.value) : null;
+                  if (pasted) {
+                    set('latitude')(pasted.latitude);
+                    set('longitude')(pasted.longitude);
+                  } else set(field)(event.target.value);
+                }}
+                // A position's problem (both forms disagree, one half missing) is named on coordinates.
+                error={feedback.errors[field] ?? (field === 'latitude' ? feedback.errors.coordinates : undefined)}
+                data-testid={`turbine-field-${field}`}
+              />
+            ),
+          )}
+        </fieldset>
         {!adding && (
           <SelectField
             label={t('panel.turbines.field.status')}

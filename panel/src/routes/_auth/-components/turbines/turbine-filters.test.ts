@@ -1,10 +1,13 @@
 import { type Turbine } from '@kanat360/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  assetValuesOf,
   cityLabel,
   citiesOf,
   filterTurbines,
   hasFilters,
+  mapViewOf,
+  mapViewParam,
   turbineSearchSchema,
   turbineYear,
   yearsOf,
@@ -27,6 +30,17 @@ function turbine(overrides: Partial<Turbine>): Turbine {
     photo_count: 0,
     media_count: 0,
     worst_open_severity: null,
+    open_repairs: 0,
+    overdue_repairs: 0,
+    manufacturer: null,
+    model: null,
+    rated_power_kw: null,
+    hub_height_m: null,
+    rotor_diameter_m: null,
+    blade_length_m: null,
+    commissioned_year: null,
+    latitude: null,
+    longitude: null,
     created_at: '2024-03-01T10:00:00Z',
     updated_at: '2025-06-01T10:00:00Z',
     ...overrides,
@@ -43,6 +57,8 @@ const list = [
     turbine_name: 'Boğaz',
     name: 'Boğaz',
     company_id: 11,
+    manufacturer: 'Vestas',
+    model: 'V90-3.0 MW',
   }),
   turbine({
     id: 3,
@@ -52,6 +68,8 @@ const list = [
     name: 'Balıkesir Türbini',
     updated_at: '',
     created_at: '2023-01-05T00:00:00Z',
+    manufacturer: 'Enercon',
+    model: 'E-82 E2',
   }),
 ];
 
@@ -81,6 +99,26 @@ describe('turbine filters', () => {
     expect(filterTurbines(list, { year: 2023 }).map((t) => t.id)).toEqual([3]);
     expect(filterTurbines(list, { company: 11 }).map((t) => t.id)).toEqual([2]);
     expect(filterTurbines(list, { city: 'izmir', company: 11 })).toEqual([]);
+  });
+
+  it('filters by manufacturer and model, offering the values the list has', () => {
+    expect(assetValuesOf(list, 'manufacturer')).toEqual(['Enercon', 'Vestas']);
+    expect(assetValuesOf(list, 'model')).toEqual(['E-82 E2', 'V90-3.0 MW']);
+    expect(filterTurbines(list, { manufacturer: 'Vestas' }).map((t) => t.id)).toEqual([2]);
+    expect(filterTurbines(list, { model: 'E-82 E2' }).map((t) => t.id)).toEqual([3]);
+    expect(filterTurbines(list, { manufacturer: 'Vestas', model: 'E-82 E2' })).toEqual([]);
+    expect(hasFilters({ model: 'E-82 E2' })).toBe(true);
+  });
+
+  it("keeps the map's place in the URL and reads it back", () => {
+    const view = { zoom: 7.25, latitude: 39.123456, longitude: 27.5 };
+    const at = mapViewParam(view);
+    expect(at).toBe('7.25/39.12346/27.50000');
+    expect(turbineSearchSchema.parse({ view: 'map', at })).toEqual({ view: 'map', at });
+    expect(mapViewOf(at)).toEqual({ zoom: 7.25, latitude: 39.12346, longitude: 27.5 });
+    expect(turbineSearchSchema.parse({ at: 'somewhere' })).toEqual({});
+    expect(mapViewOf('3/95/10')).toBeNull();
+    expect(mapViewOf(undefined)).toBeNull();
   });
 
   it('reads the URL leniently: bad values are dropped, numbers parsed', () => {
