@@ -70,6 +70,7 @@ const EXAMPLE_FINDING = {
   created_by: 41,
   created_at: '2025-06-11T14:02:31.000Z',
   updated_at: '2025-06-11T14:02:31.000Z',
+  repair: null,
 } as const;
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -262,6 +263,7 @@ export class FindingsController {
           ...EXAMPLE_FINDING,
           history: [{ id: 311, year: 2025, severity: 3, length_mm: 380, width_mm: 45, status: 'new', stage: 'draft' }],
           growth: { since_previous: null, since_first: null },
+          repairs: [],
         },
         message: 'Bulgu kaydedildi.',
       },

@@ -3475,9 +3475,20 @@ export interface operations {
                      *           "status": "active",
                      *           "company_id": 1000,
                      *           "company_name": "Anadolu Rüzgar Enerji A.Ş.",
+                     *           "manufacturer": "Nordex",
+                     *           "model": "N149/5.X",
+                     *           "rated_power_kw": 5700,
+                     *           "hub_height_m": 125,
+                     *           "rotor_diameter_m": 149.1,
+                     *           "blade_length_m": 72.4,
+                     *           "commissioned_year": 2022,
+                     *           "latitude": 38.7996,
+                     *           "longitude": 26.9707,
                      *           "photo_count": 42,
                      *           "media_count": 45,
                      *           "worst_open_severity": 3,
+                     *           "open_repairs": 1,
+                     *           "overdue_repairs": 0,
                      *           "created_at": "2025-04-02T08:15:00.000Z",
                      *           "updated_at": "2025-06-11T14:02:31.000Z"
                      *         }
@@ -3605,9 +3616,20 @@ export interface operations {
                      *         "status": "active",
                      *         "company_id": 1000,
                      *         "company_name": "Anadolu Rüzgar Enerji A.Ş.",
+                     *         "manufacturer": "Nordex",
+                     *         "model": "N149/5.X",
+                     *         "rated_power_kw": 5700,
+                     *         "hub_height_m": 125,
+                     *         "rotor_diameter_m": 149.1,
+                     *         "blade_length_m": 72.4,
+                     *         "commissioned_year": 2022,
+                     *         "latitude": 38.7996,
+                     *         "longitude": 26.9707,
                      *         "photo_count": 42,
                      *         "media_count": 45,
                      *         "worst_open_severity": 3,
+                     *         "open_repairs": 1,
+                     *         "overdue_repairs": 0,
                      *         "created_at": "2025-04-02T08:15:00.000Z",
                      *         "updated_at": "2025-06-11T14:02:31.000Z"
                      *       },
@@ -5959,7 +5981,8 @@ export interface operations {
                      *           "track_id": 204,
                      *           "created_by": 41,
                      *           "created_at": "2025-06-11T14:02:31.000Z",
-                     *           "updated_at": "2025-06-11T14:02:31.000Z"
+                     *           "updated_at": "2025-06-11T14:02:31.000Z",
+                     *           "repair": null
                      *         }
                      *       ],
                      *       "next_cursor": "WyJkYXRlX2Rlc2MiLCIyMDI1LTA2LTExVDE0OjAyOjMxLjAwMDAwMFoiLDMxMV0",
@@ -6534,6 +6557,7 @@ export interface operations {
                      *         "created_by": 41,
                      *         "created_at": "2025-06-11T14:02:31.000Z",
                      *         "updated_at": "2025-06-11T14:02:31.000Z",
+                     *         "repair": null,
                      *         "history": [
                      *           {
                      *             "id": 311,
@@ -6548,7 +6572,8 @@ export interface operations {
                      *         "growth": {
                      *           "since_previous": null,
                      *           "since_first": null
-                     *         }
+                     *         },
+                     *         "repairs": []
                      *       },
                      *       "message": "Bulgu kaydedildi."
                      *     }
