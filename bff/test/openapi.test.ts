@@ -3,13 +3,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { Controller, Get, Query, Req } from '@nestjs/common';
+import { Controller, Get, Query, Req, StreamableFile } from '@nestjs/common';
 import { ALL_PERMISSIONS, successOf, turbinePath } from '@kanat360/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { answerMismatch } from '@/openapi/answer-check.js';
 import { API_PATHS_FILE, apiPathsSource } from '@/openapi/api-paths-source.js';
 import { apiControllers, apiRoutes, buildOpenApiDocument } from '@/openapi/openapi-document.js';
-import { Route, RouteGroup, ValidBody, ValidParams, ValidQuery } from '@/openapi/route.js';
+import { fileAnswer, Route, RouteGroup, ValidBody, ValidParams, ValidQuery } from '@/openapi/route.js';
 import { call } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -180,6 +181,32 @@ describe('a route that is not documented as it is enforced', () => {
     expect(apiControllers().map((controller) => controller.name)).toEqual(
       expect.arrayContaining(['TurbinesController', 'HealthController', 'UploadReceiverController']),
     );
+  });
+});
+
+describe('an answer held to its declaration (what the test app checks on every call)', () => {
+  const contract = {
+    summary: 'A turbine',
+    access: 'public' as const,
+    answers: { 200: successOf(z.strictObject({ id: z.int(), at: z.iso.datetime() })), 202: successOf(z.null()) },
+  };
+
+  it('passes as it goes on the wire (a Date as its ISO string), against any of the 2xx answers', () => {
+    expect(answerMismatch(contract, { success: true, data: { id: 1, at: new Date(0) } })).toBeNull();
+    expect(answerMismatch(contract, { success: true, data: null })).toBeNull();
+  });
+
+  it('is refused for a field left out and for one the declaration does not name', () => {
+    expect(answerMismatch(contract, { success: true, data: { id: 1 } })).toContain('data.at');
+    expect(answerMismatch(contract, { success: true, data: { id: 1, at: new Date(0), extra: 1 } })).toMatch(
+      /Unrecognized key: "extra"/,
+    );
+  });
+
+  it('leaves files alone', () => {
+    const file = { ...contract, answers: { 200: fileAnswer('A file', ['text/csv']) } };
+    expect(answerMismatch(file, new StreamableFile(Buffer.from('a,b')))).toBeNull();
+    expect(answerMismatch(contract, new StreamableFile(Buffer.from('a,b')))).toBeNull();
   });
 });
 
