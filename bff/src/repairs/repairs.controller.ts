@@ -213,7 +213,11 @@ export class RepairsController {
     @ValidBody() body: CreateRepairBody,
     @RequestTranslator() t: Translate,
   ) {
-    return { success: true as const, data: await this.repairs.create(actor, id, body), message: t('api.repairCreated') };
+    return {
+      success: true as const,
+      data: await this.repairs.create(actor, id, body),
+      message: t('api.repairCreated'),
+    };
   }
 
   @Route('GET', 'turbines/:id/repairs/:repairId', {

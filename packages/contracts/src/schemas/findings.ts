@@ -320,7 +320,8 @@ export const findingDetail = finding
     history: z.array(findingTrackEntry).meta({ description: 'Each year of the same damage the caller may see' }),
     growth: z.strictObject({ since_previous: findingGrowth.nullable(), since_first: findingGrowth.nullable() }),
     repairs: z.array(findingRepairEntry).meta({
-      description: 'Every repair that covered the finding, cancelled ones too, oldest first (those the caller may read)',
+      description:
+        'Every repair that covered the finding, cancelled ones too, oldest first (those the caller may read)',
     }),
   })
   .meta({ id: 'FindingDetail' });

@@ -227,7 +227,8 @@ export const turbine = z
     location: z.string(),
     site_name: z.string().nullable(),
     coordinates: z.string().nullable().meta({
-      description: '"lat,lng" when the position is known; else any text an older client stored, which names no position',
+      description:
+        '"lat,lng" when the position is known; else any text an older client stored, which names no position',
     }),
     rooms: z.int().min(1),
     status: z.enum(TURBINE_STATUSES),
