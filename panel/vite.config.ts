@@ -3,17 +3,23 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { panelShare } from './src/i18n/panel-catalog.ts';
+import { type CatalogPart, panelPart } from './src/i18n/panel-catalog.ts';
 
-/** The panel's copy of the message catalogs: its share only (src/i18n/panel-catalog.ts). */
+/**
+ * The panel's copy of the message catalogs: its share only, in two parts (`tr.json?shell`, `tr.json?screens`:
+ * src/i18n/panel-catalog.ts).
+ */
 function panelCatalogs(): Plugin {
   return {
     name: 'kanat360-panel-catalogs',
-    // Before Vite's own JSON plugin turns the file into a module.
+    // Before Vite's own JSON plugin would read the file.
     enforce: 'pre',
     transform(code, id) {
-      if (!/[\\/]locales[\\/](tr|en)\.json$/.test(id)) return null;
-      return { code: JSON.stringify(panelShare(JSON.parse(code) as Record<string, string>)), map: null };
+      const part = /[\\/]locales[\\/](?:tr|en)\.json\?(shell|screens)$/.exec(id)?.[1] as CatalogPart | undefined;
+      if (!part) return null;
+      // A module, not JSON: with a query in its name the file is no longer taken for JSON.
+      const messages = panelPart(JSON.parse(code) as Record<string, string>, part);
+      return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(messages))});`, map: null };
     },
   };
 }

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { AccessModule } from './access/access.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CommentsModule } from './comments/comments.module.js';
+import { Clock } from './common/clock.js';
 import { ErrorFilter } from './common/error.filter.js';
 import { CompaniesModule } from './companies/companies.module.js';
 import { ContactModule } from './contact/contact.module.js';
@@ -83,8 +84,9 @@ export class AppModule {
         { provide: JobQueue, useValue: context.jobs },
         { provide: APP_FILTER, useClass: ErrorFilter },
         Lifecycle,
+        Clock,
       ],
-      exports: [CONFIG, DataSource, JobQueue, Lifecycle],
+      exports: [CONFIG, DataSource, JobQueue, Lifecycle, Clock],
     };
   }
 }

@@ -2,10 +2,14 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { permissionsOf, type SessionUser } from '@kanat360/contracts';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translator } from '@kanat360/i18n';
+import { Clock } from '@/common/clock.js';
 import { makeCompany, makeUser, type MadeCompany, type MadeUser, PASSWORD, unique } from './factories.js';
 import { countOf } from './eventually.js';
 import { call, type Credentials, type Reply, signIn } from './http.js';
 import { startTestApp, TEST_SECRET, type TestApp } from './test-app.js';
+
+const inTurkish = translator('tr');
 
 interface ErrorReply {
   success: false;
@@ -77,7 +81,7 @@ describe('POST /api/auth/login', () => {
     expect(reply.body).toEqual({
       success: true,
       token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/) as unknown,
-      message: 'Giriş başarılı',
+      message: inTurkish('auth.loginSuccess'),
       user: {
         id: user.id,
         first_name: 'Test',
@@ -151,7 +155,7 @@ describe('POST /api/auth/login', () => {
     const expected = {
       success: false,
       code: 'INVALID_CREDENTIALS',
-      message: 'Giriş başarısız. Lütfen bilgilerinizi kontrol edin.',
+      message: inTurkish('errors.INVALID_CREDENTIALS'),
     };
     for (const reply of [wrongPassword, unknownEmail, inactiveUser]) {
       expect(reply.status).toBe(401);
@@ -259,7 +263,7 @@ describe('session endpoints', () => {
       expect(reply.body).toEqual({
         success: false,
         code: 'UNAUTHENTICATED',
-        message: 'Oturum bulunamadı. Lütfen tekrar giriş yapın.',
+        message: inTurkish('errors.UNAUTHENTICATED'),
       });
     }
     const refresh = await call<ErrorReply>(app, 'POST', '/api/auth/refresh');
@@ -293,10 +297,13 @@ describe('session endpoints', () => {
 
   it('refresh gives a new working token with a later expiry', async () => {
     const user = await makeUser(app.dataSource, { role: 'operator', companyId: company.id });
-    const signed = await signIn(app, user.email, PASSWORD);
+    // Tokens carry second-resolution times: signed in two seconds ago, so the new token must differ.
+    const clock = app.app.get(Clock);
+    clock.now = () => new Date(Date.now() - 2_000);
+    const signed = await signIn(app, user.email, PASSWORD).finally(() => {
+      clock.now = () => new Date();
+    });
     const before = (signed.body.user as SessionUser).session_expires_at;
-    // Tokens carry second-resolution times: wait for the next second so the new token must differ.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
     const refreshed = await call<{ success: true; token: string; user: SessionUser }>(
       app,
       'POST',
@@ -361,7 +368,7 @@ describe('XSRF double submit', () => {
     expect(missing.body).toEqual({
       success: false,
       code: 'XSRF_MISMATCH',
-      message: 'Güvenlik doğrulaması başarısız. Sayfayı yenileyip tekrar deneyin.',
+      message: inTurkish('errors.XSRF_MISMATCH'),
     });
     expect(await companyCount(name)).toBe(0);
 

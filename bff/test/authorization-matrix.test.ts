@@ -4,7 +4,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileUrls } from '@/files/file-urls.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
-import { makeCompany, makeTurbine, makeUser, type MadeCompany, PASSWORD, unique } from './factories.js';
+import {
+  makeCompany,
+  makeMedia as makeMediaRow,
+  makeTurbine,
+  makeUser,
+  type MadeCompany,
+  PASSWORD,
+  unique,
+} from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -167,23 +175,12 @@ async function makeMedia(
   extra: { originalId?: number; isCurrent?: boolean; turbineId?: number } = {},
 ): Promise<{ turbineId: number; mediaId: number; key: string }> {
   const turbineId = extra.turbineId ?? (await makeTurbine(ctx.app.dataSource, companyOf(ctx, target).id));
-  const assetId = randomUUID();
-  const key = `turbines/${turbineId}/blade-A/room-1/2024/${assetId}.jpg`;
-  const rows: { id: number }[] = await ctx.app.dataSource.query(
-    `INSERT INTO media (turbine_id, asset_id, storage_key, kind, category, blade, room, year, month, original_name, size,
-                        mime, status, original_id, version, is_current)
-     VALUES ($1, $2, $3, 'photo', 'blade', 'A', 1, 2024, 5, $4, 100, 'image/jpeg', 'ready', $5, $6, $7) RETURNING id`,
-    [
-      turbineId,
-      assetId,
-      key,
-      `m${unique()}.jpg`,
-      extra.originalId ?? null,
-      extra.originalId ? 2 : 1,
-      extra.isCurrent ?? true,
-    ],
+  const mediaId = await makeMediaRow(ctx.app, turbineId, { originalId: extra.originalId, current: extra.isCurrent });
+  const [row] = await ctx.app.dataSource.query<{ storage_key: string }[]>(
+    `SELECT storage_key FROM media WHERE id = $1`,
+    [mediaId],
   );
-  return { turbineId, mediaId: rows[0]!.id, key };
+  return { turbineId, mediaId, key: row!.storage_key };
 }
 
 /** The caller's own user id (the first user of its role in the callers' company: the one signed in). */

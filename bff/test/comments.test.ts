@@ -1,10 +1,13 @@
 import { type Role, type TurbineComment } from '@kanat360/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translator } from '@kanat360/i18n';
 import { TurbinePurgeWorker } from '@/turbines/turbine-purge.worker.js';
 import { countOf } from './eventually.js';
 import { makeCompany, makeTurbine, makeUser, type MadeCompany, type MadeUser, PASSWORD, unique } from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
+
+const inTurkish = translator('tr');
 
 interface CommentRow {
   id: number;
@@ -29,14 +32,14 @@ const COMMENT_KEYS = [
   'user_name',
 ].sort();
 
-const TURBINE_NOT_FOUND = { success: false, code: 'TURBINE_NOT_FOUND', message: 'Türbin bulunamadı' };
-const COMMENT_NOT_FOUND = { success: false, code: 'COMMENT_NOT_FOUND', message: 'Yorum bulunamadı' };
+const TURBINE_NOT_FOUND = { success: false, code: 'TURBINE_NOT_FOUND', message: inTurkish('errors.TURBINE_NOT_FOUND') };
+const COMMENT_NOT_FOUND = { success: false, code: 'COMMENT_NOT_FOUND', message: inTurkish('errors.COMMENT_NOT_FOUND') };
 const WINDOW_PASSED = {
   success: false,
   code: 'COMMENT_EDIT_WINDOW_PASSED',
-  message: 'Yorumlar yalnızca yazıldıktan sonraki 60 dakika içinde düzenlenebilir veya silinebilir',
+  message: inTurkish('errors.COMMENT_EDIT_WINDOW_PASSED'),
 };
-const FORBIDDEN = { success: false, code: 'FORBIDDEN', message: 'Bu sayfaya erişim yetkiniz yok.' };
+const FORBIDDEN = { success: false, code: 'FORBIDDEN', message: inTurkish('errors.FORBIDDEN') };
 
 const ROLES = ['superadmin', 'admin', 'company_manager', 'operator', 'customer'] as const;
 
@@ -289,7 +292,7 @@ describe('POST /api/turbines/:id/comments', () => {
     expect(reply.body).toEqual({
       success: false,
       code: 'COMMENT_REQUIRED',
-      message: 'Yorum boş olamaz',
+      message: inTurkish('errors.COMMENT_REQUIRED'),
       field: 'comment',
     });
     expect(await commentCount(turbine)).toBe(0);
@@ -392,7 +395,7 @@ describe('PUT /api/turbines/:id/comments/:commentId', () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({
       success: true,
-      message: 'Yorum güncellendi',
+      message: inTurkish('api.commentUpdated'),
       data: {
         id: comment.id,
         comment: 'Sonra',

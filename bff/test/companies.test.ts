@@ -1,9 +1,12 @@
 import { type Company, type Role } from '@kanat360/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translator } from '@kanat360/i18n';
 import { countOf } from './eventually.js';
 import { makeCompany, makeTurbine, makeUser, type MadeCompany, PASSWORD, unique } from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
+
+const inTurkish = translator('tr');
 
 interface CompanyRow {
   id: number;
@@ -75,7 +78,7 @@ describe('companies: superadmin only', () => {
       ];
       for (const reply of replies) {
         expect(reply.status).toBe(403);
-        expect(reply.body).toEqual({ success: false, code: 'FORBIDDEN', message: 'Bu sayfaya erişim yetkiniz yok.' });
+        expect(reply.body).toEqual({ success: false, code: 'FORBIDDEN', message: inTurkish('errors.FORBIDDEN') });
       }
       expect(await companyRow(target.id)).toEqual(before);
       expect(await companyCount()).toBe(count);
@@ -156,7 +159,7 @@ describe('POST /api/companies', () => {
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({
       success: true,
-      message: 'Şirket başarıyla eklendi',
+      message: inTurkish('api.companyCreated'),
       data: {
         name,
         contact_email: 'info@acme.example',
@@ -218,7 +221,7 @@ describe('POST /api/companies', () => {
     expect(reply.body).toEqual({
       success: false,
       code: 'COMPANY_NAME_REQUIRED',
-      message: 'Şirket adı gereklidir',
+      message: inTurkish('errors.COMPANY_NAME_REQUIRED'),
       field: 'name',
     });
     expect(await companyCount()).toBe(count);
@@ -299,7 +302,7 @@ describe('POST /api/companies', () => {
     expect(reply.body).toEqual({
       success: false,
       code: 'INVALID_JSON',
-      message: 'İstek gövdesi geçerli bir JSON değil.',
+      message: inTurkish('errors.INVALID_JSON'),
     });
     expect(await companyCount()).toBe(count);
   });
@@ -312,7 +315,7 @@ describe('POST /api/companies', () => {
     });
     expect(reply.status).toBe(400);
     expect(reply.body).toMatchObject({ code: 'COMPANY_NAME_REQUIRED' });
-    expect((reply.body as unknown as ErrorReply).message).not.toBe('Şirket adı gereklidir');
+    expect((reply.body as unknown as ErrorReply).message).not.toBe(inTurkish('errors.COMPANY_NAME_REQUIRED'));
   });
 });
 
@@ -338,7 +341,7 @@ describe('PUT /api/companies/:id', () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({
       success: true,
-      message: 'Şirket başarıyla güncellendi',
+      message: inTurkish('api.companyUpdated'),
       data: {
         id: company.id,
         name,
@@ -432,7 +435,11 @@ describe('PUT /api/companies/:id', () => {
       body: { name: `Ghost ${unique()}` },
     });
     expect(reply.status).toBe(404);
-    expect(reply.body).toEqual({ success: false, code: 'COMPANY_NOT_FOUND', message: 'Şirket bulunamadı.' });
+    expect(reply.body).toEqual({
+      success: false,
+      code: 'COMPANY_NOT_FOUND',
+      message: inTurkish('errors.COMPANY_NOT_FOUND'),
+    });
     expect(await companyRow(999)).toEqual(before);
   });
 });
@@ -447,7 +454,11 @@ describe('DELETE /api/companies/:id', () => {
     const count = await companyCount();
     const reply = await call(app, 'DELETE', `/api/companies/${id}`, { as: superadmin });
     expect(reply.status).toBe(404);
-    expect(reply.body).toEqual({ success: false, code: 'COMPANY_NOT_FOUND', message: 'Şirket bulunamadı.' });
+    expect(reply.body).toEqual({
+      success: false,
+      code: 'COMPANY_NOT_FOUND',
+      message: inTurkish('errors.COMPANY_NOT_FOUND'),
+    });
     expect(await companyCount()).toBe(count);
     expect(await companyRow(999)).toMatchObject({ id: 999, is_system: true });
   });
@@ -489,7 +500,7 @@ describe('DELETE /api/companies/:id', () => {
     await app.dataSource.query(`DELETE FROM turbines WHERE company_id = $1`, [company.id]);
     const done = await call(app, 'DELETE', `/api/companies/${company.id}`, { as: superadmin });
     expect(done.status).toBe(200);
-    expect(done.body).toMatchObject({ success: true, message: 'Şirket ve ilgili fotoğraflar başarıyla silindi' });
+    expect(done.body).toMatchObject({ success: true, message: inTurkish('api.companyDeleted') });
     expect(await companyRow(company.id)).toBeUndefined();
 
     const again = await call(app, 'DELETE', `/api/companies/${company.id}`, { as: superadmin });

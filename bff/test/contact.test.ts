@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translator } from '@kanat360/i18n';
 import { unique } from './factories.js';
 import { call, uniqueIp } from './http.js';
-import { countOf, sleep } from './eventually.js';
-import { type Mail, outbox } from './mail-reader.js';
+import { countOf, eventually } from './eventually.js';
+import { type Mail, mailQueueDrained, outbox } from './mail-reader.js';
 import { startTestApp, type TestApp } from './test-app.js';
+
+const inTurkish = translator('tr');
 
 interface Answer {
   success: boolean;
@@ -44,14 +47,8 @@ describe('POST /api/contact', () => {
     );
   const mailsAbout = (subject: string) => outbox(app).filter((mail) => mail.subject.includes(subject));
   /** Mail goes through a job: waits (up to ~15 s) for the mail about `subject`. */
-  async function mailAbout(subject: string): Promise<Mail> {
-    for (let waited = 0; waited < 15_000; waited += 100) {
-      const [mail] = mailsAbout(subject);
-      if (mail) return mail;
-      await sleep(100);
-    }
-    throw new Error(`no mail about ${subject} arrived`);
-  }
+  const mailAbout = (subject: string): Promise<Mail> =>
+    eventually(() => mailsAbout(subject)[0], `a mail about ${subject}`, { timeoutMs: 15_000 });
   const message = (overrides: Record<string, unknown> = {}) => ({
     name: 'Ayşe Yılmaz',
     email: 'Ayse.Yilmaz@Example.com',
@@ -66,7 +63,7 @@ describe('POST /api/contact', () => {
     const ip = uniqueIp();
     const reply = await send(body, { ip });
     expect(reply.status).toBe(201);
-    expect(reply.body).toEqual({ success: true, data: null, message: 'Mesajınız başarıyla gönderildi' });
+    expect(reply.body).toEqual({ success: true, data: null, message: inTurkish('api.contactSent') });
 
     expect(await rowsAbout(body.subject)).toEqual([
       {
@@ -160,7 +157,7 @@ describe('POST /api/contact', () => {
     expect(await rowsAbout(marker)).toEqual([]);
     const stored = `SELECT count(*)::int AS count FROM contact_messages WHERE subject = '' OR message LIKE 'xxxxxxxxxx%'`;
     expect(await countOf(app.dataSource, stored)).toBe(0);
-    await sleep(1000);
+    await mailQueueDrained(app);
     expect(mailsAbout(marker)).toEqual([]);
   });
 
@@ -193,7 +190,7 @@ describe('POST /api/contact', () => {
     expect((await send(message(), { ip })).status).toBe(201);
     expect((await send(message(), { ip })).status).toBe(429);
 
-    await sleep(1000);
+    await mailQueueDrained(app);
     expect(mailsAbout(refused.subject)).toEqual([]);
   });
 
@@ -220,7 +217,7 @@ describe('POST /api/contact', () => {
     expect(retried.status).toBe(201);
     expect(await rowsAbout(body.subject)).toHaveLength(1);
     await mailAbout(body.subject);
-    await sleep(1000);
+    await mailQueueDrained(app);
     expect(mailsAbout(body.subject)).toHaveLength(1);
   });
 

@@ -1,6 +1,6 @@
 import { type FleetCoverage, type TurbineCoverage } from '@kanat360/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCompany, makeTurbine, makeUser, type MadeCompany, PASSWORD, unique } from './factories.js';
+import { makeCompany, makeMedia, makeTurbine, makeUser, type MadeCompany, PASSWORD } from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -27,26 +27,8 @@ interface Photo {
   current?: boolean;
 }
 
-async function insertMedia(turbine: number, photo: Photo): Promise<number> {
-  const name = `c-${unique()}.jpg`;
-  const rows: { id: number }[] = await app.dataSource.query(
-    `INSERT INTO media (turbine_id, asset_id, storage_key, kind, category, blade, room, year, month, original_name,
-                        size, mime, status, is_current)
-     VALUES ($1, gen_random_uuid(), $2, $3, $4, $5, $6, $7, 6, $8, 1000, 'image/jpeg', $9, $10) RETURNING id`,
-    [
-      turbine,
-      `turbines/${turbine}/coverage/${name}`,
-      photo.kind ?? 'photo',
-      photo.category,
-      photo.blade,
-      photo.room,
-      photo.year ?? 2025,
-      name,
-      photo.status ?? 'ready',
-      photo.current ?? true,
-    ],
-  );
-  return rows[0]!.id;
+function insertMedia(turbine: number, photo: Photo): Promise<number> {
+  return makeMedia(app, turbine, { ...photo, year: photo.year ?? 2025 });
 }
 
 async function insertFinding(turbine: number, mediaId: number, blade: string, stage = 'draft', year = 2025) {

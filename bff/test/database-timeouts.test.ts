@@ -151,7 +151,7 @@ describe('a wait for a pooled connection', () => {
       const started = performance.now();
       const refused = await waits.dataSource.query('SELECT 1').then(
         () => null,
-        (error: Error) => error,
+        (error: unknown) => error as Error,
       );
       const waitedMs = performance.now() - started;
       expect(refused?.message).toMatch(/timeout exceeded when trying to connect/);

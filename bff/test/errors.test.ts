@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translator } from '@kanat360/i18n';
 import { makeCompany, makeTurbine, makeUser, type MadeUser, PASSWORD } from './factories.js';
 import { call, type Reply, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
+
+const inTurkish = translator('tr');
 
 interface ErrorReply {
   success: false;
@@ -63,7 +66,7 @@ describe('an unexpected failure', () => {
     expect(reply.body).toEqual({
       success: false,
       code: 'INTERNAL_ERROR',
-      message: 'Beklenmeyen bir hata oluştu. Lütfen tekrar deneyin.',
+      message: inTurkish('errors.INTERNAL_ERROR'),
       correlationId: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown,
     });
     expect(reply.body.correlationId).toBe(reply.headers.get('x-request-id'));

@@ -82,12 +82,20 @@ export interface MediaOptions {
   category?: MediaCategory;
   panorama?: boolean;
   year?: number;
-  blade?: 'A' | 'B' | 'C';
+  /** `A` unless told; null for a photo of no blade (a drone's). */
+  blade?: 'A' | 'B' | 'C' | null;
   width?: number;
   height?: number;
   /** Its original stored as a real JPEG of its size (a flat colour), or as these bytes. */
   stored?: boolean | Buffer;
   originalName?: string;
+  room?: number;
+  status?: 'ready' | 'pending' | 'failed';
+  /** False for a version an edit replaced. */
+  current?: boolean;
+  /** Makes the row an edited version (2) of this photo. */
+  originalId?: number;
+  capturedAt?: string;
 }
 
 /** A media row of a turbine (4000 × 3000 unless told), its original stored when `stored`. */
@@ -98,20 +106,27 @@ export async function makeMedia(app: TestApp, turbineId: number, options: MediaO
   const key = `turbines/${turbineId}/blade-A/room-1/${options.year ?? 2024}/${assetId}.jpg`;
   const rows: { id: number }[] = await app.dataSource.query(
     `INSERT INTO media (turbine_id, asset_id, storage_key, kind, category, blade, room, year, month, original_name, size,
-                        mime, status, width, height, is_panorama)
-     VALUES ($1, $2, $3, $4, $11, $5, 1, $6, 5, $7, 100, 'image/jpeg', 'ready', $8, $9, $10) RETURNING id`,
+                        mime, status, width, height, is_panorama, is_current, original_id, version, captured_at)
+     VALUES ($1, $2, $3, $4, $11, $5, $12, $6, 5, $7, 100, 'image/jpeg', $13, $8, $9, $10, $14, $15, $16, $17)
+     RETURNING id`,
     [
       turbineId,
       assetId,
       key,
       options.kind ?? 'photo',
-      options.blade ?? 'A',
+      options.blade === undefined ? 'A' : options.blade,
       options.year ?? 2024,
       options.originalName ?? `f${unique()}.jpg`,
       options.kind === 'pointcloud' ? null : width,
       options.kind === 'pointcloud' ? null : height,
       options.panorama ?? false,
       options.category ?? 'blade',
+      options.room ?? 1,
+      options.status ?? 'ready',
+      options.current ?? true,
+      options.originalId ?? null,
+      options.originalId ? 2 : 1,
+      options.capturedAt ?? null,
     ],
   );
   if (options.stored) {

@@ -4,9 +4,12 @@ import ExcelJS from 'exceljs';
 import jsonld from 'jsonld';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translator } from '@kanat360/i18n';
 import { makeCompany, makeFinding, makeMedia, makeTurbine, makeUser, PASSWORD } from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
+
+const inTurkish = translator('tr');
 
 // Issue #21: the exports, checked with the tools their users read them with (a CSV parser and the file's bytes, a
 // workbook reader, a JSON-LD processor in safe mode).
@@ -221,8 +224,16 @@ describe('the CSV export for people', () => {
 
   it('is in Turkish without a language, and for a Turkish caller', async () => {
     const { rows } = await csvOf(`turbine_id=${named}&stage=released&type=crack`);
-    expect(rows[0]!.slice(0, 3)).toEqual(['Bulgu adresi', 'Türbin', 'Türbin kodu']);
-    expect(rows[1]!.slice(5, 8)).toEqual(['Hücum kenarı', '3', 'Dış']);
+    expect(rows[0]!.slice(0, 3)).toEqual([
+      inTurkish('findings.export.column.address'),
+      inTurkish('findings.export.column.turbine'),
+      inTurkish('findings.export.column.turbineCode'),
+    ]);
+    expect(rows[1]!.slice(5, 8)).toEqual([
+      inTurkish('findings.surface.leading_edge'),
+      '3',
+      inTurkish('findings.internal.false'),
+    ]);
     expect(rows[1]![21]).toBe('Dikdörtgen: x 100, y 200, 300 × 150 piksel');
   });
 

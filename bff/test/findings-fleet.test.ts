@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type ApiPage,
   type ApiSuccess,
@@ -14,7 +13,7 @@ import {
   type TurbineDetail,
 } from '@kanat360/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCompany, makeTurbine, makeUser, type MadeCompany, PASSWORD } from './factories.js';
+import { makeCompany, makeMedia, makeTurbine, makeUser, type MadeCompany, PASSWORD } from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -42,13 +41,7 @@ interface Planned {
 
 /** Findings on a fresh photo of the turbine, written as the seed would (the API's rules are findings.test.ts'). */
 async function plant(turbineId: number, findings: Planned[]): Promise<void> {
-  const assetId = randomUUID();
-  const media: { id: number }[] = await app.dataSource.query(
-    `INSERT INTO media (turbine_id, asset_id, storage_key, kind, category, blade, room, year, month, original_name,
-                        size, mime, status, width, height)
-     VALUES ($1, $2, $3, 'photo', 'blade', 'A', 1, 2024, 5, $4, 100, 'image/jpeg', 'ready', 4000, 3000) RETURNING id`,
-    [turbineId, assetId, `turbines/${turbineId}/blade-A/room-1/2024/${assetId}.jpg`, `${assetId}.jpg`],
-  );
+  const mediaId = await makeMedia(app, turbineId);
   for (const finding of findings) {
     await app.dataSource.query(
       `INSERT INTO findings (turbine_id, media_id, media_version, year, blade, surface, zone, distance_from_root_m,
@@ -56,7 +49,7 @@ async function plant(turbineId: number, findings: Planned[]): Promise<void> {
        VALUES ($1, $2, 1, $3, $4, 'leading_edge', 2, 10, $5, $6, $7, 'follow_up', $8, $9, COALESCE($10, now()))`,
       [
         turbineId,
-        media[0]!.id,
+        mediaId,
         finding.year ?? 2024,
         finding.blade ?? 'A',
         { selector: { type: 'FragmentSelector', value: 'xywh=pixel:1,1,4,4' } },

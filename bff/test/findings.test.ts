@@ -11,6 +11,7 @@ import {
 import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translator } from '@kanat360/i18n';
 import { poolUsage, runAsJob } from '@/database/app-data-source.js';
 import { countOf, eventually } from './eventually.js';
 import { outbox, waitForMails } from './mail-reader.js';
@@ -26,6 +27,8 @@ import {
 } from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
+
+const inTurkish = translator('tr');
 
 type One = { success: true; data: FindingDetail; message?: string };
 type Failure = { success: false; code: string; field?: string };
@@ -699,7 +702,7 @@ describe('the inspection report', () => {
     const turkish = await download(`/api/turbines/${turbineId}/inspection-report?year=2024`, as.operator!);
     const tr = await pdfOf(await turkish.arrayBuffer());
     expect(tr.text).toContain('Kanat muayene raporu');
-    expect(tr.text).toContain('Hücum kenarı');
+    expect(tr.text).toContain(inTurkish('findings.surface.leading_edge'));
     expect(tr.text).toContain('ğüşiöç İ');
   });
 

@@ -28,7 +28,7 @@ function isTypeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean 
   if (ts.isExportDeclaration(node)) return node.isTypeOnly;
   const clause = node.importClause;
   if (!clause) return false; // `import './side-effect.js'` runs the module
-  if (clause.isTypeOnly) return true;
+  if (clause.phaseModifier === ts.SyntaxKind.TypeKeyword) return true;
   const bindings = clause.namedBindings;
   return !clause.name && !!bindings && ts.isNamedImports(bindings) && bindings.elements.every((e) => e.isTypeOnly);
 }

@@ -13,11 +13,14 @@ import {
 } from '@kanat360/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translator } from '@kanat360/i18n';
 import { cropPlan } from '@/findings/inspection-report.builder.js';
 import { CROP_PRINT, PDF_BLADE_MAP } from '@/findings/inspection-report.pdf.js';
 import { makeCompany, makeFinding, makeMedia, makeTurbine, makeUser, PASSWORD } from './factories.js';
 import { type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
+
+const inTurkish = translator('tr');
 
 // Issue #21 items 1–3: the inspection report checked with the tools a reader of PDFs has (qpdf, poppler).
 
@@ -187,7 +190,7 @@ describe('the inspection report as a PDF reader sees it', () => {
   it('gives its Turkish text back as written (pdftotext)', async () => {
     const { stdout } = await run('pdftotext', [pdfPath, '-']);
     expect(stdout).toContain('Kanat muayene raporu');
-    expect(stdout).toContain('Hücum kenarı');
+    expect(stdout).toContain(inTurkish('findings.surface.leading_edge'));
     expect(stdout).toContain('Hücum kenarında çatlak — ğüşiöç İ');
   });
 });

@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type TestApp } from './test-app.js';
 
-import { eventually } from './eventually.js';
+import { QUEUES } from '@/jobs/job-queue.js';
+import { countOf, eventually } from './eventually.js';
 import { type Mail, parseMail } from './mail-format.js';
 
 export { type Mail, parseMail };
@@ -25,5 +26,25 @@ export function waitForMails(read: () => Mail[], email: string, count = 1): Prom
     },
     `a mail to ${email}`,
     { timeoutMs: 15_000 },
+  );
+}
+
+/** The mail queue, and the queue whose jobs write mail jobs (a reset request's job mails the link, or nothing). */
+const MAIL_QUEUES = [QUEUES.passwordReset, QUEUES.sendMail];
+
+/**
+ * Waits until no job that mails is queued, waiting for a retry or running: every mail a request asked for has then
+ * been written to the outbox (or failed for good), so a test may assert which mails were not sent.
+ */
+export async function mailQueueDrained(app: TestApp): Promise<void> {
+  // One snapshot of both queues: a reset job writes its mail job before it completes, so no mail falls between.
+  const pending = `SELECT count(*)::int AS count FROM pgboss.job
+                    WHERE name = ANY($1) AND state IN ('created', 'retry', 'active')`;
+  await eventually(
+    async () => (await countOf(app.dataSource, pending, [MAIL_QUEUES])) === 0,
+    'the mail queue drained',
+    {
+      timeoutMs: 15_000,
+    },
   );
 }

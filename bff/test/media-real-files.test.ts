@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaWorkers } from '@/media/media.workers.js';
 import { eventually } from './eventually.js';
-import { makeCompany, makeTurbine, makeUser, PASSWORD } from './factories.js';
+import { makeCompany, makeMedia, makeTurbine, makeUser, PASSWORD } from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
 import { realFile } from './real-files.js';
 import { startTestApp, type TestApp } from './test-app.js';
@@ -300,17 +300,15 @@ describe('photos processed by an older release', () => {
       [[sony.id, olympus.id]],
     );
     // And one whose original is gone from the store: passed over, left as it was.
-    const [gone] = await app.dataSource.query<{ id: number }[]>(
-      `INSERT INTO media (turbine_id, asset_id, storage_key, kind, category, room, year, month, original_name, size,
-                          mime, status, captured_at)
-       VALUES ($1, gen_random_uuid(), 'turbines/0/gone-' || gen_random_uuid() || '.jpg', 'photo', 'drone', 1, 2024, 1,
-               'gone.jpg', 10, 'image/jpeg', 'ready', '2020-01-01T10:00:00Z')
-       RETURNING id`,
-      [turbineId],
-    );
+    const gone = await makeMedia(app, turbineId, {
+      category: 'drone',
+      blade: null,
+      originalName: 'gone.jpg',
+      capturedAt: '2020-01-01T10:00:00Z',
+    });
     await app.app.get(MediaWorkers).recapture();
     const after = new Map((await list(turbineId)).map((item) => [item.id, item]));
-    expect(after.get(gone!.id)).toMatchObject({ captured_at: '2020-01-01T10:00:00.000Z', captured_at_local: null });
+    expect(after.get(gone)).toMatchObject({ captured_at: '2020-01-01T10:00:00.000Z', captured_at_local: null });
     expect(after.get(olympus.id)).toMatchObject({
       captured_at_local: '2015-09-08T11:02:17',
       captured_offset: null,

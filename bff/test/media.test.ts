@@ -8,6 +8,7 @@ import { type MediaItem, type PresignedUpload, type SkippedFile } from '@kanat36
 import { panorama, shortVideo } from '@kanat360/demo-media';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translator } from '@kanat360/i18n';
 import { MediaWorkers } from '@/media/media.workers.js';
 import { tileCount } from '@/media/tile-budget.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
@@ -17,6 +18,8 @@ import { makeCompany, makeTurbine, makeUser, type MadeCompany, PASSWORD, unique 
 import { countOf, eventually } from './eventually.js';
 import { call, type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
+
+const inTurkish = translator('tr');
 
 interface UploadReply {
   success: boolean;
@@ -550,7 +553,7 @@ describe('serving, deleting and versions', () => {
       { as: as.operator, form: body },
     );
     expect(saved.status, saved.text).toBe(200);
-    expect(saved.body.message).toBe('Çizimli fotoğraf başarıyla kaydedildi!');
+    expect(saved.body.message).toBe(inTurkish('api.photoSaved'));
     expect(saved.body.data).toMatchObject({
       version: 2,
       is_edited: true,
@@ -624,7 +627,7 @@ describe('serving, deleting and versions', () => {
       as: as.manager,
     });
     expect(reply.status, reply.text).toBe(200);
-    expect(reply.body).toMatchObject({ success: true, message: 'Fotoğraf Silindi' });
+    expect(reply.body).toMatchObject({ success: true, message: inTurkish('api.photoDeleted') });
     expect(await list(turbine)).toEqual([]);
     expect(await rows(`SELECT 1 FROM media WHERE turbine_id = $1`, [turbine])).toBe(0);
     await eventually(async () => (await storage.head(photo.key)) === null, 'the original to be deleted');
@@ -777,7 +780,7 @@ describe('viewers', () => {
 
     const before = await get('');
     expect(before.status).toBe(200);
-    for (const query of ['', '?room=3', '?blade=B&year=' + new Date().getFullYear(), '?view=all&limit=1']) {
+    for (const query of ['', '?room=3', `?blade=B&year=${new Date().getFullYear()}`, '?view=all&limit=1']) {
       const one = await get(query);
       const two = await get(query);
       expect(one.status).toBe(200);

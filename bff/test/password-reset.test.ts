@@ -2,11 +2,14 @@ import { createHash } from 'node:crypto';
 import { type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translator } from '@kanat360/i18n';
 import { makeCompany, makeUser, type MadeCompany, type MadeUser, PASSWORD, unique } from './factories.js';
 import { call, signIn } from './http.js';
-import { countOf, sleep } from './eventually.js';
-import { type Mail, outbox, parseMail, waitForMails } from './mail-reader.js';
+import { countOf } from './eventually.js';
+import { type Mail, mailQueueDrained, outbox, parseMail, waitForMails } from './mail-reader.js';
 import { startTestApp, type TestApp } from './test-app.js';
+
+const inTurkish = translator('tr');
 
 interface Answer {
   success: boolean;
@@ -79,14 +82,14 @@ describe('password reset (outbox)', () => {
       expect(reply.body).toEqual({
         success: true,
         data: null,
-        message: 'Bu e-posta adresi kayıtlıysa, şifre sıfırlama bağlantısı gönderildi.',
+        message: inTurkish('auth.passwordResetSent'),
       });
     }
     expect(replies[1]!.text).toBe(replies[0]!.text);
     expect(replies[2]!.text).toBe(replies[0]!.text);
 
     await waitForMails(() => outbox(app), known.email);
-    await sleep(1500);
+    await mailQueueDrained(app);
     const mails = outbox(app);
     expect(mails.filter((mail) => mail.to.includes(unknownEmail))).toHaveLength(0);
     expect(mails.filter((mail) => mail.to.includes(inactive.email))).toHaveLength(0);
@@ -113,7 +116,7 @@ describe('password reset (outbox)', () => {
       expect(reply.body).toEqual({
         success: false,
         code: 'EMAIL_INVALID',
-        message: 'Lütfen geçerli bir e-posta adresi girin',
+        message: inTurkish('errors.EMAIL_INVALID'),
         field: 'email',
       });
     }
@@ -135,7 +138,7 @@ describe('password reset (outbox)', () => {
     const [trMail] = await waitForMails(() => outbox(app), tr.email);
     const [enMail] = await waitForMails(() => outbox(app), en.email);
 
-    expect(trMail!.subject).toBe('Kanat360 şifre sıfırlama');
+    expect(trMail!.subject).toBe(inTurkish('mail.passwordReset.subject'));
     expect(trMail!.text).toContain('Merhaba Test,');
     expect(trMail!.text).toContain('şifre sıfırlama isteği');
     expect(trMail!.text).toMatch(new RegExp(`${PUBLIC_URL}/password-reset\\?token=[A-Za-z0-9_-]{40,}`));
@@ -179,7 +182,7 @@ describe('password reset (outbox)', () => {
     expect(done.body).toEqual({
       success: true,
       data: null,
-      message: 'Şifreniz güncellendi. Yeni şifrenizle giriş yapabilirsiniz.',
+      message: inTurkish('auth.passwordResetDone'),
     });
 
     for (const session of sessions) {
@@ -197,7 +200,7 @@ describe('password reset (outbox)', () => {
     expect(again.body).toEqual({
       success: false,
       code: 'RESET_TOKEN_INVALID',
-      message: 'Şifre sıfırlama bağlantısı geçersiz veya süresi dolmuş. Lütfen yeni bir bağlantı isteyin.',
+      message: inTurkish('errors.RESET_TOKEN_INVALID'),
     });
     expect(await loginStatus(user.email, 'yet-another-password')).toBe(401);
     expect(await loginStatus(user.email, NEW_PASSWORD)).toBe(200);
@@ -228,7 +231,7 @@ describe('password reset (outbox)', () => {
     expect(short.body).toEqual({
       success: false,
       code: 'PASSWORD_TOO_SHORT',
-      message: 'Şifre en az 6 karakter olmalı',
+      message: inTurkish('errors.PASSWORD_TOO_SHORT'),
       field: 'password',
     });
     expect((await confirm({ token })).body.code).toBe('PASSWORD_REQUIRED');
@@ -239,7 +242,7 @@ describe('password reset (outbox)', () => {
     expect(common.body).toEqual({
       success: false,
       code: 'PASSWORD_TOO_COMMON',
-      message: 'Bu şifre çok yaygın ve kolayca tahmin edilir. Lütfen daha güçlü bir şifre seçin.',
+      message: inTurkish('errors.PASSWORD_TOO_COMMON'),
       field: 'password',
     });
     expect(await loginStatus(user.email, PASSWORD)).toBe(200);
@@ -281,7 +284,7 @@ describe('password reset (outbox)', () => {
   it('sends at most one mail a minute per account, and a new password voids every outstanding link', async () => {
     const { user, token: first } = await userWithToken();
     expect((await requestReset({ email: user.email })).status).toBe(200);
-    await sleep(1500);
+    await mailQueueDrained(app);
     expect(outbox(app).filter((mail) => mail.to.includes(user.email))).toHaveLength(1);
     expect(await tokenRows(user.id)).toHaveLength(1);
 

@@ -14,6 +14,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translator } from '@kanat360/i18n';
 import { countOf, eventually } from './eventually.js';
 import {
   makeCompany,
@@ -28,6 +29,8 @@ import {
 import { call, type Credentials, signIn } from './http.js';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture.js';
 import { startTestApp, type TestApp } from './test-app.js';
+
+const inTurkish = translator('tr');
 
 type One = { success: true; data: Repair; message?: string };
 type Failure = { success: false; code: string; field?: string };
@@ -183,7 +186,7 @@ describe('creating a repair', () => {
       body: { finding_ids: [mild, worst, mild] },
     });
     expect(reply.status, reply.text).toBe(201);
-    expect(reply.body.message).toBe('İş emri oluşturuldu');
+    expect(reply.body.message).toBe(inTurkish('api.repairCreated'));
     const repair = reply.body.data;
     expect(repair).toMatchObject({
       turbine_id: turbineId,
@@ -422,7 +425,7 @@ describe('the status graph', () => {
       labour_hours: 6.5,
     });
     expect(done.status, done.text).toBe(200);
-    expect(done.body.message).toBe('Onarım tamamlandı');
+    expect(done.body.message).toBe(inTurkish('api.repairCompleted'));
     expect(done.body.data).toMatchObject({
       status: 'done',
       note: 'Laminat onarıldı, kaplama yenilendi.',
@@ -1014,7 +1017,7 @@ describe('reading repairs', () => {
       headers: { Authorization: `Bearer ${(as.customer as { token: string }).token}` },
     });
     const customerHeader = Papa.parse<string[]>(await forCustomer.text()).data[0]!;
-    expect(customerHeader).toContain('Başlık');
+    expect(customerHeader).toContain(inTurkish('repairs.export.column.title'));
     expect(customerHeader).not.toContain('Tahmini maliyet');
 
     const xlsx = await fetch(`${app.baseUrl}/api/repairs/export.xlsx?turbine_id=${turbine}`, {

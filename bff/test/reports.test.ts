@@ -3,12 +3,15 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { type Report } from '@kanat360/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translator } from '@kanat360/i18n';
 import { reportPdf } from '@kanat360/demo-media';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
 import { makeCompany, makeTurbine, makeUser, type MadeCompany, PASSWORD } from './factories.js';
 import { countOf, eventually } from './eventually.js';
 import { call, type Credentials, type Reply, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
+
+const inTurkish = translator('tr');
 
 interface UploadReply {
   success: boolean;
@@ -657,7 +660,7 @@ describe('DELETE /api/turbines/{id}/reports/{reportId}', () => {
 
     const deleted = await call(app, 'DELETE', `/api/turbines/${turbine}/reports/${gone.id}`, { as: operator });
     expect(deleted.status, deleted.text).toBe(200);
-    expect(deleted.body).toMatchObject({ success: true, message: 'Rapor başarıyla silindi' });
+    expect(deleted.body).toMatchObject({ success: true, message: inTurkish('api.reportDeleted') });
     expect(await storageKeyOf(gone.id)).toBeUndefined();
     expect((await list(operator, turbine)).body.data.map((report) => report.id)).toEqual([kept.id]);
     await eventually(async () => (await storage.head(key)) === null, 'the blob to be deleted');
@@ -708,7 +711,7 @@ describe('access', () => {
     const turbine = await makeTurbine(app.dataSource, home.id);
     const stored = await upload(operator, turbine, [{ name: 'Ic.pdf', bytes: pdf() }]);
     const id = stored.body.data[0]!.id;
-    const missing = { success: false, code: 'TURBINE_NOT_FOUND', message: 'Türbin bulunamadı' };
+    const missing = { success: false, code: 'TURBINE_NOT_FOUND', message: inTurkish('errors.TURBINE_NOT_FOUND') };
     const replies = [
       await list(otherAdmin, turbine),
       await upload(otherAdmin, turbine, [{ name: 'Dis.pdf', bytes: pdf() }]),

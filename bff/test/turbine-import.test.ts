@@ -1,10 +1,13 @@
 import { type TurbineImportReport } from '@kanat360/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translator } from '@kanat360/i18n';
 import { countOf } from './eventually.js';
 import { makeCompany, makeTurbine, makeUser, type MadeCompany, PASSWORD, unique } from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
+
+const inTurkish = translator('tr');
 
 // POST /api/turbines/import (issue #25): dry run, all or nothing, bad rows and bad files.
 
@@ -110,7 +113,9 @@ describe('a dry run', () => {
       ['BLADE_LENGTH_INVALID', 'blade_length_m'],
       ['STATUS_INVALID', 'status'],
     ]);
-    expect(problems.find((problem) => problem.code === 'STATUS_INVALID')!.message).toBe('Geçersiz türbin durumu');
+    expect(problems.find((problem) => problem.code === 'STATUS_INVALID')!.message).toBe(
+      inTurkish('errors.STATUS_INVALID'),
+    );
   });
 });
 
@@ -175,7 +180,7 @@ describe('a real run', () => {
     const code = `S-${unique()}`;
     const text = `Kod;Şehir;Konum;Nominal güç (kW);Kanat uzunluğu (m)\n${code};Muğla;Milas;3465;64,5\n`;
     const cp1254 = Buffer.from(
-      [...text].map((ch) => ({ ş: 0xfe, Ş: 0xde, ğ: 0xf0, ı: 0xfd, ü: 0xfc })[ch] ?? ch.charCodeAt(0)),
+      Array.from(text, (ch) => ({ ş: 0xfe, Ş: 0xde, ğ: 0xf0, ı: 0xfd, ü: 0xfc })[ch] ?? ch.charCodeAt(0)),
     );
     const reply = await upload(admin, form(cp1254), '?dry_run=false');
     expect(reply.status, reply.text).toBe(200);

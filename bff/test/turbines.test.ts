@@ -1,11 +1,14 @@
 import { type Role, type Turbine, type TurbineDetail } from '@kanat360/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { makeCompany, makeTurbine, makeUser, type MadeCompany, PASSWORD, unique } from './factories.js';
+import { translator } from '@kanat360/i18n';
+import { makeCompany, makeMedia, makeTurbine, makeUser, type MadeCompany, PASSWORD, unique } from './factories.js';
 import { countOf } from './eventually.js';
 import { call, type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
 import { TurbinePurgeWorker } from '@/turbines/turbine-purge.worker.js';
+
+const inTurkish = translator('tr');
 
 interface TurbineRow {
   id: number;
@@ -64,7 +67,7 @@ const TURBINE_KEYS = [
   'worst_open_severity',
 ].sort();
 
-const NOT_FOUND = { success: false, code: 'TURBINE_NOT_FOUND', message: 'Türbin bulunamadı' };
+const NOT_FOUND = { success: false, code: 'TURBINE_NOT_FOUND', message: inTurkish('errors.TURBINE_NOT_FOUND') };
 
 let app: TestApp;
 /** The callers' company. */
@@ -98,27 +101,12 @@ const purgeJobs = (turbineId: number) =>
   );
 
 /** A media row written straight to the table, as an upload would leave it. Answers its id. */
-async function insertMedia(
+function insertMedia(
   turbineId: number,
   input: { kind?: 'photo' | 'video' | 'pointcloud'; isCurrent?: boolean; originalId?: number; year?: number } = {},
 ): Promise<number> {
-  const name = `m-${unique()}.jpg`;
-  const rows: { id: number }[] = await app.dataSource.query(
-    `INSERT INTO media (turbine_id, asset_id, storage_key, kind, category, blade, room, year, month, original_name,
-                        size, mime, status, is_current, original_id)
-     VALUES ($1, gen_random_uuid(), $2, $3, 'blade', 'A', 1, $7, 5, $4, 1000, 'image/jpeg', 'ready', $5, $6)
-     RETURNING id`,
-    [
-      turbineId,
-      `turbines/${turbineId}/test/${name}`,
-      input.kind ?? 'photo',
-      name,
-      input.isCurrent ?? true,
-      input.originalId ?? null,
-      input.year ?? 2025,
-    ],
-  );
-  return rows[0]!.id;
+  const { isCurrent: current, ...rest } = input;
+  return makeMedia(app, turbineId, { ...rest, current, year: input.year ?? 2025 });
 }
 
 async function insertPhotos(turbineId: number, count: number): Promise<void> {
@@ -328,7 +316,7 @@ describe('GET /api/turbines', () => {
     await runner.release();
     const spy = vi.spyOn(prototype, 'query');
     const data = await list(operator);
-    const touching = spy.mock.calls.map(([sql]) => String(sql)).filter((sql) => /\b(turbines|media)\b/.test(sql));
+    const touching = spy.mock.calls.map(([sql]) => sql).filter((sql) => /\b(turbines|media)\b/.test(sql));
     spy.mockRestore();
 
     expect(touching).toHaveLength(1);
@@ -448,7 +436,7 @@ describe('POST /api/turbines', () => {
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({
       success: true,
-      message: 'Türbin başarıyla eklendi',
+      message: inTurkish('api.turbineCreated'),
       data: {
         turbine_name: 'Soma T4',
         name: 'Soma T4',
@@ -496,7 +484,7 @@ describe('POST /api/turbines', () => {
       expect(reply.body).toEqual({
         success: false,
         code: 'COMPANY_REQUIRED',
-        message: 'Şirket seçin',
+        message: inTurkish('errors.COMPANY_REQUIRED'),
         field: 'company_id',
       });
     }
@@ -511,7 +499,7 @@ describe('POST /api/turbines', () => {
       expect(reply.body).toEqual({
         success: false,
         code: 'COMPANY_INVALID',
-        message: 'Seçilen şirket bulunamadı.',
+        message: inTurkish('errors.COMPANY_INVALID'),
         field: 'company_id',
       });
     }
@@ -537,7 +525,7 @@ describe('POST /api/turbines', () => {
     const before = await turbineCount();
     const reply = await call(app, 'POST', '/api/turbines', { as: as[role]!, body: newTurbine(home) });
     expect(reply.status).toBe(403);
-    expect(reply.body).toEqual({ success: false, code: 'FORBIDDEN', message: 'Bu sayfaya erişim yetkiniz yok.' });
+    expect(reply.body).toEqual({ success: false, code: 'FORBIDDEN', message: inTurkish('errors.FORBIDDEN') });
     expect(await turbineCount()).toBe(before);
   });
 
@@ -583,7 +571,7 @@ describe('POST /api/turbines', () => {
       expect(reply.body).toEqual({
         success: false,
         code: 'ROOMS_INVALID',
-        message: 'Oda sayısı 1 veya daha büyük olmalıdır',
+        message: inTurkish('errors.ROOMS_INVALID'),
         field: 'rooms',
       });
       expect(await turbineCount()).toBe(before);
@@ -623,7 +611,7 @@ describe('POST /api/turbines', () => {
     expect(reply.body).toEqual({
       success: false,
       code: 'STATUS_INVALID',
-      message: 'Geçersiz türbin durumu',
+      message: inTurkish('errors.STATUS_INVALID'),
       field: 'status',
     });
     expect(await turbineCount()).toBe(before);
@@ -699,7 +687,7 @@ describe('POST /api/turbines', () => {
     });
     expect(reply.status).toBe(400);
     expect(reply.body).toMatchObject({ code: 'ROOMS_INVALID' });
-    expect((reply.body as unknown as ErrorReply).message).not.toBe('Oda sayısı 1 veya daha büyük olmalıdır');
+    expect((reply.body as unknown as ErrorReply).message).not.toBe(inTurkish('errors.ROOMS_INVALID'));
   });
 });
 
@@ -726,7 +714,7 @@ describe('PUT /api/turbines/:id', () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({
       success: true,
-      message: 'Türbin başarıyla kaydedildi',
+      message: inTurkish('api.turbineUpdated'),
       data: {
         id: turbine.id,
         turbine_name: 'Renamed',
@@ -838,7 +826,7 @@ describe('DELETE /api/turbines/:id', () => {
       body: { user_id: 1, role: 'superadmin', company_id: other.id },
     });
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ success: true, data: null, message: 'Türbin başarıyla silindi' });
+    expect(reply.body).toEqual({ success: true, data: null, message: inTurkish('api.turbineDeleted') });
 
     expect((await list(superadmin)).some((item) => item.id === turbine.id)).toBe(false);
     expect((await list(otherAdmin)).some((item) => item.id === turbine.id)).toBe(false);

@@ -1,11 +1,14 @@
 import { createUserBody, type Role, updateUserBody, type User } from '@kanat360/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translator } from '@kanat360/i18n';
 import { UsersService } from '@/users/users.service.js';
 import { makeCompany, makeUser, type MadeCompany, type MadeUser, PASSWORD, unique } from './factories.js';
 import { countOf } from './eventually.js';
 import { call, type Credentials, signIn } from './http.js';
 import { principalOf, refusal } from './services.js';
 import { startTestApp, type TestApp } from './test-app.js';
+
+const inTurkish = translator('tr');
 
 interface UserRow {
   id: number;
@@ -166,7 +169,7 @@ describe('GET /api/users', () => {
   it.each(['company_manager', 'operator', 'customer'] as const)('refuses %s with 403', async (role) => {
     const reply = await call(app, 'GET', '/api/users', { as: lesser[role]! });
     expect(reply.status).toBe(403);
-    expect(reply.body).toEqual({ success: false, code: 'FORBIDDEN', message: 'Bu sayfaya erişim yetkiniz yok.' });
+    expect(reply.body).toEqual({ success: false, code: 'FORBIDDEN', message: inTurkish('errors.FORBIDDEN') });
   });
 
   it('refuses an anonymous caller with 401', async () => {
@@ -200,7 +203,7 @@ describe('POST /api/users', () => {
     const email = String(body.email).trim().toLowerCase();
     expect(reply.body).toMatchObject({
       success: true,
-      message: 'Kullanıcı başarıyla eklendi',
+      message: inTurkish('api.userCreated'),
       data: {
         first_name: 'Ayşe',
         last_name: 'Yılmaz',
@@ -321,7 +324,7 @@ describe('POST /api/users', () => {
     expect(reply.body).toEqual({
       success: false,
       code: 'COMPANY_INVALID',
-      message: 'Seçilen şirket bulunamadı.',
+      message: inTurkish('errors.COMPANY_INVALID'),
       field: 'company_id',
     });
     expect(await userCount()).toBe(count);
@@ -338,7 +341,7 @@ describe('POST /api/users', () => {
     expect(reply.body).toEqual({
       success: false,
       code: 'EMAIL_TAKEN',
-      message: 'Bu e-posta adresiyle kayıtlı bir kullanıcı zaten var.',
+      message: inTurkish('errors.EMAIL_TAKEN'),
       field: 'email',
     });
     expect(await userCount()).toBe(count);
@@ -384,7 +387,7 @@ describe('PUT /api/users/:id', () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({
       success: true,
-      message: 'Kullanıcı başarıyla güncellendi',
+      message: inTurkish('api.userUpdated'),
       data: {
         id: target.id,
         first_name: 'Mehmet',
@@ -525,7 +528,7 @@ describe('PUT /api/users/:id', () => {
       body: edit({ email: `ghost.${unique()}@test.kanat360.local`, companyId: companyA.id }),
     });
     expect(reply.status).toBe(404);
-    expect(reply.body).toEqual({ success: false, code: 'USER_NOT_FOUND', message: 'Kullanıcı bulunamadı.' });
+    expect(reply.body).toEqual({ success: false, code: 'USER_NOT_FOUND', message: inTurkish('errors.USER_NOT_FOUND') });
   });
 
   it.each(['admin', 'company_manager', 'operator', 'customer'] as const)('refuses %s with 403', async (role) => {
@@ -548,7 +551,7 @@ describe('PUT /api/users/:id/password', () => {
       body: { password: 'brand-new-pass' },
     });
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ success: true, data: null, message: 'Şifre başarıyla değiştirildi' });
+    expect(reply.body).toEqual({ success: true, data: null, message: inTurkish('api.passwordChanged') });
     expectNoSecrets(reply.text);
     expect(await stillSignedIn(session)).toBe(false);
     expect((await tryLogin(target.email, PASSWORD)).status).toBe(401);
@@ -596,7 +599,7 @@ describe('PUT /api/users/:id/password', () => {
       body: { password: 'long-enough' },
     });
     expect(reply.status).toBe(404);
-    expect(reply.body).toEqual({ success: false, code: 'USER_NOT_FOUND', message: 'Kullanıcı bulunamadı.' });
+    expect(reply.body).toEqual({ success: false, code: 'USER_NOT_FOUND', message: inTurkish('errors.USER_NOT_FOUND') });
   });
 
   it('refuses an admin with 403', async () => {
@@ -620,7 +623,7 @@ describe('the protected user', () => {
     const protectedBody = {
       success: false,
       code: 'PROTECTED_USER',
-      message: 'Bu kullanıcı korumalıdır; düzenlenemez, şifresi değiştirilemez ve silinemez.',
+      message: inTurkish('errors.PROTECTED_USER'),
     };
 
     const edited = await call(app, 'PUT', `/api/users/${root.id}`, {
@@ -661,7 +664,7 @@ describe('DELETE /api/users/:id', () => {
     const session = (await signIn(app, target.email, PASSWORD)).bearer;
     const reply = await call(app, 'DELETE', `/api/users/${target.id}`, { as: superadmin });
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ success: true, data: null, message: 'Kullanıcı başarıyla silindi' });
+    expect(reply.body).toEqual({ success: true, data: null, message: inTurkish('api.userDeleted') });
     expect(await userRow(target.id)).toBeUndefined();
     expect(await stillSignedIn(session)).toBe(false);
     const again = await call(app, 'DELETE', `/api/users/${target.id}`, { as: superadmin });
@@ -680,7 +683,7 @@ describe('DELETE /api/users/:id', () => {
     expect(reply.body).toEqual({
       success: false,
       code: 'CANNOT_DELETE_SELF',
-      message: 'Kendi hesabınızı silemezsiniz.',
+      message: inTurkish('errors.CANNOT_DELETE_SELF'),
     });
     expect(await userRow(id)).toEqual(before);
     expect(await stillSignedIn(as)).toBe(true);
@@ -692,7 +695,7 @@ describe('DELETE /api/users/:id', () => {
       const target = await makeUser(app.dataSource, { role, companyId: companyA.id });
       const reply = await call(app, 'DELETE', `/api/users/${target.id}`, { as: admin });
       expect(reply.status).toBe(200);
-      expect(reply.body).toEqual({ success: true, data: null, message: 'Kullanıcı başarıyla silindi' });
+      expect(reply.body).toEqual({ success: true, data: null, message: inTurkish('api.userDeleted') });
       expect(await userRow(target.id)).toBeUndefined();
     },
   );
@@ -704,7 +707,11 @@ describe('DELETE /api/users/:id', () => {
     const foreignReply = await call(app, 'DELETE', `/api/users/${foreign.id}`, { as: admin });
     const missingReply = await call(app, 'DELETE', `/api/users/${missingId}`, { as: admin });
     expect(foreignReply.status).toBe(404);
-    expect(foreignReply.body).toEqual({ success: false, code: 'USER_NOT_FOUND', message: 'Kullanıcı bulunamadı.' });
+    expect(foreignReply.body).toEqual({
+      success: false,
+      code: 'USER_NOT_FOUND',
+      message: inTurkish('errors.USER_NOT_FOUND'),
+    });
     expect(missingReply.status).toBe(404);
     expect(foreignReply.body).toEqual(missingReply.body);
     expect(foreignReply.text).toBe(missingReply.text);
@@ -726,7 +733,7 @@ describe('DELETE /api/users/:id', () => {
     expect(reply.body).toEqual({
       success: false,
       code: 'ROLE_NOT_ALLOWED',
-      message: 'Kendi rolünüzden daha yüksek bir rolü veremez ve o roldeki kullanıcılar üzerinde işlem yapamazsınız.',
+      message: inTurkish('errors.ROLE_NOT_ALLOWED'),
     });
     expect(await userRow(stronger.id)).toEqual(before);
   });
@@ -734,7 +741,7 @@ describe('DELETE /api/users/:id', () => {
   it('answers 404 USER_NOT_FOUND for a non-numeric id', async () => {
     const reply = await call(app, 'DELETE', '/api/users/abc', { as: admin });
     expect(reply.status).toBe(404);
-    expect(reply.body).toEqual({ success: false, code: 'USER_NOT_FOUND', message: 'Kullanıcı bulunamadı.' });
+    expect(reply.body).toEqual({ success: false, code: 'USER_NOT_FOUND', message: inTurkish('errors.USER_NOT_FOUND') });
   });
 
   it.each(['company_manager', 'operator', 'customer'] as const)('refuses %s with 403', async (role) => {

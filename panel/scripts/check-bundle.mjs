@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { SCREEN_MESSAGE_PREFIXES } from '../src/i18n/panel-catalog.ts';
 
 const BUDGET_BYTES = 160_000;
 /** No chunk of the build, first load or not, may be larger than this after gzip. */
@@ -22,8 +23,11 @@ const SINGLE_LIBRARY_CHUNKS = [
   { prefix: 'assets/FleetMap-', ceiling: 310_000, why: 'MapLibre GL JS, one module' },
   { prefix: 'assets/maplibre-gl-worker-', ceiling: 160_000, why: "MapLibre GL JS's worker, one module" },
 ];
-/** The message catalogs: one chunk per language, the one in use fetched before the first render (src/i18n). */
-const CATALOG_SOURCES = ['../locales/tr.json', '../locales/en.json'];
+/**
+ * The message catalogs' shell parts: a chunk per language, the one in use fetched before the first render; the
+ * other screens' parts come after it (src/i18n/language.ts).
+ */
+const CATALOG_SOURCES = ['../locales/tr.json?shell', '../locales/en.json?shell'];
 /** The route files matched at /dashboard: the root, the session guard and the turbine list. */
 const FIRST_LOAD_ROUTES = ['src/routes/__root.tsx', 'src/routes/_auth.tsx', 'src/routes/_auth/index.tsx'];
 /** The turbine screen's route files (the workspace, its layout, and the viewers' routes beside it). */
@@ -145,6 +149,18 @@ if (overlay.gzip >= OVERLAY_BUDGET_BYTES) {
   process.exit(1);
 }
 
+// A key of the other screens' part named in the first load would show as the key itself until that part came.
+const screenKeys = rows
+  .filter((row) => row !== catalog)
+  .flatMap((row) => [...row.text.matchAll(/["'`]([a-z]+\.[\w.]*)/g)].map((match) => match[1]))
+  .filter((name) => SCREEN_MESSAGE_PREFIXES.some((prefix) => name.startsWith(prefix)));
+if (screenKeys.length > 0) {
+  console.error(
+    `check-bundle: the first load names texts of the screens' catalog part (${[...new Set(screenKeys)].join(', ')}); ` +
+      'move their prefix out of SCREEN_MESSAGE_PREFIXES (src/i18n/panel-catalog.ts) or the code out of the first load.',
+  );
+  process.exit(1);
+}
 const leaked = VIEWER_MARKERS.filter((marker) => rows.some((row) => row.text.includes(marker)));
 if (leaked.length > 0) {
   console.error(`check-bundle: viewer code in the first load (${leaked.join(', ')}); import it from its route only.`);

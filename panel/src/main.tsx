@@ -5,7 +5,7 @@ import { Provider as JotaiProvider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from '@/api/query-client';
-import { loadCatalog, preferredLanguage } from '@/i18n/language';
+import { loadCatalog, loadShellCatalog, preferredLanguage } from '@/i18n/language';
 import { createAppRouter } from '@/router';
 import { appStore } from '@/state/store';
 import { applyTheme, readStoredTheme } from '@/theme/theme';
@@ -29,6 +29,10 @@ const render = () =>
       </JotaiProvider>
     </StrictMode>,
   );
-// The texts of the language in use come before the first render (only that language is fetched). Should they fail
-// to come, the panel renders all the same: the router's error screens still work.
-loadCatalog(preferredLanguage()).then(render, render);
+// The shell's texts of the language in use come before the first render (only that language is fetched), the other
+// screens' right after it. Should they fail to come, the panel renders all the same: the router's error screens work.
+const language = preferredLanguage();
+loadShellCatalog(language)
+  .then(render, render)
+  .then(() => loadCatalog(language))
+  .catch(() => undefined);

@@ -1,8 +1,11 @@
+import { translator } from '@kanat360/i18n';
 import { type Page, expect, test } from '@playwright/test';
 import { blockingViolations } from './a11y.js';
 import { demo } from './fixtures.js';
 import { apiAs, type DemoAccount, seeder, signInAs, unique } from './panel.js';
 import { expectNoRawKeys } from './site.js';
+
+const inTurkish = translator('tr');
 
 // Partner management, /dashboard/companies (spec §2, §4, §5, §8): superadmin only.
 
@@ -32,7 +35,7 @@ test.describe('partner management as superadmin', () => {
     await expect(card(page, ANADOLU)).toBeVisible();
     await expect(card(page, EGE)).toBeVisible();
     await expect(page.getByTestId('page-summary')).toHaveText(`Toplam şirket: ${await cards(page).count()}`);
-    await expect(searchBox(page)).toHaveAttribute('placeholder', 'Şirket ara...');
+    await expect(searchBox(page)).toHaveAttribute('placeholder', inTurkish('panel.companies.search.placeholder'));
 
     const anadolu = card(page, ANADOLU);
     await expect(anadolu.getByRole('heading', { level: 2, name: ANADOLU })).toBeVisible();
@@ -69,7 +72,7 @@ test.describe('partner management as superadmin', () => {
     // Spaces only: still blank, so the button stays disabled and the field says why.
     await name.fill('   ');
     await expect(save).toBeDisabled();
-    await expect(form.getByTestId('field-error')).toHaveText('Şirket adı gereklidir');
+    await expect(form.getByTestId('field-error')).toHaveText(inTurkish('errors.COMPANY_NAME_REQUIRED'));
 
     // A taken name (compared without regard to case): the message beside the name, the typed values kept.
     await name.fill(`  ${EGE.toLowerCase()} `);
@@ -88,7 +91,7 @@ test.describe('partner management as superadmin', () => {
     await form.getByLabel('Adres').fill('Kadıköy, İstanbul');
     await save.click();
     await expect(form).toBeHidden();
-    await expect(toast(page, 'Şirket başarıyla eklendi')).toBeVisible();
+    await expect(toast(page, inTurkish('api.companyCreated'))).toBeVisible();
     const newCard = card(page, created);
     await expect(newCard).toBeVisible();
     await expect(newCard.getByRole('link', { name: 'kopya@example.com' })).toBeVisible();
@@ -101,7 +104,7 @@ test.describe('partner management as superadmin', () => {
     // Edit: the form opens filled in; the new name shows on the card.
     await newCard.getByRole('button', { name: `Düzenle: ${created}` }).click();
     const editForm = page.getByRole('dialog', { name: 'Şirketi Düzenle' });
-    await expect(editForm.getByLabel('Şirket Adı')).toHaveValue(created);
+    await expect(editForm.getByLabel(inTurkish('panel.companies.field.name'))).toHaveValue(created);
     await expect(editForm.getByLabel('Adres')).toHaveValue('Kadıköy, İstanbul');
     // Saving under its own name is no conflict.
     const renamed = `${created} Güncel`;
@@ -109,7 +112,7 @@ test.describe('partner management as superadmin', () => {
     await editForm.getByLabel('Adres').fill('Üsküdar, İstanbul');
     await editForm.getByRole('button', { name: 'Kaydet' }).click();
     await expect(editForm).toBeHidden();
-    await expect(toast(page, 'Şirket başarıyla güncellendi')).toBeVisible();
+    await expect(toast(page, inTurkish('api.companyUpdated'))).toBeVisible();
     await expect(card(page, renamed)).toContainText('Üsküdar, İstanbul');
     await expect(card(page, created)).toHaveCount(0);
 
@@ -122,7 +125,7 @@ test.describe('partner management as superadmin', () => {
     await expect(confirm).toContainText('önce ona bağlı tüm türbinleri ve kullanıcıları silmeniz gerekir');
     await confirm.getByRole('button', { name: 'Sil' }).click();
     await expect(confirm).toBeHidden();
-    await expect(toast(page, 'Şirket ve ilgili fotoğraflar başarıyla silindi')).toBeVisible();
+    await expect(toast(page, inTurkish('api.companyDeleted'))).toBeVisible();
     await expect(card(page, renamed)).toHaveCount(0);
     const names = await companyNames();
     expect(names).not.toContain(renamed);
@@ -168,12 +171,12 @@ test.describe('partner management as superadmin', () => {
 
     await searchBox(page).fill('böyle bir şirket yok');
     await expect(cards(page)).toHaveCount(0);
-    await expect(page.getByTestId('empty-state')).toContainText('Arama sonucu bulunamadı');
+    await expect(page.getByTestId('empty-state')).toContainText(inTurkish('panel.companies.noResults'));
     await expect(page).toHaveURL(/[?&]q=/);
 
     await page.reload();
     await expect(searchBox(page)).toHaveValue('böyle bir şirket yok');
-    await expect(page.getByTestId('empty-state')).toContainText('Arama sonucu bulunamadı');
+    await expect(page.getByTestId('empty-state')).toContainText(inTurkish('panel.companies.noResults'));
 
     await page.getByRole('button', { name: 'Aramayı temizle' }).click();
     await expect(searchBox(page)).toHaveValue('');
@@ -217,7 +220,7 @@ test.describe('partner management as superadmin', () => {
     await page.keyboard.press('Escape');
     await expect(form).toBeHidden();
     await page.getByRole('button', { name: 'Şirket Ekle' }).click();
-    await expect(form.getByLabel('Şirket Adı')).toHaveValue('');
+    await expect(form.getByLabel(inTurkish('panel.companies.field.name'))).toHaveValue('');
     await expect(form.getByLabel('Adres')).toHaveValue('');
     await form.getByRole('button', { name: 'İptal' }).click();
     await expect(form).toBeHidden();
@@ -232,7 +235,7 @@ test.describe('partner management when the server has nothing or says nothing', 
       route.request().method() === 'GET' ? route.fulfill({ json: { success: true, data: [] } }) : route.continue(),
     );
     await signInAs(page, 'superadmin', { path: PATH });
-    await expect(page.getByTestId('empty-state')).toContainText('Henüz ortak bulunmuyor');
+    await expect(page.getByTestId('empty-state')).toContainText(inTurkish('panel.companies.empty'));
     await expect(page.getByTestId('page-summary')).toHaveText('Toplam şirket: 0');
     await expect(cards(page)).toHaveCount(0);
   });

@@ -1,8 +1,11 @@
+import { translator } from '@kanat360/i18n';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { blockingViolations } from './a11y.js';
 import { demo } from './fixtures.js';
 import { apiAs, signInAs } from './panel.js';
+
+const inTurkish = translator('tr');
 
 // Campaign coverage (issue #25): the turbine screen's grid and the fleet list, as the API counts them.
 
@@ -78,6 +81,6 @@ test.describe('campaign coverage', () => {
     await expect(page.getByRole('navigation').getByRole('link', { name: 'Bulgular' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Kapsam' })).toHaveCount(0);
     await page.goto('/dashboard/coverage');
-    await expect(page.getByText('Bu sayfaya erişim yetkiniz yok.').first()).toBeVisible();
+    await expect(page.getByText(inTurkish('panel.unauthorized.general')).first()).toBeVisible();
   });
 });

@@ -1,3 +1,4 @@
+import { translator } from '@kanat360/i18n';
 import { readFile } from 'node:fs/promises';
 import { type Page, expect, test } from '@playwright/test';
 import { type QueryOf } from '@kanat360/api-client';
@@ -15,6 +16,8 @@ import Papa from 'papaparse';
 import { blockingViolations } from './a11y.js';
 import { demo } from './fixtures.js';
 import { apiAs, type DemoAccount, seeder, signInAs } from './panel.js';
+
+const inTurkish = translator('tr');
 
 // Issue 14 item 7: the fleet findings page on the demo data (78 findings over both demo companies, every severity,
 // some drafts), its order (issue 22 item 14), and the turbine list's worst open severity.
@@ -98,7 +101,8 @@ test.describe('fleet findings page', () => {
     await expect(page.getByTestId('findings-total')).toHaveText(`${serious.length} bulgu`);
     await expect(rows(page)).toHaveCount(serious.length);
     expect(await rows(page).evaluateAll((elements) => elements.map((row) => row.dataset.findingId))).toEqual(serious);
-    for (const type of await page.getByTestId('finding-type').allTextContents()) expect(type).toBe('Çatlak');
+    for (const type of await page.getByTestId('finding-type').allTextContents())
+      expect(type).toBe(inTurkish('findings.type.crack'));
 
     // Reload keeps the filters: the selects, the chip and the list.
     await page.reload();
@@ -267,7 +271,7 @@ test.describe('fleet findings page', () => {
       failing ? route.fulfill({ status: 503, json: { success: false, code: 'UNAVAILABLE' } }) : route.continue(),
     );
     await page.getByTestId('findings-type').selectOption('hole');
-    await expect(page.getByTestId('findings-error')).toContainText('Bulgular yüklenemedi.');
+    await expect(page.getByTestId('findings-error')).toContainText(inTurkish('panel.fleetFindings.loadFailed'));
     failing = false;
     await page.getByTestId('findings-error').getByRole('button', { name: 'Tekrar Dene' }).click();
     await expect(rows(page).first()).toBeVisible();
@@ -297,7 +301,7 @@ test.describe('turbine list', () => {
       await page.setViewportSize({ width, height: 900 });
       await signInAs(page, 'superadmin', { language });
       const labels = page.getByTestId('turbine-worst-open').locator('span').first();
-      await expect(labels).toHaveText(language === 'tr' ? 'En ciddi açık bulgu' : 'Worst open finding');
+      await expect(labels).toHaveText(language === 'tr' ? inTurkish('panel.turbines.worstOpen') : 'Worst open finding');
       const cards = page.getByTestId('turbine-worst-open');
       expect(await cards.count()).toBeGreaterThan(0);
       for (const label of await cards.locator('> span').all()) {

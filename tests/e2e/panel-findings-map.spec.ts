@@ -1,3 +1,4 @@
+import { translator } from '@kanat360/i18n';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { type Page, expect, test } from '@playwright/test';
@@ -15,6 +16,8 @@ import { type TypedApi } from './api.js';
 import { blockingViolations } from './a11y.js';
 import { demo } from './fixtures.js';
 import { apiAs, seeder, signInAs } from './panel.js';
+
+const inTurkish = translator('tr');
 
 // The blade map on the turbine screen (a year's findings on the three blades) and a finding's track across the
 // years, against the demo findings, as an operator and as a customer (who sees released findings only).
@@ -295,7 +298,7 @@ test.describe("a finding's track", () => {
     const { turbineId, findings } = await flagship(api);
     const draft = findings.find((f) => f.stage === 'draft')!;
     await signInAs(page, 'customer', { path: `/dashboard/turbine/${turbineId}/findings/${draft.id}/track` });
-    await expect(page.getByTestId('finding-track-missing')).toContainText('Bulgu bulunamadı');
+    await expect(page.getByTestId('finding-track-missing')).toContainText(inTurkish('panel.findingTrack.notFound'));
     await page.goto(`/dashboard/turbine/${turbineId}/findings/999999/track`);
     await expect(page.getByTestId('finding-track-missing')).toBeVisible();
     await page.getByTestId('finding-track-missing').getByRole('link').click();

@@ -1,9 +1,12 @@
+import { translator } from '@kanat360/i18n';
 import { type Page, expect, test } from '@playwright/test';
 import { type ApiPage, type ApiSuccess, type Finding, type FindingDetail, type MediaItem } from '@kanat360/contracts';
 import { type QueryOf } from '@kanat360/api-client';
 import { type TypedApi } from './api.js';
 import { demo } from './fixtures.js';
 import { apiAs, signInAs } from './panel.js';
+
+const inTurkish = translator('tr');
 
 // Findings in the panel: marked on a photo and on the panorama, linked to last year's, released by a reviewer, seen
 // by the customer, and the year's inspection report downloaded.
@@ -101,7 +104,7 @@ test('an operator marks findings on a photo and on the panorama, links one to la
   const form = page.getByTestId('finding-form');
   await expect(form).toBeVisible();
   await page.getByTestId('finding-save').click();
-  await expect(form.getByTestId('field-error')).toHaveText('Kökten uzaklık (m) zorunludur');
+  await expect(form.getByTestId('field-error')).toHaveText(inTurkish('errors.DISTANCE_REQUIRED'));
   await page.getByTestId('finding-distance_from_root_m').fill('14,2');
   await page.getByTestId('finding-severity-3').click();
   await page.getByTestId('finding-type').selectOption('crack');
@@ -187,7 +190,7 @@ test('an operator marks findings on a photo and on the panorama, links one to la
   await signInAs(adminPage, 'admin', { path: `/dashboard/turbine/${turbineId}/findings/${onPhoto}` });
   await expect(adminPage).toHaveURL(new RegExp(`finding=${onPhoto}`));
   await adminPage.getByTestId('finding-release').click();
-  await expect(adminPage.getByTestId('finding-stage')).toHaveText('Yayınlandı');
+  await expect(adminPage.getByTestId('finding-stage')).toHaveText(inTurkish('findings.stage.released'));
 
   // The year's inspection report, made from the blade map, downloads as a PDF.
   await adminPage.goto(`/dashboard/turbine/${turbineId}#blade-map`);
@@ -206,7 +209,7 @@ test('an operator marks findings on a photo and on the panorama, links one to la
   const customerPage = await customerContext.newPage();
   await signInAs(customerPage, 'customer', { path: `/dashboard/turbine/${turbineId}/findings/${onPhoto}` });
   await expect(customerPage.getByTestId('finding-details')).toHaveAttribute('data-finding-id', String(onPhoto));
-  await expect(customerPage.getByTestId('finding-stage')).toHaveText('Yayınlandı');
+  await expect(customerPage.getByTestId('finding-stage')).toHaveText(inTurkish('findings.stage.released'));
   await expect(customerPage.getByTestId('finding-edit')).toHaveCount(0);
   await expect(customerPage.getByTestId('finding-tool-rectangle')).toHaveCount(0);
 

@@ -1,9 +1,12 @@
+import { translator } from '@kanat360/i18n';
 import { readFileSync } from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
 import { type Turbine } from '@kanat360/contracts';
 import { type TypedApi } from './api.js';
 import { demo } from './fixtures.js';
 import { apiAs, seeder, signInAs } from './panel.js';
+
+const inTurkish = translator('tr');
 
 // Real cameras' files (tests/fixtures/real-files) in the viewers: the info panel with the camera's own clock, the
 // camera filter of the photo list, and a PCL cloud stood on its Y axis.
@@ -94,7 +97,7 @@ test('the info panel shows a real camera’s local time with its offset, the cam
   await expect(info.getByTestId('media-info-camera')).toContainText('OLYMPUS IMAGING CORP. u1020,S1020');
   await expect(info.getByTestId('media-info-taken')).toContainText('8 Eylül 2015 11:02:17');
   await expect(info.getByTestId('media-info-taken')).toContainText('Saat dilimi dosyada yok');
-  await expect(info.getByTestId('media-info-gps')).toContainText('Kaydedilmemiş');
+  await expect(info.getByTestId('media-info-gps')).toContainText(inTurkish('panel.mediaInfo.notRecorded'));
   await page.screenshot({ path: test.info().outputPath('info-olympus.png') });
 });
 
@@ -103,7 +106,11 @@ test('the photo list filters by the camera the server lists, and the filter stay
   await signInAs(page, 'operator', { path: workspace(turbine.id) });
   await expect(page.getByTestId('photos-count')).toHaveText('3 dosya');
   const camera = page.getByTestId('photos-camera');
-  await expect(camera.locator('option')).toHaveText(['Tüm kameralar', 'DJI FC300X (1)', 'SONY DSC-HX5V (1)']);
+  await expect(camera.locator('option')).toHaveText([
+    inTurkish('panel.photos.allCameras'),
+    'DJI FC300X (1)',
+    'SONY DSC-HX5V (1)',
+  ]);
   await camera.selectOption({ label: 'DJI FC300X (1)' });
   await expect(page.getByTestId('photos-count')).toHaveText('1 dosya');
   await expect(page.getByTestId('photo-name')).toHaveText('dji-fc300x.jpg');
@@ -124,13 +131,13 @@ test('a PCL cloud can stand on its Y axis, and the viewer remembers it for that 
   await expect(viewer).toHaveAttribute('data-state', 'shown');
   await expect(viewer).toHaveAttribute('data-up-axis', 'z');
   await expect(page.getByTestId('pointcloud-status')).toHaveText('397 nokta');
-  await expect(viewer).toContainText('Renk: yükseklik (z)');
+  await expect(viewer).toContainText(inTurkish('panel.pointcloud.colour.height'));
   const lying = await page.getByTestId('pointcloud-canvas').screenshot();
 
   await page.getByTestId('pointcloud-up-y').click();
   await expect(viewer).toHaveAttribute('data-up-axis', 'y');
   await expect(page.getByTestId('pointcloud-up-y')).toHaveAttribute('aria-pressed', 'true');
-  await expect(viewer).toContainText('Renk: yükseklik (y)');
+  await expect(viewer).toContainText(inTurkish('panel.pointcloud.colour.heightY'));
   await expect.poll(async () => (await page.getByTestId('pointcloud-canvas').screenshot()).equals(lying)).toBe(false);
   await page.screenshot({ path: test.info().outputPath('bunny-y-up.png') });
 

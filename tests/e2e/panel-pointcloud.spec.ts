@@ -1,8 +1,11 @@
+import { translator } from '@kanat360/i18n';
 import { type Page, expect, test } from '@playwright/test';
 import { type ApiPage, type MediaItem, type Turbine } from '@kanat360/contracts';
 import { type TypedApi } from './api.js';
 import { demo } from './fixtures.js';
 import { apiAs, seeder, signInAs } from './panel.js';
+
+const inTurkish = translator('tr');
 
 // The point-cloud viewer in the lightbox: the demo scan draws, a damaged file says so, a huge file is thinned out.
 
@@ -137,7 +140,7 @@ test('the demo scan renders in the 3D viewer: points on the canvas, the count, t
   const viewer = page.getByTestId('stage-pointcloud');
   await expect(viewer).toHaveAttribute('data-state', 'shown');
   await expect(page.getByTestId('pointcloud-status')).toHaveText('20.000 nokta');
-  await expect(viewer).toContainText('Renk: yükseklik (z)');
+  await expect(viewer).toContainText(inTurkish('panel.pointcloud.colour.height'));
   await expect(page.getByTestId('pointcloud-decimated')).toHaveCount(0);
   await expect.poll(() => drawnPixels(page)).toBeGreaterThan(2_000);
 
@@ -162,7 +165,7 @@ test('a .pcd whose data is cut short shows an error card with the reason and the
 
   const error = page.getByTestId('pointcloud-error');
   await expect(error).toBeVisible();
-  await expect(error).toContainText('Nokta bulutu açılamadı');
+  await expect(error).toContainText(inTurkish('panel.pointcloud.errorTitle'));
   await expect(error).toContainText('Dosya eksik');
   await expect(error.getByRole('link', { name: 'Orijinali indir' })).toHaveAttribute('href', /download=1/);
   await expect(page.getByTestId('stage-pointcloud')).toHaveAttribute('data-state', 'failed');

@@ -1,8 +1,11 @@
+import { translator } from '@kanat360/i18n';
 import { type Page, expect, test } from '@playwright/test';
 import { type ApiPage, type MediaItem, type Turbine } from '@kanat360/contracts';
 import { type TypedApi } from './api.js';
 import { demo } from './fixtures.js';
 import { apiAs, PIXEL, seeder, seedPhotos, signInAs } from './panel.js';
+
+const inTurkish = translator('tr');
 
 // The turbine screen's all-photos list and lightbox: paging, filters in the URL, compare, delete, and the viewer.
 
@@ -69,7 +72,10 @@ test('filters by year, type and text on the server, keeps them in the URL, and t
   await seedPhotos(api, turbine.id, 5, 'drone', 'drone');
   await signInAs(page, 'operator', { path: workspace(turbine.id) });
   await expect(page.getByTestId('photos-count')).toHaveText('17 dosya');
-  await expect(page.getByTestId('photos-year').locator('option')).toHaveText(['Tüm Yıllar', '2025']);
+  await expect(page.getByTestId('photos-year').locator('option')).toHaveText([
+    inTurkish('panel.photos.allYears'),
+    '2025',
+  ]);
 
   await page.getByTestId('photos-type').selectOption('drone');
   await expect(page).toHaveURL(/type=drone/);
@@ -82,12 +88,12 @@ test('filters by year, type and text on the server, keeps them in the URL, and t
   await expect(page.getByTestId('photos-count')).toHaveText('9 dosya');
   await page.reload();
   await expect(page.getByTestId('photos-count')).toHaveText('9 dosya');
-  await expect(page.getByRole('searchbox', { name: 'Dosya adında veya odada ara' })).toHaveValue('blade_000');
+  await expect(page.getByRole('searchbox', { name: inTurkish('panel.photos.searchLabel') })).toHaveValue('blade_000');
 
   await page.getByTestId('photos-year').selectOption('2025');
   await expect(page).toHaveURL(/year=2025/);
   await page.getByRole('searchbox', { name: 'Dosya adında veya odada ara' }).fill('nothing-like-this');
-  await expect(page.getByTestId('empty-state')).toContainText('Filtrelere uyan fotoğraf bulunamadı');
+  await expect(page.getByTestId('empty-state')).toContainText(inTurkish('panel.photos.noMatch'));
   await page.getByRole('button', { name: 'Filtreleri Temizle' }).click();
   await expect(page.getByTestId('photos-count')).toHaveText('17 dosya');
 });
@@ -100,7 +106,7 @@ test('compares exactly two photos side by side; a third is refused; leaving clea
   await ticks.nth(0).check();
   await ticks.nth(1).check();
   await ticks.nth(2).click();
-  await expect(toast(page, 'En fazla 2 fotoğraf karşılaştırılabilir')).toBeVisible();
+  await expect(toast(page, inTurkish('panel.photos.compareMax'))).toBeVisible();
   await expect(ticks.nth(2)).not.toBeChecked();
   await expect(page.getByTestId('compare-hint')).toContainText('(2/2)');
   await page.getByRole('button', { name: 'Yan yana aç' }).click();
@@ -203,10 +209,10 @@ test('a manager deletes with "Fotoğrafı Sil"; operators and customers get no d
   await signInAs(page, 'manager', { path: workspace(turbine.id) });
   await page.getByRole('button', { name: `Sil: ${first!.originalName}` }).click();
   const dialog = page.getByTestId('delete-photo-dialog');
-  await expect(dialog.getByRole('heading')).toHaveText('Fotoğrafı Sil');
+  await expect(dialog.getByRole('heading')).toHaveText(inTurkish('panel.photos.deleteTitle'));
   await expect(dialog).toContainText('Bu işlem geri alınamaz');
   await dialog.getByRole('button', { name: 'Sil' }).click();
-  await expect(toast(page, 'Fotoğraf Silindi')).toBeVisible();
+  await expect(toast(page, inTurkish('api.photoDeleted'))).toBeVisible();
   await expect(page.getByTestId('photos-count')).toHaveText('2 dosya');
 
   // From the lightbox too: it goes on with the photos that are left.
@@ -258,7 +264,7 @@ test('a new upload appears in the list "processing", then gets its thumbnail wit
   await panel.getByTestId('upload-button').click();
   const row = rows(page).first();
   await expect(row).toContainText('robot_0001.jpg');
-  await expect(row.getByTestId('media-processing')).toHaveText('İşleniyor');
+  await expect(row.getByTestId('media-processing')).toHaveText(inTurkish('panel.media.processing'));
   processing = false;
   await expect(row.getByTestId('media-thumb').locator('img')).toBeVisible({ timeout: 30_000 });
   await expect(row.getByTestId('media-thumb')).toHaveAttribute('data-status', 'ready');

@@ -1,7 +1,10 @@
+import { translator } from '@kanat360/i18n';
 import { type Page, expect, test } from '@playwright/test';
 import { type Turbine } from '@kanat360/contracts';
 import { demo } from './fixtures.js';
 import { apiAs, seeder, signInAs } from './panel.js';
+
+const inTurkish = translator('tr');
 
 // The turbine screen's reports panel and comments drawer.
 
@@ -47,7 +50,7 @@ test.describe('reports', () => {
 
     await row.getByRole('button', { name: 'Raporu sil: 2025-kanat-raporu.pdf' }).click();
     await page.getByTestId('delete-report-dialog').getByRole('button', { name: 'Sil' }).click();
-    await expect(toast(page, 'Rapor başarıyla silindi')).toBeVisible();
+    await expect(toast(page, inTurkish('api.reportDeleted'))).toBeVisible();
     await expect(panel.getByTestId('report-row')).toHaveCount(0);
   });
 
@@ -99,7 +102,7 @@ test.describe('comments', () => {
     await signInAs(page, 'operator', { path: workspace(turbine.id) });
     const button = page.getByTestId('comments-button');
     await button.click();
-    await expect(drawer(page).getByTestId('comments-empty')).toHaveText('Henüz yorum yok');
+    await expect(drawer(page).getByTestId('comments-empty')).toHaveText(inTurkish('panel.comments.empty'));
     const box = drawer(page).getByRole('textbox', { name: 'Yeni yorum' });
     await box.fill('Kanat B kök bölgesinde boya kalkması.');
     await expect(drawer(page).getByTestId('comment-counter').last()).toHaveText('37/500');
@@ -126,7 +129,7 @@ test.describe('comments', () => {
 
     await comment(page, 'bakımda onarılacak').getByRole('button', { name: 'Sil' }).click();
     const confirm = page.getByTestId('delete-comment-dialog');
-    await expect(confirm).toContainText('Bu yorumu silmek istediğinizden emin misiniz?');
+    await expect(confirm).toContainText(inTurkish('panel.comments.deleteConfirm'));
     await confirm.getByRole('button', { name: 'Sil' }).click();
     await expect(comment(page, 'bakımda onarılacak')).toHaveCount(0);
 
@@ -167,10 +170,10 @@ test.describe('comments', () => {
     await drawer(page).getByRole('textbox', { name: 'Yeni yorum' }).fill('Zaman sınırı denemesi');
     await drawer(page).getByRole('button', { name: 'Gönder' }).click();
     const mine = comment(page, 'Zaman sınırı denemesi');
-    await expect(mine.getByRole('button', { name: 'Düzenle' })).toBeEnabled();
+    await expect(mine.getByRole('button', { name: inTurkish('panel.action.edit') })).toBeEnabled();
 
     await page.clock.fastForward('01:01:00');
-    await expect(mine.getByRole('button', { name: 'Düzenle' })).toBeDisabled();
+    await expect(mine.getByRole('button', { name: inTurkish('panel.action.edit') })).toBeDisabled();
     await expect(mine.getByRole('button', { name: 'Sil' })).toBeDisabled();
     await expect(mine.getByTestId('comment-reason')).toBeVisible();
     await expect(mine.getByTestId('comment-reason')).toHaveText(
@@ -207,13 +210,13 @@ test.describe('comments', () => {
       route.fulfill({
         status: 500,
         contentType: 'application/json',
-        body: JSON.stringify({ success: false, code: 'INTERNAL_ERROR', message: 'Beklenmeyen bir hata oluştu' }),
+        body: JSON.stringify({ success: false, code: 'INTERNAL_ERROR', message: inTurkish('errors.UNEXPECTED') }),
       }),
     );
     await comment(page, 'Sunucu hatası denemesi').getByRole('button', { name: 'Düzenle' }).click();
     await drawer(page).getByRole('textbox', { name: 'Yorumu düzenle' }).fill('Değişmeyecek');
     await drawer(page).getByRole('button', { name: 'Kaydet' }).click();
-    await expect(toast(page, 'Yorum güncellenirken hata oluştu')).toBeVisible();
+    await expect(toast(page, inTurkish('panel.comments.editFailed'))).toBeVisible();
     await expect.poll(() => reloads).toBeGreaterThan(0);
     await page.unroute(`**/api/turbines/${turbine.id}/comments/*`);
     // What the user typed stays in the box to try again; the list shows what the server holds.

@@ -1,9 +1,12 @@
+import { translator } from '@kanat360/i18n';
 import { crc32, deflateSync } from 'node:zlib';
 import { type Page, expect, test } from '@playwright/test';
 import { type Turbine } from '@kanat360/contracts';
 import { typedApi } from './api.js';
 import { apiAs, type DemoAccount, seeder, seedPhotos, signInAs } from './panel.js';
 import { demo } from './fixtures.js';
+
+const inTurkish = translator('tr');
 
 // The turbine workspace (/dashboard/turbine/{id}): its route and errors, what each role sees, and the upload engine.
 
@@ -78,13 +81,16 @@ test.describe('the turbine workspace route', () => {
     await expect(page.getByTestId('turbine-title')).toHaveText('İzmir Türbini');
     await expect(page).toHaveTitle('İzmir Türbini | Kanat360');
     await expect(page.getByTestId('turbine-code')).toHaveText(`İzmir-${turbine.code}`);
-    await expect(page.getByTestId('turbine-latest-year')).toHaveText('Henüz yok');
+    await expect(page.getByTestId('turbine-latest-year')).toHaveText(inTurkish('panel.turbine.noInspection'));
     // The section bar jumps to a section and marks it as the one being read.
     const sectionBar = page.getByRole('navigation', { name: 'Türbin sayfasının bölümleri' });
     await sectionBar.getByRole('link', { name: 'Tüm Fotoğraflar' }).click();
-    await expect(sectionBar.getByRole('link', { name: 'Tüm Fotoğraflar' })).toHaveAttribute('aria-current', 'location');
+    await expect(sectionBar.getByRole('link', { name: inTurkish('panel.turbine.allPhotosTitle') })).toHaveAttribute(
+      'aria-current',
+      'location',
+    );
     await sectionBar.getByRole('link', { name: 'Kanat Fotoğrafları' }).click();
-    await expect(sectionBar.getByRole('link', { name: 'Kanat Fotoğrafları' })).toHaveAttribute(
+    await expect(sectionBar.getByRole('link', { name: inTurkish('panel.turbine.bladesTitle') })).toHaveAttribute(
       'aria-current',
       'location',
     );
@@ -95,12 +101,12 @@ test.describe('the turbine workspace route', () => {
 
   test('answers a bad id, a missing or foreign turbine and a failed load with spec §2’s screens', async ({ page }) => {
     await signInAs(page, 'operator', { path: '/dashboard/turbine/abc' });
-    await expect(page.getByTestId('turbine-error')).toContainText('Geçersiz türbin ID');
+    await expect(page.getByTestId('turbine-error')).toContainText(inTurkish('panel.turbine.invalidId'));
     await page.goto('/dashboard/turbine/987654321');
-    await expect(page.getByTestId('turbine-error')).toContainText('Türbin bulunamadı');
+    await expect(page.getByTestId('turbine-error')).toContainText(inTurkish('panel.turbine.notFound'));
     // Another company's turbine is exactly as missing.
     await signInAs(page, 'operator2', { path: workspace(turbine.id) });
-    await expect(page.getByTestId('turbine-error')).toContainText('Türbin bulunamadı');
+    await expect(page.getByTestId('turbine-error')).toContainText(inTurkish('panel.turbine.notFound'));
 
     await signInAs(page, 'operator', { path: '/dashboard' });
     // Three failures: the first call and React Query's two retries of a 5xx.
@@ -110,8 +116,8 @@ test.describe('the turbine workspace route', () => {
     );
     await page.goto(workspace(turbine.id));
     const error = page.getByTestId('turbine-error');
-    await expect(error).toContainText('Hata Oluştu');
-    await expect(error).toContainText('Türbin bilgileri yüklenirken hata oluştu');
+    await expect(error).toContainText(inTurkish('panel.turbine.loadFailedTitle'));
+    await expect(error).toContainText(inTurkish('panel.turbine.loadFailed'));
     await error.getByRole('button', { name: 'Tekrar Dene' }).click();
     await expect(page.getByTestId('turbine-title')).toBeVisible();
   });
@@ -128,7 +134,7 @@ test.describe('the turbine workspace route', () => {
     );
     await page.goto(workspace(turbine.id));
     const error = page.getByTestId('turbine-error');
-    await expect(error).toContainText('Hata Oluştu');
+    await expect(error).toContainText(inTurkish('panel.turbine.loadFailedTitle'));
     await expect(page).toHaveTitle('Hata Oluştu | Kanat360');
     await error.getByRole('button', { name: 'Tekrar Dene' }).click();
     await expect(page.getByTestId('photos-count')).toHaveText('0 dosya');
@@ -172,7 +178,7 @@ test.describe('the turbine workspace route', () => {
     await menu.click();
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
     const panel = page.getByTestId('header-menu');
-    await expect(panel.getByRole('link', { name: 'Kullanıcı Ayarları' })).toBeVisible();
+    await expect(panel.getByRole('link', { name: inTurkish('panel.nav.users') })).toBeVisible();
     await expect(panel.getByRole('button', { name: /Çıkış Yap/ })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
@@ -213,7 +219,7 @@ test.describe('what each role sees', () => {
     await expect(page.getByTestId('section-reports')).toHaveCount(0);
     await page.getByTestId('gallery-drone').getByRole('link', { name: 'Fotoğrafları Gör' }).click();
     await expect(page).toHaveURL(new RegExp(`${workspace(turbine.id)}/drone-photos$`));
-    await expect(page.getByRole('heading', { name: 'Drone Fotoğrafları' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: inTurkish('panel.turbine.category.drone') })).toBeVisible();
 
     const api = await apiAs(demo('customer'));
     const refused = await api.post('/turbines/{id}/presigned-upload', {

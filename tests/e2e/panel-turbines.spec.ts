@@ -1,8 +1,11 @@
+import { translator } from '@kanat360/i18n';
 import { type Page, expect, test } from '@playwright/test';
 import { type ApiSuccess, type Turbine } from '@kanat360/contracts';
 import { blockingViolations } from './a11y.js';
 import { demo } from './fixtures.js';
 import { apiAs, DEMO_COMPANY, seeder, signInAs, unique } from './panel.js';
+
+const inTurkish = translator('tr');
 
 const cards = (page: Page) => page.getByTestId('turbine-card');
 const form = (page: Page) => page.getByTestId('turbine-form');
@@ -64,13 +67,13 @@ test.describe('turbine dashboard', () => {
     await expect(page.getByTestId('turbine-row')).toHaveCount(izmirEge.length);
     await page.reload();
     await expect(page.getByTestId('turbine-row')).toHaveCount(izmirEge.length);
-    await expect(page.getByLabel('Türbin ara')).toHaveValue('EYE');
+    await expect(page.getByLabel(inTurkish('panel.turbines.searchLabel'))).toHaveValue('EYE');
     await expect(page.getByLabel('Şehir', { exact: true })).toHaveValue('izmir');
     await expect(page.getByRole('button', { name: 'Liste' })).toHaveAttribute('aria-pressed', 'true');
 
     // A shared link opens the same view; nothing matching shows the empty state with a way back.
     await page.getByLabel('Türbin ara').fill('no-such-turbine');
-    await expect(page.getByTestId('empty-state')).toContainText('Filtrelere uyan türbin bulunamadı');
+    await expect(page.getByTestId('empty-state')).toContainText(inTurkish('panel.turbines.noMatch'));
     await page.getByTestId('empty-state').getByRole('button', { name: 'Filtreleri Temizle' }).click();
     await expect(page.getByTestId('turbine-row')).toHaveCount(all.length);
 
@@ -94,7 +97,7 @@ test.describe('turbine dashboard', () => {
     const save = modal.getByRole('button', { name: 'Türbin Ekle' });
     // Required fields disable the button; rooms starts at 3.
     await expect(save).toBeDisabled();
-    await expect(modal.getByLabel('Oda sayısı')).toHaveValue('3');
+    await expect(modal.getByLabel(inTurkish('panel.turbines.field.rooms'))).toHaveValue('3');
     // The city is lowercased as it is typed, the Turkish way.
     await modal.getByLabel('Şehir').pressSequentially('İZMİR');
     await expect(modal.getByLabel('Şehir')).toHaveValue('izmir');
@@ -104,20 +107,22 @@ test.describe('turbine dashboard', () => {
     await modal.getByLabel('Konum').fill('Aliağa, Yeni Foça yolu');
     await expect(save).toBeEnabled();
     await modal.getByLabel('Oda sayısı').fill('0');
-    await expect(modal.getByText('Oda sayısı 1 veya daha büyük olmalıdır')).toBeVisible();
+    await expect(modal.getByText(inTurkish('errors.ROOMS_INVALID'))).toBeVisible();
     await expect(save).toBeDisabled();
     await modal.getByLabel('Oda sayısı').fill('');
     await expect(save).toBeDisabled();
     await modal.getByLabel('Oda sayısı').fill('4');
     // No company chosen: the spec's message, and nothing is sent.
     await save.click();
-    await expect(modal.getByText('Şirket seçin', { exact: true }).last()).toBeVisible();
-    await expect(modal.getByTestId('field-error')).toHaveText('Şirket seçin');
+    await expect(
+      modal.getByText(inTurkish('panel.users.field.companyPlaceholder'), { exact: true }).last(),
+    ).toBeVisible();
+    await expect(modal.getByTestId('field-error')).toHaveText(inTurkish('panel.users.field.companyPlaceholder'));
     await modal.getByLabel('Şirket').selectOption({ label: company.name });
     await save.click();
 
     await expect(modal).toBeHidden();
-    await expect(page.getByTestId('toast').filter({ hasText: 'Türbin başarıyla eklendi' })).toBeVisible();
+    await expect(page.getByTestId('toast').filter({ hasText: inTurkish('api.turbineCreated') })).toBeVisible();
     // The filters reset and the new turbine comes first.
     await expect(page).not.toHaveURL(/city=/);
     await expect(cards(page).first().getByTestId('turbine-name')).toHaveText('İzmir Türbini');
@@ -136,7 +141,7 @@ test.describe('turbine dashboard', () => {
     // Edit: the form holds the current values; clearing a required field disables saving.
     const card = page.locator(`[data-testid="turbine-card"][data-turbine-id="${turbine.id}"]`);
     await card.getByRole('button', { name: 'Düzenle: İzmir Türbini' }).click();
-    await expect(modal.getByLabel('Türbin kodu')).toHaveValue(code);
+    await expect(modal.getByLabel(inTurkish('panel.turbines.field.code'))).toHaveValue(code);
     await expect(modal.getByLabel('Şirket')).toHaveValue(String(company.id));
     const saveEdit = modal.getByRole('button', { name: 'Kaydet' });
     await modal.getByLabel('Konum').fill('');
@@ -146,10 +151,10 @@ test.describe('turbine dashboard', () => {
     await modal.getByLabel('Durum').selectOption({ label: 'Bakımda' });
     await saveEdit.click();
     await expect(modal).toBeHidden();
-    await expect(page.getByTestId('toast').filter({ hasText: 'Türbin başarıyla kaydedildi' })).toBeVisible();
+    await expect(page.getByTestId('toast').filter({ hasText: inTurkish('api.turbineUpdated') })).toBeVisible();
     await expect(card.getByTestId('turbine-name')).toHaveText('Kuzey Kulesi');
     await expect(card).toContainText('Bergama');
-    await expect(card).toContainText('Bakımda');
+    await expect(card).toContainText(inTurkish('panel.turbines.status.maintenance'));
 
     // Delete: the warning says what goes with it and that it cannot be undone.
     await card.getByRole('button', { name: 'Sil: Kuzey Kulesi' }).click();
@@ -159,7 +164,7 @@ test.describe('turbine dashboard', () => {
     );
     await confirm.getByRole('button', { name: 'Türbini Sil' }).click();
     await expect(confirm).toBeHidden();
-    await expect(page.getByTestId('toast').filter({ hasText: 'Türbin başarıyla silindi' })).toBeVisible();
+    await expect(page.getByTestId('toast').filter({ hasText: inTurkish('api.turbineDeleted') })).toBeVisible();
     await expect(card).toHaveCount(0);
     expect((await seed.api.get('/turbines/{id}', { path: { id: turbine.id } })).status()).toBe(404);
     await seed.api.delete('/companies/{id}', { path: { id: company.id } });
@@ -173,7 +178,7 @@ test.describe('turbine dashboard', () => {
     await page.keyboard.press('Escape');
     await expect(form(page)).toBeHidden();
     await page.getByRole('button', { name: 'Türbin Ekle' }).click();
-    await expect(form(page).getByLabel('Türbin kodu')).toHaveValue('');
+    await expect(form(page).getByLabel(inTurkish('panel.turbines.field.code'))).toHaveValue('');
     await form(page).getByRole('button', { name: 'İptal' }).click();
     await expect(form(page)).toBeHidden();
   });
@@ -196,9 +201,12 @@ test.describe('turbine dashboard', () => {
     await modal.getByLabel('Konum').fill('Soma');
     // An admin must pick a company too, and its own is the only one offered.
     const picker = modal.getByLabel('Şirket');
-    await expect(picker.locator('option')).toHaveText(['Şirket seçin', DEMO_COMPANY]);
+    await expect(picker.locator('option')).toHaveText([
+      inTurkish('panel.users.field.companyPlaceholder'),
+      DEMO_COMPANY,
+    ]);
     await modal.getByRole('button', { name: 'Türbin Ekle' }).click();
-    await expect(modal.getByTestId('field-error')).toHaveText('Şirket seçin');
+    await expect(modal.getByTestId('field-error')).toHaveText(inTurkish('panel.users.field.companyPlaceholder'));
     await picker.selectOption({ label: DEMO_COMPANY });
     await modal.getByRole('button', { name: 'Türbin Ekle' }).click();
     await expect(modal).toBeHidden();
@@ -229,7 +237,7 @@ test.describe('turbine dashboard', () => {
       await expect(page.getByRole('button', { name: 'Türbin Ekle' })).toHaveCount(0);
       await expect(page.getByRole('button', { name: /^(Düzenle|Sil):/ })).toHaveCount(0);
       await expect(page.getByRole('link', { name: 'Ortak Yönetimi' })).toHaveCount(0);
-      await expect(page.getByRole('link', { name: 'Kullanıcı Ayarları' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: inTurkish('panel.nav.users') })).toHaveCount(0);
 
       const api = await apiAs(demo(account));
       const attempt = await api.post('/turbines', {
@@ -264,7 +272,7 @@ test.describe('turbine dashboard', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Türbinler');
 
     await signInAs(page, 'admin');
-    await expect(page.getByRole('navigation', { name: 'Panel bölümleri' }).getByRole('link')).toHaveText([
+    await expect(page.getByRole('navigation', { name: inTurkish('panel.nav.label') }).getByRole('link')).toHaveText([
       'Türbin Yönetimi',
       'Bulgular',
       'Kapsam',

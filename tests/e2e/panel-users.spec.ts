@@ -1,9 +1,12 @@
+import { translator } from '@kanat360/i18n';
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { type ApiSuccess, PROTECTED_USER_ID, type User } from '@kanat360/contracts';
 import { blockingViolations } from './a11y.js';
 import { demo, DEMO_PASSWORD } from './fixtures.js';
 import { apiAs, DEMO_COMPANY, type DemoAccount, seeder, signInAs, signInThroughApi, unique } from './panel.js';
 import { expectNoRawKeys } from './site.js';
+
+const inTurkish = translator('tr');
 
 // The user-management screen /dashboard/users (spec §2, §5, §6): who sees it, what each role may do there.
 
@@ -47,7 +50,7 @@ test.describe('user management as the superadmin', () => {
     page,
   }) => {
     await signInAs(page, 'superadmin', { path: USERS_PATH });
-    await expect(page.getByRole('heading', { level: 1, name: 'Kullanıcı Yönetimi' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: inTurkish('panel.users.title') })).toBeVisible();
     for (const account of ALL_DEMO_ACCOUNTS) await expect(userRow(page, demo(account))).toHaveCount(1);
     await expect(userRow(page, demo('operator2'))).toContainText('Ege Yenilenebilir Enerji Ltd.');
     await expect(userRow(page, demo('operator2'))).toContainText('Can Öztürk');
@@ -59,7 +62,7 @@ test.describe('user management as the superadmin', () => {
     const protectedRow = userRow(page, demo('superadmin'));
     await expect(protectedRow).toHaveAttribute('data-user-id', String(PROTECTED_USER_ID));
     await expect(protectedRow).toContainText(`#${PROTECTED_USER_ID}`);
-    await expect(protectedRow).toContainText('Korumalı');
+    await expect(protectedRow).toContainText(inTurkish('panel.users.protected'));
     const reason = 'Bu kullanıcı korumalıdır; düzenlenemez, şifresi değiştirilemez ve silinemez.';
     for (const name of [
       'Selin Yıldız kullanıcısını düzenle',
@@ -100,7 +103,7 @@ test.describe('user management as the superadmin', () => {
     await expect(ownRow.getByRole('button', { name: 'İkinci Yönetici kullanıcısını düzenle' })).toBeEnabled();
     const remove = ownRow.getByRole('button', { name: 'İkinci Yönetici kullanıcısını sil' });
     await expect(remove).toBeDisabled();
-    await expect(remove).toHaveAccessibleDescription('Kendi hesabınızı silemezsiniz.');
+    await expect(remove).toHaveAccessibleDescription(inTurkish('errors.CANNOT_DELETE_SELF'));
   });
 
   test('adds, edits, changes the password of and deletes a user through the modals', async ({ page }) => {
@@ -126,7 +129,7 @@ test.describe('user management as the superadmin', () => {
     await addModal.getByRole('textbox', { name: 'E-posta' }).fill(demo('admin'));
     const password = addModal.locator('input[name="password"]');
     await expect(password).toHaveAttribute('type', 'password');
-    await expect(password).toHaveAccessibleName('Şifre');
+    await expect(password).toHaveAccessibleName(inTurkish('panel.users.field.password'));
     await expect(addModal.getByRole('textbox', { name: 'E-posta' })).toHaveAttribute('type', 'email');
     await password.fill('ilk-sifre-1');
     const role = addModal.getByRole('combobox', { name: 'Rol' });
@@ -139,11 +142,11 @@ test.describe('user management as the superadmin', () => {
       'Müşteri',
     ]);
     const company = addModal.getByRole('combobox', { name: 'Şirket' });
-    await expect(company.locator('option:checked')).toHaveText('Şirket seçin');
+    await expect(company.locator('option:checked')).toHaveText(inTurkish('panel.users.field.companyPlaceholder'));
 
     // No company: the panel says so beside the company picker, nothing is sent.
     await add.click();
-    await expect(await messageOf(company)).toHaveText('Şirket seçin');
+    await expect(await messageOf(company)).toHaveText(inTurkish('panel.users.field.companyPlaceholder'));
     await expect(company).toBeFocused();
 
     // An email already taken: the server's message beside the email, and what was typed stays.
@@ -151,7 +154,7 @@ test.describe('user management as the superadmin', () => {
     await role.selectOption('operator');
     await add.click();
     const emailInput = addModal.getByRole('textbox', { name: 'E-posta' });
-    await expect(await messageOf(emailInput)).toHaveText('Bu e-posta adresiyle kayıtlı bir kullanıcı zaten var.');
+    await expect(await messageOf(emailInput)).toHaveText(inTurkish('errors.EMAIL_TAKEN'));
     await expect(addModal.getByRole('textbox', { name: 'Ad', exact: true })).toHaveValue('Deniz');
     await expect(addModal.getByRole('textbox', { name: 'Soyad' })).toHaveValue('Kaya');
     await expect(password).toHaveValue('ilk-sifre-1');
@@ -161,10 +164,10 @@ test.describe('user management as the superadmin', () => {
     await emailInput.fill(email);
     await add.click();
     await expect(addModal).toBeHidden();
-    await expect(toast(page, 'Kullanıcı başarıyla eklendi')).toBeVisible();
+    await expect(toast(page, inTurkish('api.userCreated'))).toBeVisible();
     const row = userRow(page, email);
     await expect(row).toContainText('Deniz Kaya');
-    await expect(row).toContainText('Operatör');
+    await expect(row).toContainText(inTurkish('panel.photos.type.operator'));
     await expect(row).toContainText(DEMO_COMPANY);
     await expect(row.getByTestId('user-status')).toHaveText('Aktif');
 
@@ -184,9 +187,9 @@ test.describe('user management as the superadmin', () => {
     await editModal.getByRole('checkbox', { name: 'Hesap aktif' }).uncheck();
     await editModal.getByRole('button', { name: 'Kaydet' }).click();
     await expect(editModal).toBeHidden();
-    await expect(toast(page, 'Kullanıcı başarıyla güncellendi')).toBeVisible();
+    await expect(toast(page, inTurkish('api.userUpdated'))).toBeVisible();
     await expect(row).toContainText('Deniz Kayalı');
-    await expect(row).toContainText('Şirket Yöneticisi');
+    await expect(row).toContainText(inTurkish('roles.company_manager'));
     await expect(row.getByTestId('user-status')).toHaveText('Pasif');
     // Active again, so the new password can sign in below.
     await row.getByRole('button', { name: 'Deniz Kayalı kullanıcısını düzenle' }).click();
@@ -203,24 +206,24 @@ test.describe('user management as the superadmin', () => {
     // Password inputs have no role: found by name, their labels checked by accessible name.
     const newPassword = passwordModal.locator('input[name="password"]');
     const confirmation = passwordModal.locator('input[name="confirmation"]');
-    await expect(newPassword).toHaveAccessibleName('Yeni şifre');
-    await expect(confirmation).toHaveAccessibleName('Yeni şifre (tekrar)');
+    await expect(newPassword).toHaveAccessibleName(inTurkish('panel.users.field.newPassword'));
+    await expect(confirmation).toHaveAccessibleName(inTurkish('panel.users.field.confirmPassword'));
     const submit = passwordModal.getByRole('button', { name: 'Şifreyi Değiştir' });
     await submit.click();
-    await expect(await messageOf(newPassword)).toHaveText('Yeni şifre gereklidir');
+    await expect(await messageOf(newPassword)).toHaveText(inTurkish('errors.PASSWORD_REQUIRED'));
     await newPassword.fill('abcdef');
     await confirmation.fill('abcdeg');
     await submit.click();
-    await expect(await messageOf(confirmation)).toHaveText('Şifreler eşleşmiyor');
+    await expect(await messageOf(confirmation)).toHaveText(inTurkish('errors.PASSWORDS_DO_NOT_MATCH'));
     await newPassword.fill('abc');
     await confirmation.fill('abc');
     await submit.click();
-    await expect(await messageOf(newPassword)).toHaveText('Şifre en az 6 karakter olmalı');
+    await expect(await messageOf(newPassword)).toHaveText(inTurkish('errors.PASSWORD_TOO_SHORT'));
     await newPassword.fill('yeni-sifre-2');
     await confirmation.fill('yeni-sifre-2');
     await submit.click();
     await expect(passwordModal).toBeHidden();
-    await expect(toast(page, 'Şifre başarıyla değiştirildi')).toBeVisible();
+    await expect(toast(page, inTurkish('api.passwordChanged'))).toBeVisible();
     const asNewUser = await apiAs(email, 'yeni-sifre-2');
     expect((await asNewUser.get('/auth/validate-session')).status()).toBe(200);
     await asNewUser.dispose();
@@ -229,10 +232,10 @@ test.describe('user management as the superadmin', () => {
     await row.getByRole('button', { name: 'Deniz Kayalı kullanıcısını sil' }).click();
     const confirm = page.getByRole('dialog', { name: 'Kullanıcıyı Sil' });
     await expect(confirm).toContainText(`Deniz Kayalı (${email})`);
-    await expect(confirm).toContainText('Bu işlem geri alınamaz.');
+    await expect(confirm).toContainText(inTurkish('panel.users.deleteWarning'));
     await confirm.getByRole('button', { name: 'Sil', exact: true }).click();
     await expect(confirm).toBeHidden();
-    await expect(toast(page, 'Kullanıcı başarıyla silindi')).toBeVisible();
+    await expect(toast(page, inTurkish('api.userDeleted'))).toBeVisible();
     await expect(row).toHaveCount(0);
     expect(await listedEmails()).not.toContain(email);
   });
@@ -284,7 +287,7 @@ test.describe('user management as the superadmin', () => {
     await expect(userRow(page, demo('manager'))).toBeVisible();
 
     await search.fill('kimse-yok-böyle');
-    await expect(page.getByTestId('empty-state')).toContainText('Arama sonucu bulunamadı');
+    await expect(page.getByTestId('empty-state')).toContainText(inTurkish('panel.users.noResults'));
     await page.getByRole('button', { name: 'Aramayı temizle' }).click();
     await expect(search).toHaveValue('');
     await expect(page).not.toHaveURL(/[?&]q=/);
@@ -316,7 +319,7 @@ test.describe('user management as the superadmin', () => {
     await page.keyboard.press('Escape');
 
     await operatorRow.getByRole('button', { name: 'Emre Çelik kullanıcısını sil' }).click();
-    await expect(page.getByRole('dialog', { name: 'Kullanıcıyı Sil' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: inTurkish('panel.users.deleteTitle') })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(operatorRow).toBeVisible();
@@ -344,11 +347,11 @@ test.describe('user management as an admin', () => {
     const companies = await page.getByTestId('user-row').locator('td:nth-child(4)').allTextContents();
     expect(new Set(companies)).toEqual(new Set([DEMO_COMPANY]));
 
-    await expect(page.getByRole('button', { name: 'Kullanıcı Ekle' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: inTurkish('panel.users.add') })).toHaveCount(0);
     await expect(page.locator('[data-action="edit"], [data-action="password"]')).toHaveCount(0);
     const ownDelete = userRow(page, demo('admin')).getByRole('button', { name: 'Burak Aydın kullanıcısını sil' });
     await expect(ownDelete).toBeDisabled();
-    await expect(ownDelete).toHaveAttribute('title', 'Kendi hesabınızı silemezsiniz.');
+    await expect(ownDelete).toHaveAttribute('title', inTurkish('errors.CANNOT_DELETE_SELF'));
     await expect(userRow(page, demo('superadmin')).locator('[data-action="delete"]')).toBeDisabled();
 
     await userRow(page, email).getByRole('button', { name: 'Silinecek Müşteri kullanıcısını sil' }).click();
@@ -356,7 +359,7 @@ test.describe('user management as an admin', () => {
       .getByRole('dialog', { name: 'Kullanıcıyı Sil' })
       .getByRole('button', { name: 'Sil', exact: true })
       .click();
-    await expect(toast(page, 'Kullanıcı başarıyla silindi')).toBeVisible();
+    await expect(toast(page, inTurkish('api.userDeleted'))).toBeVisible();
     await expect(userRow(page, email)).toHaveCount(0);
     expect(await listedEmails()).not.toContain(email);
   });
@@ -388,7 +391,7 @@ for (const [account, who] of Object.entries(WITHOUT_USER_MANAGEMENT) as [DemoAcc
     });
     await signInAs(page, account, { path: USERS_PATH });
     await expect(page).toHaveURL(/\/dashboard\/?$/);
-    await expect(toast(page, 'Bu sayfaya erişim yetkiniz yok.')).toBeVisible();
+    await expect(toast(page, inTurkish('panel.unauthorized.general'))).toBeVisible();
     await expect(page.getByTestId('users-table')).toHaveCount(0);
     expect(userListCalls).toEqual([]);
   });

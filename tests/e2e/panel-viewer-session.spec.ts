@@ -1,9 +1,12 @@
+import { translator } from '@kanat360/i18n';
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { type MediaItem, type Turbine } from '@kanat360/contracts';
 import { type TypedApi } from './api.js';
 import { demo } from './fixtures.js';
 import { apiAs, seeder, signInAs } from './panel.js';
 import { greyJpeg, listAll, untilReady, upload } from './viewer-media.js';
+
+const inTurkish = translator('tr');
 
 // One viewer session over every viewer (issue #23): the open photo in the URL, one overlay layer for regions and
 // drawings, Escape one thing at a time; and the viewer defects of issue #22 (items 9, 10, 11, 13, 14).
@@ -82,7 +85,9 @@ test("saving a drawing in the turbine screen's lightbox keeps the screen; the ne
     await expect(lightbox.getByTestId('deep-zoom')).toHaveAttribute('data-loaded', 'true', { timeout: 30_000 });
     await expect(page.getByTestId('lightbox-counter')).toHaveText(language === 'tr' ? '1 / 2' : '2 / 2');
     await expect(page.getByTestId('turbine-error')).toHaveCount(0);
-    await expect(page.getByText(language === 'tr' ? 'Hata Oluştu' : 'An Error Occurred')).toHaveCount(0);
+    await expect(
+      page.getByText(language === 'tr' ? inTurkish('panel.turbine.loadFailedTitle') : 'An Error Occurred'),
+    ).toHaveCount(0);
   }
   expect(errors).toEqual([]);
 });
@@ -164,7 +169,7 @@ test("the lightbox's photo is in the URL: a link opens it, back and forward step
 
   // A link to a photo that is no more says so in the lightbox.
   await page.goto(`/dashboard/turbine/${turbine.id}?media=2147483000`);
-  await expect(page.getByTestId('lightbox-missing')).toHaveText('Fotoğraf bulunamadı');
+  await expect(page.getByTestId('lightbox-missing')).toHaveText(inTurkish('errors.MEDIA_NOT_FOUND'));
 });
 
 test('a photo page and the 360° view keep the photo on screen in the URL; back and forward go from photo to photo', async ({
@@ -235,7 +240,7 @@ test('a circle drawn from the exact centre of a panorama shows while it is drawn
   expect(drawn.far).toBe(0);
   await page.mouse.up();
   await page.getByTestId('drawing-save').click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'Çizimli fotoğraf başarıyla kaydedildi!' })).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: inTurkish('api.photoSaved') })).toBeVisible();
   let edited: MediaItem | undefined;
   await expect
     .poll(

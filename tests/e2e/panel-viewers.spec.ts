@@ -1,9 +1,12 @@
+import { translator } from '@kanat360/i18n';
 import { expect, test } from '@playwright/test';
 import { type MediaItem, type Turbine } from '@kanat360/contracts';
 import { type TypedApi } from './api.js';
 import { demo } from './fixtures.js';
 import { apiAs, seeder, signInAs } from './panel.js';
 import { greyJpeg, listAll, pixelAt, untilReady, upload } from './viewer-media.js';
+
+const inTurkish = translator('tr');
 
 // The viewers: deep zoom in the lightbox and compare, the 360° view, drawing and versions, video, and the
 // operator / drone / robot pages with their polling and keys.
@@ -72,7 +75,7 @@ test('the lightbox shows a photo through its deep-zoom tiles, never the original
   await zoomOut.click();
   await expect(viewer).toHaveAttribute('data-zoom', '0.500');
   await expect(zoomOut).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Yakınlaştır' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: inTurkish('panel.viewer.zoomIn') })).toBeEnabled();
 
   expect(requested.some((url) => url.endsWith('/tiles/image.dzi'))).toBe(true);
   for (const item of items) expect(requested).not.toContain(new URL(item.url, page.url()).href);
@@ -153,7 +156,7 @@ test('the 360° view opens the demo panorama on a sphere and a flat photo in the
   await signInAs(page, 'operator', {
     path: `/dashboard/turbine/${pano.turbineId}/360-view?blade=${pano.blade}&room=${pano.room}&year=${pano.year}`,
   });
-  await expect(page.getByRole('heading', { name: 'Blade Seçimi ve Fotoğraflar' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: inTurkish('panel.viewerPage.bladeChoice') })).toBeVisible();
   await page.getByTestId('viewer-list-item').filter({ hasText: pano.originalName }).getByTestId('media-thumb').click();
   const sphere = page.getByTestId('panorama');
   await expect(sphere).toHaveAttribute('data-loaded', 'true');
@@ -178,7 +181,7 @@ test('the 360° view opens the demo panorama on a sphere and a flat photo in the
   await signInAs(page, 'customer', {
     path: `/dashboard/turbine/${pano.turbineId}/360-view?blade=${pano.blade}&room=${pano.room}&year=${pano.year}`,
   });
-  await expect(page.getByRole('heading', { name: '360° Fotoğraf Galerisi' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: inTurkish('panel.viewerPage.panoramaGallery') })).toBeVisible();
   await expect(page.getByTestId('viewer-toolbar')).toBeVisible();
   await expect(page.getByTestId('drawing-tool-rectangle')).toHaveCount(0);
 });
@@ -199,7 +202,7 @@ test('drawing on a photo saves a new current version with the drawing burnt in; 
   // Saving with nothing drawn says so.
   await page.getByTestId('drawing-tool-pen').click();
   await page.getByTestId('drawing-save').click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'Kaydedilecek çizim yok!' })).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: inTurkish('panel.drawing.nothingToSave') })).toBeVisible();
 
   // A pen stroke across the middle of the picture, and an undo of a second one (Delete).
   const box = (await page.getByTestId('drawing-layer').boundingBox())!;
@@ -216,7 +219,7 @@ test('drawing on a photo saves a new current version with the drawing burnt in; 
   await page.keyboard.press('Delete');
   await expect(page.getByTestId('drawing-layer')).toHaveAttribute('data-shapes', '1');
   await page.getByTestId('drawing-save').click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'Çizimli fotoğraf başarıyla kaydedildi!' })).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: inTurkish('api.photoSaved') })).toBeVisible();
 
   // The list now holds the edited version as current; its pixels are red where the stroke went, grey elsewhere.
   await expect
@@ -253,7 +256,7 @@ test('drawing on a photo saves a new current version with the drawing burnt in; 
   await expect(menu).toContainText('Orijinal');
   await expect(menu).toContainText('Sürüm 2 (çizimli)');
   await page.getByTestId('restore-original').click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'Fotoğrafın orijinali geri yüklendi' })).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: inTurkish('api.photoRestored') })).toBeVisible();
   await expect.poll(async () => (await listAll(api, turbine.id))[0]?.id).toBe(original!.id);
   const [restored] = await listAll(api, turbine.id);
   const center = await pixelAt(page, restored!.url, 800, 600);

@@ -1,6 +1,9 @@
+import { translator } from '@kanat360/i18n';
 import { expect, test } from '@playwright/test';
 import { SESSION_COOKIE, XSRF_COOKIE } from '@kanat360/contracts';
 import { demo, DEMO_PASSWORD, signInThroughForm } from './fixtures.js';
+
+const inTurkish = translator('tr');
 
 test.describe('signing in and out', () => {
   // A Turkish browser: an English one is sent from /login/ to /en/login/ (spec §1).
@@ -13,7 +16,7 @@ test.describe('signing in and out', () => {
     await signInThroughForm(page, '/login/', demo('superadmin'), DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/dashboard\/?$/);
     await expect(page.getByTestId('user-name')).toHaveText('Selin Yıldız');
-    await expect(page.getByTestId('user-role')).toHaveText('Süper Yönetici');
+    await expect(page.getByTestId('user-role')).toHaveText(inTurkish('roles.superadmin'));
     await expect(page.getByTestId('user-company')).toHaveText('Anadolu Rüzgar Enerji A.Ş.');
 
     const cookies = await context.cookies();
@@ -22,7 +25,7 @@ test.describe('signing in and out', () => {
     expect(session?.sameSite).toBe('Lax');
     expect(cookies.find((cookie) => cookie.name === XSRF_COOKIE)?.httpOnly).toBe(false);
     // No token in local storage: only the non-secret profile.
-    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+    const stored = await page.evaluate(() => JSON.stringify(Object.fromEntries(Object.entries(localStorage))));
     expect(stored).not.toContain(session?.value ?? 'no-session');
 
     await page.getByRole('button', { name: /Çıkış Yap/ }).click();
@@ -45,7 +48,7 @@ test.describe('signing in and out', () => {
 
   test('a wrong password shows the message in the page language and signs nobody in', async ({ page, context }) => {
     await signInThroughForm(page, '/login/', demo('admin'), 'not-the-password');
-    await expect(page.getByRole('alert')).toHaveText('Giriş başarısız. Lütfen bilgilerinizi kontrol edin.');
+    await expect(page.getByRole('alert')).toHaveText(inTurkish('errors.INVALID_CREDENTIALS'));
     await expect(page).toHaveURL(/\/login\/?$/);
     await signInThroughForm(page, '/en/login/', demo('admin'), 'not-the-password');
     await expect(page.getByRole('alert')).toHaveText('Login failed. Please check your credentials.');

@@ -1,5 +1,8 @@
+import { translator } from '@kanat360/i18n';
 import { expect, test } from '@playwright/test';
 import { freezeClock, mailsTo, waitForMail } from './site.js';
+
+const inTurkish = translator('tr');
 
 test.use({ locale: 'tr-TR' });
 
@@ -16,7 +19,9 @@ test.describe('contact page', () => {
     const hours = page.locator('[data-working-hours]');
     await expect(hours.locator('div', { hasText: 'Pazartesi – Cuma' }).locator('dd')).toHaveText('09:00 – 18:00');
     await expect(hours.locator('div', { hasText: 'Cumartesi' }).locator('dd')).toHaveText('09:00 – 14:00');
-    await expect(hours.locator('div', { hasText: 'Pazar' }).last().locator('[data-closed]')).toHaveText('Kapalı');
+    await expect(hours.locator('div', { hasText: 'Pazar' }).last().locator('[data-closed]')).toHaveText(
+      inTurkish('site.contact.hours.closed'),
+    );
   });
 
   test('sends a message: sending, then success for 3 s, and the inbox gets it', async ({ page }) => {
@@ -39,11 +44,11 @@ test.describe('contact page', () => {
     });
     await send.click();
     const status = page.locator('[data-contact-status]');
-    await expect(status).toHaveText('Mesajınız gönderiliyor...');
-    await expect(page.getByRole('button', { name: 'Mesajınız gönderiliyor...' })).toBeDisabled();
+    await expect(status).toHaveText(inTurkish('site.contact.form.sending'));
+    await expect(page.getByRole('button', { name: inTurkish('site.contact.form.sending') })).toBeDisabled();
     release();
 
-    await expect(status).toHaveText('Mesajınız başarıyla gönderildi! En kısa sürede size dönüş yapacağız.');
+    await expect(status).toHaveText(inTurkish('site.contact.form.success'));
     await expect(page.getByLabel('Konu')).toHaveValue('');
     await page.clock.runFor(2900);
     await expect(status).not.toBeEmpty();
@@ -93,8 +98,8 @@ test.describe('contact page', () => {
     await page.getByLabel('Konu').fill('Soru');
     await page.getByLabel('Mesajınız').fill('Merhaba');
     await page.getByRole('button', { name: 'Mesajı Gönder' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Mesaj gönderilirken bir hata oluştu');
-    await expect(page.getByLabel('Mesajınız')).toHaveValue('Merhaba');
-    await expect(page.getByRole('button', { name: 'Mesajı Gönder' })).toBeEnabled();
+    await expect(page.getByRole('alert')).toHaveText(inTurkish('site.contact.form.error'));
+    await expect(page.getByLabel(inTurkish('site.contact.form.message'))).toHaveValue('Merhaba');
+    await expect(page.getByRole('button', { name: inTurkish('site.contact.form.submit') })).toBeEnabled();
   });
 });

@@ -1,4 +1,7 @@
+import { translator } from '@kanat360/i18n';
 import { expect, test } from '@playwright/test';
+
+const inTurkish = translator('tr');
 
 test.use({ locale: 'tr-TR' });
 
@@ -14,7 +17,7 @@ test.describe('FAQ', () => {
     // In a question, whatever the case.
     await search.fill('FİYAT');
     await expect(visible).toHaveCount(1);
-    await expect(visible.first()).toContainText('Fiyatlarınız nedir?');
+    await expect(visible.first()).toContainText(inTurkish('site.faq.q.prices.q'));
     await expect(visible.first().locator('[data-faq-answer]')).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'gösteriliyor' })).toHaveText(
       `${total} sorudan 1 tanesi gösteriliyor`,
@@ -23,7 +26,7 @@ test.describe('FAQ', () => {
     // Only in an answer: the spec's marketing facts are there.
     await search.fill('webp');
     await expect(visible).toHaveCount(1);
-    await expect(visible.first()).toContainText('Hangi dosya formatları destekleniyor?');
+    await expect(visible.first()).toContainText(inTurkish('site.faq.q.formats.q'));
     await expect(visible.first()).toContainText('10MB');
     await search.fill('350 tl');
     await expect(visible.first()).toContainText('Kurumsal aylık 350 TL');

@@ -1,5 +1,8 @@
+import { translator } from '@kanat360/i18n';
 import { expect, test } from '@playwright/test';
 import { freezeClock, LANGUAGE_KEY } from './site.js';
+
+const inTurkish = translator('tr');
 
 test.use({ locale: 'tr-TR' });
 
@@ -53,7 +56,7 @@ test.describe('home page', () => {
 
     // Paused, nothing changes.
     await page.getByRole('button', { name: 'Görsel geçişlerini duraklat' }).click();
-    await expect(page.getByRole('button', { name: 'Görsel geçişlerini duraklat' })).toHaveAttribute(
+    await expect(page.getByRole('button', { name: inTurkish('site.home.slideshow.pause') })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
@@ -64,7 +67,7 @@ test.describe('home page', () => {
   test('partners: title, subtitle and a strip of seven logos looping every 30 s', async ({ page }) => {
     await page.goto('/');
     const section = page.getByRole('region', { name: 'İş ortaklarımız' });
-    await expect(section.getByRole('heading', { name: 'İş ortaklarımız' })).toBeVisible();
+    await expect(section.getByRole('heading', { name: inTurkish('site.home.partners.title') })).toBeVisible();
     await expect(section).toContainText('rüzgar santrali işletmecileri');
     const logos = section.locator('[data-partner-logo]');
     await expect(logos).toHaveCount(7);
@@ -88,7 +91,7 @@ test.describe('home page', () => {
     for (const feature of ['Türbin izleme', 'Yapay zekâ destekli kestirimci bakım', '360° kanat denetimi'])
       await expect(page.getByRole('heading', { name: feature })).toBeVisible();
     await expect(page.getByText("2018'den beri hizmette")).toBeVisible();
-    await expect(page.getByText('150+ türbin izleniyor')).toBeVisible();
+    await expect(page.getByText(inTurkish('site.home.hero.claimTurbines'))).toBeVisible();
     const stats: [string, string][] = [
       ['500+', 'İzlenen türbin'],
       ['50+', 'Aktif proje'],
@@ -98,7 +101,7 @@ test.describe('home page', () => {
     for (const [value, label] of stats)
       await expect(page.locator('dl div', { hasText: label }).locator('dd')).toHaveText(value);
     await expect(page.locator('[data-technology-tags] li')).toHaveCount(10);
-    await expect(page.locator('[data-technology-tags]')).toContainText('Sualtı robotu (ROV)');
+    await expect(page.locator('[data-technology-tags]')).toContainText(inTurkish('site.home.tech.rov'));
   });
 
   test('only the first picture loads with the page (responsive AVIF/WebP); the other two after it', async ({
@@ -166,6 +169,6 @@ test.describe('floating WhatsApp button', () => {
     const button = page.locator('a[data-whatsapp]');
     await expect(button).toBeVisible();
     await button.hover();
-    await expect(button.locator('[data-whatsapp-tooltip]')).toHaveText('WhatsApp ile iletişime geç');
+    await expect(button.locator('[data-whatsapp-tooltip]')).toHaveText(inTurkish('site.whatsapp.tooltip'));
   });
 });

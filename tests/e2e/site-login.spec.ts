@@ -1,5 +1,8 @@
+import { translator } from '@kanat360/i18n';
 import { expect, test } from '@playwright/test';
 import { freezeClock } from './site.js';
+
+const inTurkish = translator('tr');
 
 test.use({ locale: 'tr-TR' });
 
@@ -23,6 +26,6 @@ test('login page: a background picture every 6.5 s and the security notice', asy
   expect(await active()).toBe(0);
 
   const notice = page.getByRole('region', { name: 'Güvenli bağlantı' });
-  await expect(notice).toContainText('256-bit SSL şifreleme');
+  await expect(notice).toContainText(inTurkish('site.login.security.ssl.title'));
   await expect(notice).toContainText('7/24 izleme');
 });

@@ -1,5 +1,8 @@
+import { translator } from '@kanat360/i18n';
 import { expect, test } from '@playwright/test';
 import { expectNoRawKeys, LANGUAGE_KEY, PUBLIC_PAGES } from './site.js';
+
+const inTurkish = translator('tr');
 
 // A stored choice keeps the home pages where they are, whatever the browser's language.
 test.beforeEach(async ({ page }) => {
@@ -46,14 +49,14 @@ test.describe('every public page, in both languages', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page).toHaveTitle('Page not found · Kanat360');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Sayfa bulunamadı' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: inTurkish('site.error.notFound.title') })).toHaveCount(0);
     await expect(page.locator('footer')).toContainText('Privacy Policy');
     await expectNoRawKeys(page);
 
     const turkish = await page.goto('/no-such-page/');
     expect(turkish?.status()).toBe(404);
     await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
-    await expect(page.getByRole('heading', { name: 'Sayfa bulunamadı' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: inTurkish('site.error.notFound.title') })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   });
 

@@ -1,8 +1,11 @@
+import { translator } from '@kanat360/i18n';
 import { expect, test } from '@playwright/test';
 import { demo } from './fixtures.js';
 import { waitForMail } from './site.js';
 import { apiAs } from './panel.js';
 import { wrapPoints } from './text-wrap.js';
+
+const inTurkish = translator('tr');
 
 test.use({ locale: 'tr-TR' });
 
@@ -22,7 +25,7 @@ test.describe('password reset', () => {
     await expect(email).toBeFocused();
     await email.fill('bir adres@örnek');
     await send.click();
-    await expect(page.getByRole('alert')).toHaveText('Lütfen geçerli bir e-posta adresi girin');
+    await expect(page.getByRole('alert')).toHaveText(inTurkish('errors.EMAIL_INVALID'));
 
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -32,13 +35,16 @@ test.describe('password reset', () => {
     });
     await email.fill('nobody@example.com');
     await send.click();
-    await expect(page.getByRole('button', { name: 'Gönderiliyor...' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: inTurkish('site.passwordReset.sending') })).toBeDisabled();
     release();
 
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('E-postanızı kontrol edin');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(inTurkish('site.passwordReset.sent.title'));
     await expect(page.locator('[data-reset-email]')).toHaveText('nobody@example.com');
     await expect(page.getByText('spam (gereksiz) klasörünüzü kontrol edin')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Giriş sayfasına dön' })).toHaveAttribute('href', '/login/');
+    await expect(page.getByRole('link', { name: inTurkish('site.passwordReset.backToLogin') })).toHaveAttribute(
+      'href',
+      '/login/',
+    );
 
     await page.getByRole('button', { name: 'Tekrar gönder' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Şifrenizi mi unuttunuz?');
@@ -104,26 +110,26 @@ test.describe('password reset', () => {
     const link = /https?:\/\/\S+\/password-reset\?token=[\w-]+/.exec(mail.text)?.[0];
     expect(link).toBeDefined();
     await page.goto(link!);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Yeni şifre belirleyin');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(inTurkish('site.passwordReset.new.title'));
 
     const password = page.getByLabel('Yeni şifre', { exact: true });
     const confirm = page.getByLabel('Yeni şifre (tekrar)');
     const save = page.getByRole('button', { name: 'Şifreyi Güncelle' });
     await save.click();
-    await expect(page.getByRole('alert')).toHaveText('Yeni şifre gereklidir');
+    await expect(page.getByRole('alert')).toHaveText(inTurkish('errors.PASSWORD_REQUIRED'));
     await password.fill('12345');
     await confirm.fill('12345');
     await save.click();
-    await expect(page.getByRole('alert')).toHaveText('Şifre en az 6 karakter olmalı');
+    await expect(page.getByRole('alert')).toHaveText(inTurkish('errors.PASSWORD_TOO_SHORT'));
     await password.fill('yeni-sifre-42');
     await confirm.fill('yeni-sifre-43');
     await save.click();
-    await expect(page.getByRole('alert')).toHaveText('Şifreler eşleşmiyor');
+    await expect(page.getByRole('alert')).toHaveText(inTurkish('errors.PASSWORDS_DO_NOT_MATCH'));
     await expect(confirm).toBeFocused();
     await confirm.fill('yeni-sifre-42');
     await save.click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Şifreniz güncellendi');
-    await expect(page.getByRole('status')).toHaveText('Şifreniz güncellendi. Yeni şifrenizle giriş yapabilirsiniz.');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(inTurkish('site.passwordReset.new.done'));
+    await expect(page.getByRole('status')).toHaveText(inTurkish('auth.passwordResetDone'));
 
     // The link is used up.
     await page.goto(link!);
@@ -131,7 +137,7 @@ test.describe('password reset', () => {
     await page.getByLabel('Yeni şifre (tekrar)').fill('baska-sifre-1');
     await page.getByRole('button', { name: 'Şifreyi Güncelle' }).click();
     await expect(page.getByRole('alert')).toContainText('Şifre sıfırlama bağlantısı geçersiz veya süresi dolmuş');
-    await expect(page.getByRole('link', { name: 'Yeni bir bağlantı iste' })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: inTurkish('site.passwordReset.new.requestAgain') })).toHaveAttribute(
       'href',
       '/password-reset/',
     );

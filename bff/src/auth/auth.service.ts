@@ -11,6 +11,7 @@ import { type Language } from '@kanat360/i18n';
 import { DataSource } from 'typeorm';
 import { type Principal } from '@/access/principal.js';
 import { AppError } from '@/common/app-error.js';
+import { Clock } from '@/common/clock.js';
 import { type Config, CONFIG } from '@/config/config.provider.js';
 import { JobQueue, QUEUES } from '@/jobs/job-queue.js';
 import { MailService } from '@/mail/mail.service.js';
@@ -64,6 +65,7 @@ export class AuthService {
     private readonly throttle: LoginThrottleService,
     private readonly mail: MailService,
     private readonly jobs: JobQueue,
+    private readonly clock: Clock,
   ) {}
 
   async login(
@@ -81,7 +83,9 @@ export class AuthService {
     }
     await this.throttle.recordSuccess(body.email, client.ip);
     await this.users.setLanguage(user.id, client.language);
-    const expiresAt = new Date(Date.now() + Math.min(this.config.sessionTtlMs, this.config.sessionMaxAgeMs));
+    const expiresAt = new Date(
+      this.clock.now().getTime() + Math.min(this.config.sessionTtlMs, this.config.sessionMaxAgeMs),
+    );
     const sessionId = await this.sessions.create({
       userId: user.id,
       expiresAt,
@@ -106,10 +110,10 @@ export class AuthService {
   async refresh(principal: Principal): Promise<IssuedSession> {
     const expiresAt = await this.sessions.extend(
       principal.sessionId,
-      new Date(Date.now() + this.config.sessionTtlMs),
+      new Date(this.clock.now().getTime() + this.config.sessionTtlMs),
       this.config.sessionMaxAgeMs,
     );
-    if (!expiresAt || expiresAt.getTime() <= Date.now()) throw new AppError('SESSION_EXPIRED');
+    if (!expiresAt || expiresAt.getTime() <= this.clock.now().getTime()) throw new AppError('SESSION_EXPIRED');
     return this.issue(principal.sessionId, principal.userId, expiresAt);
   }
 
@@ -140,12 +144,18 @@ export class AuthService {
   async sendPasswordResetLink(email: string): Promise<void> {
     const user = await this.users.findByEmail(email);
     if (!user || !user.isActive) return;
-    if (await this.resetTokens.createdRecently(user.id, new Date(Date.now() - RESET_MAIL_INTERVAL_MS))) return;
+    if (await this.resetTokens.createdRecently(user.id, new Date(this.clock.now().getTime() - RESET_MAIL_INTERVAL_MS)))
+      return;
     const token = randomBytes(32).toString('base64url');
     const page = user.language === 'en' ? '/en/password-reset' : '/password-reset';
     const link = `${this.config.publicUrl}${page}?token=${encodeURIComponent(token)}`;
     await this.dataSource.transaction(async (manager) => {
-      await this.resetTokens.create(user.id, sha256(token), new Date(Date.now() + RESET_TOKEN_TTL_MS), manager);
+      await this.resetTokens.create(
+        user.id,
+        sha256(token),
+        new Date(this.clock.now().getTime() + RESET_TOKEN_TTL_MS),
+        manager,
+      );
       await this.mail.send(
         passwordResetMail({ to: user.email, name: user.firstName, link, language: user.language }),
         manager,

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from '@/common/app-error.js';
+import { Clock } from '@/common/clock.js';
 import { type Config, CONFIG } from '@/config/config.provider.js';
 
 const ISSUER = 'kanat360';
@@ -22,7 +23,10 @@ export class TokensService {
   private readonly signingKey: Uint8Array;
   private readonly xsrfKey: Buffer;
 
-  constructor(@Inject(CONFIG) config: Config) {
+  constructor(
+    @Inject(CONFIG) config: Config,
+    private readonly clock: Clock,
+  ) {
     // Separate keys per purpose, both derived from the one session secret.
     this.signingKey = new Uint8Array(createHmac('sha256', config.sessionSecret).update('kanat360/jwt').digest());
     this.xsrfKey = createHmac('sha256', config.sessionSecret).update('kanat360/xsrf').digest();
@@ -34,7 +38,7 @@ export class TokensService {
       .setSubject(String(claims.userId))
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
-      .setIssuedAt()
+      .setIssuedAt(Math.floor(this.clock.now().getTime() / 1000))
       .setExpirationTime(Math.floor(claims.expiresAt.getTime() / 1000))
       .sign(this.signingKey);
   }

@@ -140,7 +140,7 @@ export async function startEmbeddedPostgres(
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: (message) => remember(String(message).trim()),
+    onLog: (message) => remember(message.trim()),
     onError: (message) => remember(String(message instanceof Error ? message.message : message).trim()),
   });
   try {

@@ -77,7 +77,7 @@ export type SqlRunner = Pick<EntityManager, 'query'>;
 export type RawRow = Record<string, unknown>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any column of any value type
-type Columns = Record<string, RowColumn<any, boolean>>;
+type Columns = Record<string, RowColumn<any>>;
 export type RowOf<C extends Columns> = {
   [K in keyof C]: C[K]['nullable'] extends true
     ? Exclude<C[K]['value'], undefined> | null

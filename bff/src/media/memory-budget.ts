@@ -15,7 +15,16 @@ export class MemoryBudget {
   /** Waits for room for `cost` bytes; answers the function that gives them back. */
   async reserve(cost: number): Promise<() => void> {
     if (this.waiting.length === 0 && this.fits(cost)) this.take(cost);
-    else await new Promise<void>((start) => this.waiting.push({ cost, start: () => (this.take(cost), start()) }));
+    else
+      await new Promise<void>((start) =>
+        this.waiting.push({
+          cost,
+          start: () => {
+            this.take(cost);
+            start();
+          },
+        }),
+      );
     let released = false;
     return () => {
       if (released) return;

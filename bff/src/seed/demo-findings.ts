@@ -229,7 +229,7 @@ export async function insertDemoFindings(
   media: readonly SeededMedium[],
   now = new Date(),
 ): Promise<number> {
-  const repository = new FindingsRepository(manager.connection);
+  const repository = new FindingsRepository(manager.dataSource);
   const rows: FindingInsert[] = [];
   const photos = media.filter(isBladePicture);
   photos

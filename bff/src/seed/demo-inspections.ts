@@ -696,7 +696,7 @@ export async function insertDemoInspections(
     if (id === undefined) throw new Error(`demo user ${local} is missing`);
     return id;
   };
-  const dataSource = manager.connection;
+  const dataSource = manager.dataSource;
   await new TurbinesRepository(dataSource).insertWithIds(
     manager,
     DEMO_TURBINES.map((turbine, t) => ({

@@ -81,8 +81,8 @@ function workWindow(today: string, from: number, days: number): [Date, Date] {
  * blades that have after-repair photos go through done, verified and cancelled repairs.
  */
 export async function insertDemoRepairs(manager: EntityManager, input: DemoRepairInput): Promise<number> {
-  const findings = new FindingsRepository(manager.connection);
-  const repairs = new RepairWorkOrdersRepository(manager.connection);
+  const findings = new FindingsRepository(manager.dataSource);
+  const repairs = new RepairWorkOrdersRepository(manager.dataSource);
   const today = repairDay(input.now ?? new Date());
   const rows = await findings.ofTurbines(manager, input.turbineIds);
   const turbineOf = new Map(input.turbineIds.map((id, index) => [id, index]));

@@ -110,8 +110,8 @@ export class LocalStorage implements ObjectStorage, UploadReceiver {
   async delete(key: string): Promise<void> {
     checkKey(key);
     // A missing object, or a key that is a folder here (never an object), is nothing to delete.
-    await unlink(this.pathOf(key)).catch((error: NodeJS.ErrnoException) => {
-      if (!['ENOENT', 'ENOTDIR', 'EISDIR'].includes(error.code ?? '')) throw error;
+    await unlink(this.pathOf(key)).catch((error: unknown) => {
+      if (!['ENOENT', 'ENOTDIR', 'EISDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
     });
   }
 
@@ -144,8 +144,8 @@ export class LocalStorage implements ObjectStorage, UploadReceiver {
       checkKey(key);
       const target = this.pathOf(key);
       await mkdir(dirname(target), { recursive: true });
-      await rename(file, target).catch(async (error: NodeJS.ErrnoException) => {
-        if (error.code !== 'EXDEV') throw error;
+      await rename(file, target).catch(async (error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
         // Another file system (a tmpfs /tmp): copy, then rename, so no half tile is visible.
         const temp = await this.partialPath(key);
         await copyFile(file, temp);
@@ -286,9 +286,9 @@ export class LocalStorage implements ObjectStorage, UploadReceiver {
       exactBytes: grant.size,
       md5: true,
       makeFolder: false,
-    }).catch((error: NodeJS.ErrnoException) => {
+    }).catch((error: unknown) => {
       // Completed or aborted while the part was arriving.
-      if (error.code === 'ENOENT') throw noSuchUpload(uploadId);
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw noSuchUpload(uploadId);
       throw error;
     });
     return { etag: `"${md5}"`, size };

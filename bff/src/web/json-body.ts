@@ -11,7 +11,7 @@ export function jsonBody() {
       request: Request,
       response: Response,
       next: NextFunction,
-    ) => {
+    ): void => {
       if (!error) return next();
       if (error.type === 'entity.too.large') return sendError(request, response, 'PAYLOAD_TOO_LARGE');
       if (error.type === 'entity.parse.failed') return sendError(request, response, 'INVALID_JSON');

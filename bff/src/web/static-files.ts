@@ -32,14 +32,17 @@ export function webApps(dirs: { siteDir: string; panelDir: string }) {
   // HTML, CSS, JS and SVG shrink to a fraction over the wire (brotli or gzip); images and videos are skipped.
   router.use(compression());
   router.use('/dashboard', express.static(dirs.panelDir, { ...staticOptions, index: false, redirect: false }));
-  router.use('/dashboard', (request: Request, response: Response, next: NextFunction) => {
+  router.use('/dashboard', (request: Request, response: Response, next: NextFunction): void => {
     if (!['GET', 'HEAD'].includes(request.method) || !existsSync(panelIndex)) return next();
     response.setHeader('Cache-Control', 'no-cache');
-    if (PANEL_FILE.test(request.path)) return response.status(404).type('text/plain').send('Not found');
+    if (PANEL_FILE.test(request.path)) {
+      response.status(404).type('text/plain').send('Not found');
+      return;
+    }
     response.sendFile(panelIndex);
   });
   // The error pages answer with their own status, so a crawler or a monitor never takes them for content.
-  router.get(STATUS_PAGES, (request: Request, response: Response, next: NextFunction) => {
+  router.get(STATUS_PAGES, (request: Request, response: Response, next: NextFunction): void => {
     const [, english, status] = STATUS_PAGES.exec(request.path) ?? [];
     const page = join(dirs.siteDir, english ? 'en' : '', String(status), 'index.html');
     if (!existsSync(page)) return next();
@@ -48,17 +51,20 @@ export function webApps(dirs: { siteDir: string; panelDir: string }) {
   });
   // /login redirects to /login/ (where Astro put login/index.html); /about.html-style files need no slash.
   router.use(express.static(dirs.siteDir, { ...staticOptions, extensions: ['html'] }));
-  router.use((request: Request, response: Response, next: NextFunction) => {
+  router.use((request: Request, response: Response, next: NextFunction): void => {
     if (!['GET', 'HEAD'].includes(request.method)) return next();
     // An unknown address under /en/ gets the English page; any other the Turkish one (which offers English too).
     const english = /^\/en(\/|$)/.test(request.path) && existsSync(englishNotFound);
     const page = english ? englishNotFound : siteNotFound;
-    if (!existsSync(page)) return response.status(404).type('text/plain').send('Not found');
+    if (!existsSync(page)) {
+      response.status(404).type('text/plain').send('Not found');
+      return;
+    }
     response.setHeader('Cache-Control', 'no-cache');
     response.status(404).sendFile(page);
   });
 
-  return (request: Request, response: Response, next: NextFunction) => {
+  return (request: Request, response: Response, next: NextFunction): void => {
     if (request.path === '/api' || request.path.startsWith('/api/')) return next();
     router(request, response, next);
   };

@@ -24,7 +24,11 @@ export function AppHeader() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
 
   // A new page closes the menu.
-  useEffect(() => setMenuOpen(false), [pathname]);
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
 
   // Escape and a click outside close it (spec §2: "Escape closes the open dropdown; clicking outside closes").
   useEffect(() => {

@@ -35,6 +35,7 @@ export function Modal({
   useLayoutEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a second pass on purpose: the body mounts into the open dialog
     setShown(true);
     return () => dialog?.close();
   }, []);

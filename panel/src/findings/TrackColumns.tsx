@@ -29,7 +29,7 @@ function RegionOutline({ handle, region, colour }: { handle: ViewerHandle; regio
   const [box, setBox] = useState<{ left: number; top: number; width: number; height: number } | null>(null);
   useEffect(() => {
     const { projection } = handle;
-    const place = () => {
+    const place = (): void => {
       const from = projection.toScreen({ x: region.x, y: region.y });
       const to = projection.toScreen({ x: region.x + region.width, y: region.y + region.height });
       if (!from || !to) return setBox(null);

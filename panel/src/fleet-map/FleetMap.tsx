@@ -20,6 +20,7 @@ import { createPortal } from 'react-dom';
 import { feature } from 'topojson-client';
 import countriesUrl from 'world-atlas/countries-50m.json?url';
 import { mapBasemapQueryOptions } from '@/api/turbines';
+import { useLatest } from '@/components/use-latest';
 import { useI18n } from '@/i18n/language';
 import { themeAtom } from '@/theme/theme';
 import { embeddedStyle, type MapTheme, pmtilesStyle } from './basemap-style';
@@ -111,8 +112,7 @@ export default function FleetMap({
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const points = useMemo(() => turbinePoints(turbines), [turbines]);
-  const latest = useRef({ points, view, onMove });
-  latest.current = { points, view, onMove };
+  const latest = useLatest({ points, view, onMove });
   const [selected, setSelected] = useState<{ id: number; popup: Popup; node: HTMLDivElement } | null>(null);
   const [ready, setReady] = useState(false);
 
@@ -238,7 +238,7 @@ export default function FleetMap({
       map?.remove();
       mapRef.current = null;
     };
-  }, [basemap, theme]);
+  }, [basemap, theme, latest]);
 
   // Filters changed: the same map, new points.
   useEffect(() => {

@@ -12,9 +12,9 @@ describe('validateWith', () => {
     expect(result).toEqual({
       ok: false,
       errors: {
-        city: 'Şehir gereklidir',
-        code: 'Türbin kodu gereklidir',
-        rooms: 'Oda sayısı 1 veya daha büyük olmalıdır',
+        city: tr('errors.CITY_REQUIRED'),
+        code: tr('errors.CODE_REQUIRED'),
+        rooms: tr('errors.ROOMS_INVALID'),
       },
     });
     const english = validateWith(
@@ -31,6 +31,6 @@ describe('validateWith', () => {
   });
 
   it('reads an unknown code as a general validation error', () => {
-    expect(codeMessage('NOT_A_CODE', tr)).toBe('Gönderilen bilgiler geçersiz.');
+    expect(codeMessage('NOT_A_CODE', tr)).toBe(tr('errors.VALIDATION_ERROR'));
   });
 });

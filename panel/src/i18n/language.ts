@@ -1,6 +1,5 @@
 import {
   type Catalog,
-  hasCatalog,
   intlLocale,
   type Language,
   LANGUAGE_STORAGE_KEY,
@@ -12,20 +11,50 @@ import {
 import { atom, useAtom, useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { localStore } from '@/state/local-storage';
+import { type CatalogPart } from './panel-catalog';
 
 /**
- * Each language's catalog (the panel's share of it: vite.config.ts) is a chunk of its own: the first load fetches
- * only the language in use, a switch fetches the other one then.
+ * Each language's catalog (the panel's share of it: vite.config.ts) comes in two chunks of its own: the shell's
+ * part, which the first load fetches for the language in use, and the other screens' part, fetched right after the
+ * first render and awaited before any other screen shows (routes/__root.tsx). A switch fetches both of the other
+ * language first.
  */
-const CATALOGS: Record<Language, () => Promise<{ default: Catalog }>> = {
-  tr: () => import('@kanat360/locales/tr.json'),
-  en: () => import('@kanat360/locales/en.json'),
+const CATALOG_PARTS: Record<Language, Record<CatalogPart, () => Promise<{ default: Catalog }>>> = {
+  tr: {
+    shell: () => import('@kanat360/locales/tr.json?shell'),
+    screens: () => import('@kanat360/locales/tr.json?screens'),
+  },
+  en: {
+    shell: () => import('@kanat360/locales/en.json?shell'),
+    screens: () => import('@kanat360/locales/en.json?screens'),
+  },
 };
 
-/** Fetches the catalog of `language` unless it is here already; translate has its messages afterwards. */
+const partsLoading = new Map<string, Promise<void>>();
+const loaded: Partial<Record<Language, Catalog>> = {};
+
+function loadPart(language: Language, part: CatalogPart): Promise<void> {
+  const key = `${language}:${part}`;
+  let loading = partsLoading.get(key);
+  if (!loading) {
+    loading = CATALOG_PARTS[language][part]().then(({ default: messages }) => {
+      registerCatalog(language, (loaded[language] = { ...loaded[language], ...messages }));
+    });
+    // A failed fetch (the network, a deploy) is tried again at the next call.
+    loading.catch(() => partsLoading.delete(key));
+    partsLoading.set(key, loading);
+  }
+  return loading;
+}
+
+/** Fetches the shell's texts of `language` (the first load's), unless they are here already. */
+export function loadShellCatalog(language: Language): Promise<void> {
+  return loadPart(language, 'shell');
+}
+
+/** Fetches the whole catalog of `language` unless it is here already; translate has its messages afterwards. */
 export async function loadCatalog(language: Language): Promise<void> {
-  if (hasCatalog(language)) return;
-  registerCatalog(language, (await CATALOGS[language]()).default);
+  await Promise.all([loadPart(language, 'shell'), loadPart(language, 'screens')]);
 }
 
 /** The language of the stored choice, else of the browser (spec §1). */

@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type PhotoFilters } from '@/api/media';
 import { StrokeIcon } from '@/components/StrokeIcon';
 import { isTypingTarget } from '@/components/typing-target';
+import { useLatest } from '@/components/use-latest';
 import { useI18n } from '@/i18n/language';
 import { useCan } from '@/session/use-session';
 import { toastsAtom } from '@/toast/toast-store';
@@ -83,8 +84,7 @@ export function Lightbox({ turbineId, list, mediaId, onShow, onClose }: Lightbox
 
   // Arrows go to the previous and next photo wherever the focus is (a viewer's own controls come and go with the
   // kind of media shown), except in a field or a video player, which take arrows themselves.
-  const keys = useRef({ step, busy: false });
-  keys.current = { step, busy: deleting !== null || loadingRest };
+  const keys = useLatest({ step, busy: deleting !== null || loadingRest });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (keys.current.busy || isTypingTarget(event.target)) return;
@@ -95,7 +95,7 @@ export function Lightbox({ turbineId, list, mediaId, onShow, onClose }: Lightbox
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [keys]);
 
   const number = new Intl.NumberFormat(locale);
   const several = total > 1;

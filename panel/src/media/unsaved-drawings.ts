@@ -22,6 +22,7 @@ export function useAskBeforeLeavingDrawings(): void {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       // Browsers show their own wording; asking is what matters.
       event.preventDefault();
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- browsers before preventDefault() (Safari < 17) ask on it
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', onBeforeUnload);

@@ -5,6 +5,8 @@ import { MobileNotice } from '@/components/MobileNotice';
 import { NotFoundScreen } from '@/components/NotFoundScreen';
 import { RootEffects } from '@/components/RootEffects';
 import { useIsMobileDevice } from '@/device/use-is-mobile-device';
+import { languageAtom, loadCatalog } from '@/i18n/language';
+import { appStore } from '@/state/store';
 import { Toaster } from '@/toast/Toaster';
 
 export interface RouterContext {
@@ -12,6 +14,8 @@ export interface RouterContext {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // The turbine list shows with the shell's texts; any other screen waits for the rest of the catalog (i18n/language).
+  beforeLoad: ({ location }) => (location.pathname === '/' ? undefined : loadCatalog(appStore.get(languageAtom))),
   component: RootComponent,
   errorComponent: ErrorScreen,
   notFoundComponent: NotFoundScreen,

@@ -85,6 +85,7 @@ export function useUploadQueueEffects(): void {
       if (!uploadQueue.hasActiveUploads()) return;
       // Browsers show their own wording; asking is what matters.
       event.preventDefault();
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- browsers before preventDefault() (Safari < 17) ask on it
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', onBeforeUnload);

@@ -1,8 +1,9 @@
 import { createApiClient } from '@kanat360/api-client';
 import { type LoginBody, SESSION_USER_STORAGE_KEY, loginBody } from '@kanat360/contracts';
 import { LANGUAGE_STORAGE_KEY, type Language, translator } from '@kanat360/i18n';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type SubmitEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorAlert, inputClass, labelClass, Spinner } from '../forms/form-parts';
+import { useHydrated } from '../forms/use-hydrated';
 import { loginFailureMessage, validationMessage } from './login-failure';
 import { dashboardRedirectTarget } from './redirect-target';
 
@@ -32,11 +33,9 @@ export default function LoginForm({ language, labelledBy, passwordResetHref }: P
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [invalidFields, setInvalidFields] = useState<ReadonlySet<Field>>(new Set());
   // Until React has taken over, a click must not submit the form natively.
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => setHydrated(true), []);
 
   // Already signed in (a stored profile whose session the server still knows): straight on to the panel. A stale
   // profile (the session ended meanwhile) is forgotten, and the form stays.
@@ -91,7 +90,7 @@ export default function LoginForm({ language, labelledBy, passwordResetHref }: P
     }
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     // Read the fields from the DOM: what was typed before hydration counts too.

@@ -1,8 +1,9 @@
 import { ApiError, createApiClient } from '@kanat360/api-client';
 import { LIMITS, passwordResetBody } from '@kanat360/contracts';
 import { type Language, translator } from '@kanat360/i18n';
-import { type FormEvent, Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import { type SubmitEvent, Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorAlert, inputClass, labelClass, Spinner } from '../forms/form-parts';
+import { useBrowserValue, useHydrated } from '../forms/use-hydrated';
 import { loginFailureMessage, validationMessage } from '../login/login-failure';
 import { newPasswordProblem } from './new-password';
 
@@ -33,13 +34,8 @@ function tokenFromUrl(): string | null {
  * script in the page keeps the first hidden meanwhile, see PasswordResetPage.astro).
  */
 export default function PasswordResetFlow({ language, loginHref, requestHref }: Props) {
-  const [token, setToken] = useState<string | null>(null);
-  const [hydrated, setHydrated] = useState(false);
-
-  useEffect(() => {
-    setToken(tokenFromUrl());
-    setHydrated(true);
-  }, []);
+  const token = useBrowserValue(tokenFromUrl, null);
+  const hydrated = useHydrated();
   useEffect(() => {
     if (hydrated) document.documentElement.dataset.resetReady = '';
   }, [hydrated]);
@@ -88,7 +84,7 @@ function RequestLinkForm({
     }
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (state.kind === 'sending') return;
     const value = new FormData(event.currentTarget).get('email');
@@ -237,7 +233,7 @@ function NewPasswordForm({
     }
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (state.kind === 'saving') return;
     const data = new FormData(event.currentTarget);

@@ -127,7 +127,6 @@ export function FindingDetails({
   const setStage = (stage: Finding['stage']) => {
     const { id, turbine_id, media_id, media_version, year, track_id, created_by, created_at, updated_at, ...rest } =
       finding;
-    void [id, turbine_id, media_id, media_version, year, track_id, created_by, created_at, updated_at];
     release.mutate(
       { id: finding.id, body: { ...rest, stage } },
       { onError: (error) => toast.error(errorMessage(error, language)) },

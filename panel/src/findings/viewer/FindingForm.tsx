@@ -60,7 +60,7 @@ export function FindingForm({
     feedback.clearField(field);
   };
 
-  const submit = () => {
+  const submit = (): void => {
     const fields = fieldsOf(values, target);
     const onError = (error: unknown) => refuse(() => feedback.showServerError(error, FIELDS));
     if (finding) {

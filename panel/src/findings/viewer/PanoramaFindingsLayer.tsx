@@ -2,7 +2,8 @@ import { type FindingTarget, SEVERITY_COLOURS } from '@kanat360/contracts';
 import { type Viewer } from '@photo-sphere-viewer/core';
 import { type events as markerEvents, type MarkerConfig, MarkersPlugin } from '@photo-sphere-viewer/markers-plugin';
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import { useLatest } from '@/components/use-latest';
 import { useI18n } from '@/i18n/language';
 import { regionDraftAtom, toolInHandAtom, useViewerSession } from '@/media/viewer-session';
 import { findingRegion } from '../finding-region';
@@ -53,8 +54,7 @@ export default function PanoramaFindingsLayer({ viewer }: { viewer: Viewer }) {
   const placing = tool?.kind === 'region' && tool.tool === 'point';
   const draftTarget = draft?.mediaId === item.id ? draft.target : null;
   const selectedId = focus?.id ?? null;
-  const onSelect = useRef(focus?.onChange);
-  onSelect.current = focus?.onChange;
+  const onSelect = useLatest(focus?.onChange);
   const markers = viewer.getPlugin<MarkersPlugin>(MarkersPlugin);
 
   useEffect(() => {
@@ -64,7 +64,7 @@ export default function PanoramaFindingsLayer({ viewer }: { viewer: Viewer }) {
     };
     markers.addEventListener('select-marker', onMarker);
     return () => markers.removeEventListener('select-marker', onMarker);
-  }, [markers]);
+  }, [markers, onSelect]);
 
   useEffect(() => {
     const configs = (findings ?? []).map((finding) =>

@@ -2,6 +2,7 @@ import { type FindingTarget } from '@kanat360/contracts';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { type PointerEvent as ReactPointerEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { isTypingTarget } from '@/components/typing-target';
+import { useLatest } from '@/components/use-latest';
 import { panoramaTarget } from '@/findings/viewer/findings-layer';
 import { findingAt, shapeOf } from '@/findings/viewer/overlay-shapes';
 import { usePhotoFindings } from '@/findings/viewer/use-photo-findings';
@@ -102,8 +103,7 @@ export default function PhotoOverlay({
       if (id !== null) focus.onChange(id);
     }
   };
-  const latest = useRef({ scene, cursor, onViewerClick });
-  latest.current = { scene, cursor, onViewerClick };
+  const latest = useLatest({ scene, cursor, onViewerClick });
 
   // Painted whenever the view moves, the host resizes or the scene changes (at most once a frame).
   const repaint = useRef<() => void>(() => undefined);
@@ -116,7 +116,7 @@ export default function PhotoOverlay({
       view.stop();
       repaint.current = () => undefined;
     };
-  }, [projection]);
+  }, [projection, latest]);
   useEffect(() => repaint.current());
 
   // With no tool in hand, or a panorama's point tool, the pointer goes to the viewer (the picture still moves); a
@@ -141,7 +141,7 @@ export default function PhotoOverlay({
       host.removeEventListener('pointerdown', onDown, { capture: true });
       host.removeEventListener('pointerup', onUp, { capture: true });
     };
-  }, [projection]);
+  }, [projection, latest]);
 
   // Delete or Backspace takes back the last shape of the drawing (spec §4).
   const undo = drawing.undo;

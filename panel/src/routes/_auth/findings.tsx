@@ -38,7 +38,6 @@ export const Route = createFileRoute('/_auth/findings')({
         appStore.set(showToastAtom, { type: 'error', message: t('panel.unauthorized.general') });
       }
       // The router's contract: a thrown redirect (a Response, not an Error) ends the load and navigates.
-      // eslint-disable-next-line @typescript-eslint/only-throw-error
       throw redirect({ to: '/', replace: true });
     }
     await Promise.all([

@@ -22,7 +22,6 @@ export const Route = createFileRoute('/_auth/turbine/$turbineId/findings/$findin
     // The router's contract: a thrown redirect (a Response, not an Error) ends the load and navigates.
     // Findings are marked on inspection media (never an after-repair photo, which has no page of its own).
     if (!photo || photo.category === '' || photo.category === 'repair') {
-      // eslint-disable-next-line @typescript-eslint/only-throw-error
       throw redirect({
         to: '/turbine/$turbineId/360-view',
         params: { turbineId },
@@ -30,7 +29,6 @@ export const Route = createFileRoute('/_auth/turbine/$turbineId/findings/$findin
         replace: true,
       });
     }
-    // eslint-disable-next-line @typescript-eslint/only-throw-error
     throw redirect({
       to: `/turbine/$turbineId/${photo.category}-photos`,
       params: { turbineId },

@@ -1,6 +1,6 @@
 import { type MediaItem } from '@kanat360/contracts';
 import OpenSeadragon from 'openseadragon';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useI18n } from '@/i18n/language';
 import { guardedHandle, type Projection, type ViewerHandle, ZOOM } from '../viewer-handle';
 
@@ -130,8 +130,8 @@ export default function DeepZoomViewer({ item, onHandle, label }: DeepZoomViewer
   const { t } = useI18n();
   const element = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<OpenSeadragon.Viewer | null>(null);
-  const onHandleRef = useRef(onHandle);
-  onHandleRef.current = onHandle;
+  // The viewer's listeners hand its handle to whoever renders it now.
+  const handOver = useEffectEvent((handle: ViewerHandle | null) => onHandle?.(handle));
   const [drawn, setDrawn] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
 
@@ -175,14 +175,14 @@ export default function DeepZoomViewer({ item, onHandle, label }: DeepZoomViewer
       // Spec §4: every photo starts fitted, whatever the zoom on the one before.
       viewer.viewport.goHome(true);
       markView();
-      onHandleRef.current?.(handle);
+      handOver(handle);
     });
     viewer.addHandler('resize', fitLimits);
     viewer.addHandler('viewport-change', markView);
     viewer.addHandler('open-failed', () => setFailed(viewer.element.dataset.source ?? ''));
     viewer.addHandler('tile-drawn', () => setDrawn(viewer.element.dataset.source ?? null));
     return () => {
-      onHandleRef.current?.(null);
+      handOver(null);
       viewerRef.current = null;
       viewer.destroy();
     };
@@ -194,7 +194,7 @@ export default function DeepZoomViewer({ item, onHandle, label }: DeepZoomViewer
     if (!viewer || !source) return;
     viewer.element.dataset.source = source;
     setFailed(null);
-    onHandleRef.current?.(null);
+    handOver(null);
     // open() replaces the picture in the same viewer and starts at the fitted zoom again (spec §4).
     viewer.open({ tileSource: source });
   }, [source]);

@@ -4,7 +4,8 @@ import { type MediaItem } from '@kanat360/contracts';
 import { type Position, utils, Viewer } from '@photo-sphere-viewer/core';
 import { EquirectangularTilesAdapter } from '@photo-sphere-viewer/equirectangular-tiles-adapter';
 import { MarkersPlugin } from '@photo-sphere-viewer/markers-plugin';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useLatest } from '@/components/use-latest';
 import { useI18n } from '@/i18n/language';
 import { guardedHandle, type Projection, type ViewerHandle, ZOOM } from '../viewer-handle';
 
@@ -101,10 +102,9 @@ function sourceOf(item: MediaItem): string {
 export default function PanoramaViewer({ item, onHandle, label, layer }: PanoramaViewerProps) {
   const { t } = useI18n();
   const element = useRef<HTMLDivElement>(null);
-  const onHandleRef = useRef(onHandle);
-  onHandleRef.current = onHandle;
-  const itemRef = useRef(item);
-  itemRef.current = item;
+  // The viewer's listeners hand its handle to whoever renders it now.
+  const handOver = useEffectEvent((handle: ViewerHandle | null) => onHandle?.(handle));
+  const itemRef = useLatest(item);
   const [viewer, setViewer] = useState<{ viewer: Viewer; alive: () => boolean } | null>(null);
   const [failed, setFailed] = useState(false);
   const [ready, setReady] = useState(false);
@@ -127,12 +127,12 @@ export default function PanoramaViewer({ item, onHandle, label, layer }: Panoram
     const handle = handleOf(created, () => alive);
     created.addEventListener('panorama-loaded', () => {
       setReady(true);
-      onHandleRef.current?.(handle);
+      handOver(handle);
     });
     setViewer({ viewer: created, alive: () => alive });
     return () => {
       alive = false;
-      onHandleRef.current?.(null);
+      handOver(null);
       setViewer(null);
       created.destroy();
     };
@@ -140,11 +140,15 @@ export default function PanoramaViewer({ item, onHandle, label, layer }: Panoram
 
   // Each panorama is set into the one viewer (spec §4: the view starts again at the centre, at the default zoom).
   const source = sourceOf(item);
-  useEffect(() => {
-    if (!viewer) return;
+  const [shownSource, setShownSource] = useState(source);
+  if (shownSource !== source) {
+    setShownSource(source);
     setFailed(false);
     setReady(false);
-    onHandleRef.current?.(null);
+  }
+  useEffect(() => {
+    if (!viewer) return;
+    handOver(null);
     viewer.viewer
       .setPanorama(panoramaOf(itemRef.current), {
         zoom: DEFAULT_ZOOM,
@@ -152,10 +156,10 @@ export default function PanoramaViewer({ item, onHandle, label, layer }: Panoram
         transition: false,
       })
       // A load cut short by the next panorama, or by leaving, is no failure.
-      .catch((error: Error) => {
-        if (viewer.alive() && !utils.isAbortError(error)) setFailed(true);
+      .catch((error: unknown) => {
+        if (viewer.alive() && !utils.isAbortError(error as Error)) setFailed(true);
       });
-  }, [viewer, source]);
+  }, [viewer, source, itemRef]);
 
   return (
     <div className="relative size-full" data-testid="panorama" data-loaded={ready ? 'true' : 'false'}>

@@ -132,8 +132,13 @@ export default function PointCloudViewer({ item }: { item: MediaItem }) {
     };
   }, []);
 
-  useEffect(() => {
+  // Another file starts loading from nothing.
+  const [stateOf, setStateOf] = useState(item.url);
+  if (stateOf !== item.url) {
+    setStateOf(item.url);
     setState({ phase: 'loading', step: 'download', loaded: 0, total: null });
+  }
+  useEffect(() => {
     scene.current?.clear();
     const worker = new Worker(new URL('./pcd.worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (event: MessageEvent<WorkerMessage>) => {

@@ -44,7 +44,7 @@ export function CompanyFormModal({ company, onClose }: { company: Company | null
     feedback.clearField(field);
   };
 
-  const submit = () => {
+  const submit = (): void => {
     if (save.isPending) return;
     const checked = validateWith(companyBody, values, t);
     if (!checked.ok) return feedback.showFieldErrors(checked.errors);

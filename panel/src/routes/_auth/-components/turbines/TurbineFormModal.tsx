@@ -112,7 +112,7 @@ export function TurbineFormModal({
   const complete = required.every((value) => value.trim() !== '');
   const roomsInvalid = roomsProblem(values.rooms);
 
-  const submit = () => {
+  const submit = (): void => {
     const body = {
       turbine_name: values.turbine_name,
       city: values.city,
