@@ -133,6 +133,12 @@ test.describe('comments', () => {
     await confirm.getByRole('button', { name: 'Sil' }).click();
     await expect(comment(page, 'bakımda onarılacak')).toHaveCount(0);
 
+    // The first Escape closes the deletion's toast (the newest thing on screen), the next one the drawer.
+    const deleted = page.getByTestId('toast');
+    await expect(deleted).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(deleted).toHaveCount(0);
+    await expect(drawer(page)).toHaveCount(1);
     await page.keyboard.press('Escape');
     await expect(drawer(page)).toHaveCount(0);
     await expect(button).toBeFocused();

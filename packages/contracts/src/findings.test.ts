@@ -13,7 +13,7 @@ import {
   SEVERITY_ACTION,
   targetBox,
 } from './findings.js';
-import { createFindingBody } from './schemas/findings.js';
+import { createFindingBody, type Finding, updateBodyOf, updateFindingBody } from './schemas/findings.js';
 
 const catalogs = { tr: tr as Record<string, string>, en: en as Record<string, string> };
 
@@ -84,5 +84,43 @@ describe('finding targets', () => {
       expect(result.success, value).toBe(false);
       expect(result.error?.issues[0]?.message, value).toBe('FINDING_TARGET_INVALID');
     }
+  });
+});
+
+describe('updateBodyOf', () => {
+  it('gives the body that saves a finding as it is: its editable fields, none the server derives', () => {
+    const finding: Finding = {
+      id: 7,
+      turbine_id: 3,
+      media_id: 11,
+      media_version: 2,
+      year: 2025,
+      blade: 'B',
+      surface: 'leading_edge',
+      zone: 4,
+      internal: false,
+      distance_from_root_m: 31.5,
+      extent_m: null,
+      distance_from_le_m: 0.2,
+      target: { selector: { type: 'PanoramaSelector', value: 'yaw=10,pitch=-5' } },
+      type: 'erosion',
+      severity: 3,
+      action: 'repair_planned',
+      length_mm: 120,
+      width_mm: null,
+      description: 'Kenar aşınması',
+      status: 'repair_planned',
+      stage: 'draft',
+      track_id: 5,
+      created_by: 1,
+      created_at: '2025-06-01T10:00:00.000Z',
+      updated_at: '2025-06-01T10:00:00.000Z',
+      repair: { id: 9, status: 'scheduled' },
+    };
+    const body = updateBodyOf(finding);
+    expect(Object.keys(body)).not.toContain('repair');
+    expect(Object.keys(body)).not.toContain('track_id');
+    // The server's own schema takes it as it is (a strict object: any derived field would be refused).
+    expect(updateFindingBody.parse({ ...body, stage: 'released' })).toMatchObject({ stage: 'released', zone: 4 });
   });
 });

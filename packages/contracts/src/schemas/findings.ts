@@ -164,6 +164,16 @@ export const updateFindingBody = z
   }));
 export type UpdateFindingBody = z.output<typeof updateFindingBody>;
 
+/**
+ * The body that saves `finding` as it is, its editable fields only (what the server derives, such as the repair,
+ * is not sent back): a client changes one field of it, e.g. the stage.
+ */
+export function updateBodyOf(finding: Finding): UpdateFindingBody {
+  return Object.fromEntries(
+    Object.keys(findingFields).map((field) => [field, finding[field as keyof typeof findingFields]]),
+  ) as UpdateFindingBody;
+}
+
 /** POST …/findings/{findingId}/link: the same damage as found in an earlier year. */
 export const linkFindingBody = z.strictObject({
   earlier_id: positiveId('FINDING_LINK_INVALID'),

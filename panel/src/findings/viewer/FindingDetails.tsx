@@ -1,5 +1,5 @@
 import { errorMessage } from '@kanat360/api-client';
-import { FINDING_NAME_KEYS, type Finding, type FindingDetail } from '@kanat360/contracts';
+import { FINDING_NAME_KEYS, type Finding, type FindingDetail, updateBodyOf } from '@kanat360/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -125,10 +125,8 @@ export function FindingDetails({
   const metres = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const released = finding.stage === 'released';
   const setStage = (stage: Finding['stage']) => {
-    const { id, turbine_id, media_id, media_version, year, track_id, created_by, created_at, updated_at, ...rest } =
-      finding;
     release.mutate(
-      { id: finding.id, body: { ...rest, stage } },
+      { id: finding.id, body: { ...updateBodyOf(finding), stage } },
       { onError: (error) => toast.error(errorMessage(error, language)) },
     );
   };
