@@ -108,7 +108,7 @@ export async function signIn(app: TestApp, email: string, password: string): Pro
   const setCookies = reply.headers.getSetCookie();
   const pairs = setCookies.map((cookie) => cookie.split(';')[0] ?? '');
   const xsrf = pairs.find((pair) => pair.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
-  const token = String(reply.body.token);
+  const token = reply.body.token;
   return {
     token,
     browser: { cookie: pairs.join('; '), xsrf: decodeURIComponent(xsrf) },

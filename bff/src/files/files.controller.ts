@@ -179,7 +179,7 @@ export class FilesController {
   /** The object id of a genuine, unexpired address for `kind`; FORBIDDEN for anything else. */
   private verified(kind: FileKind, params: z.output<typeof signedAddress>): number {
     const id = idOf(params.id);
-    if (id === 0 || !this.urls.verify(kind, id, Number(params.expires), String(params.signature))) {
+    if (id === 0 || !this.urls.verify(kind, id, Number(params.expires), params.signature)) {
       throw new AppError('FORBIDDEN');
     }
     return id;

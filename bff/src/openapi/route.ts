@@ -103,7 +103,9 @@ type Returned<A> = A extends z.ZodType
   ? z.input<A>
   : A extends JsonAnswer<infer T>
     ? z.input<T>
-    : StreamableFile | string | void | undefined;
+    : // A handler that writes the answer itself (a file's bytes, a 304) returns void.
+      // eslint-disable-next-line @typescript-eslint/no-invalid-void-type
+      StreamableFile | string | void | undefined;
 type Handler<C extends RouteContract> = (
   ...args: never[]
 ) => Promise<Returned<C['answers'][keyof C['answers']]>> | Returned<C['answers'][keyof C['answers']]>;

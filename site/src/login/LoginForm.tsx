@@ -54,7 +54,7 @@ export default function LoginForm({ language, labelledBy, passwordResetHref }: P
         skipUnauthorizedHandler: true,
       })
       .then((answer) => {
-        if (answer?.success !== true) return;
+        if (!answer?.success) return;
         setStatus({ kind: 'signedIn' });
         location.replace(dashboardRedirectTarget(location.search, location.origin));
       })
@@ -74,7 +74,7 @@ export default function LoginForm({ language, labelledBy, passwordResetHref }: P
   async function signIn(body: LoginBody) {
     try {
       const response = await api.post('/auth/login', { body, skipUnauthorizedHandler: true });
-      if (response?.success !== true || !response.user) throw new Error('Unexpected answer from /auth/login');
+      if (!response?.success || !response.user) throw new Error('Unexpected answer from /auth/login');
       try {
         // Only the non-secret profile: the session itself is an httpOnly cookie.
         localStorage.setItem(SESSION_USER_STORAGE_KEY, JSON.stringify(response.user));
