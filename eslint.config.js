@@ -13,6 +13,7 @@ export default tseslint.config(
       '.tooling/**',
       'data/**',
       'panel/src/routeTree.gen.ts',
+      'packages/api-client/src/api-paths.gen.ts',
       'tests/.tmp/**',
       '**/test-results/**',
       '**/playwright-report/**',

@@ -8,14 +8,21 @@ import { type AppContext, AppModule } from './app.module.js';
 import { mapOrigin } from './config/config.js';
 import { Lifecycle } from './health/lifecycle.js';
 import { MetricsService } from './metrics/metrics.service.js';
-import { setupOpenApi } from './openapi.js';
+import { AnswerCheckInterceptor } from './openapi/answer-check.js';
+import { serveOpenApi } from './openapi/serve-openapi.js';
 import { apiCacheControl } from './web/api-cache-control.js';
 import { jsonBody } from './web/json-body.js';
 import { requestId } from './web/request-id.js';
 import { webApps } from './web/static-files.js';
 
-/** The whole HTTP app: API under /api, the panel under /dashboard, the site everywhere else. Not yet listening. */
-export async function createApp(context: AppContext): Promise<NestExpressApplication> {
+/**
+ * The whole HTTP app: API under /api, the panel under /dashboard, the site everywhere else. Not yet listening.
+ * `checkAnswers` (the tests'): every JSON answer is held to its route's declared schema (AnswerCheckInterceptor).
+ */
+export async function createApp(
+  context: AppContext,
+  { checkAnswers = false }: { checkAnswers?: boolean } = {},
+): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(context), {
     bodyParser: false,
     // Nest's own start-up chatter (modules, routes) stays out of the log; warnings and errors go through pino.
@@ -56,7 +63,8 @@ export async function createApp(context: AppContext): Promise<NestExpressApplica
   app.use('/api', ...jsonBody());
   app.use(webApps(context.config));
   app.setGlobalPrefix('api');
-  setupOpenApi(app);
+  serveOpenApi(app);
+  if (checkAnswers) app.useGlobalInterceptors(new AnswerCheckInterceptor());
   await app.init();
   // A 50 GB video through the local driver's upload address can take hours: no cap on receiving a whole request
   // (Node's default cuts it at 5 minutes). Slow-header attacks stay bounded by headersTimeout.

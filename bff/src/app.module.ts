@@ -34,6 +34,29 @@ export interface AppContext {
   logger: Logger;
 }
 
+/** The feature modules: their controllers are the API (the OpenAPI document walks them too). */
+export const FEATURE_MODULES = [
+  AccessModule,
+  AuthModule,
+  MetricsModule,
+  MailModule,
+  StorageModule,
+  CompaniesModule,
+  ContactModule,
+  UsersModule,
+  TurbinesModule,
+  CommentsModule,
+  FilesModule,
+  UploadsModule,
+  MediaModule,
+  ReportsModule,
+  FindingsModule,
+  RepairsModule,
+];
+
+/** Controllers of the app module itself. */
+export const APP_CONTROLLERS = [HealthController];
+
 @Module({})
 export class AppModule {
   static forRoot(context: AppContext): DynamicModule {
@@ -52,24 +75,9 @@ export class AppModule {
             },
           },
         }),
-        AccessModule,
-        AuthModule,
-        MetricsModule,
-        MailModule,
-        StorageModule,
-        CompaniesModule,
-        ContactModule,
-        UsersModule,
-        TurbinesModule,
-        CommentsModule,
-        FilesModule,
-        UploadsModule,
-        MediaModule,
-        ReportsModule,
-        FindingsModule,
-        RepairsModule,
+        ...FEATURE_MODULES,
       ],
-      controllers: [HealthController],
+      controllers: APP_CONTROLLERS,
       providers: [
         { provide: CONFIG, useValue: context.config },
         { provide: DataSource, useValue: context.dataSource },

@@ -1,3 +1,13 @@
+import {
+  type CallArgsWith,
+  fillPath,
+  type HttpMethod,
+  type Operation,
+  type PathsWith,
+  querySearch,
+  type SuccessOf,
+  type UntypedInput,
+} from '@kanat360/api-client/api-types';
 import { type TestApp } from './test-app.js';
 
 export interface Reply<T = Record<string, unknown>> {
@@ -61,6 +71,27 @@ export async function call<T = Record<string, unknown>>(
   return { status: response.status, body: parsed as T, text, headers: response.headers };
 }
 
+/** How a typed call authenticates and where it comes from; its path, query and body come from the document. */
+type CallExtras = Pick<CallOptions, 'as' | 'headers' | 'ip'>;
+
+/**
+ * A call of the API typed from its OpenAPI document, as the panel's client is: `api(app, 'get', '/turbines/{id}',
+ * { path: { id }, as })`. A path, parameter or body the server does not have fails the type check; tests that send
+ * malformed input on purpose use `call`.
+ */
+export function api<M extends HttpMethod, P extends PathsWith<M>>(
+  app: TestApp,
+  method: M,
+  path: P,
+  ...[init]: CallArgsWith<Operation<P, M>, CallExtras>
+): Promise<Reply<SuccessOf<Operation<P, M>>>> {
+  const { path: params, query, body, as, headers, ip } = (init ?? {}) as UntypedInput & CallExtras;
+  const options: CallOptions = { as, headers, ip };
+  if (body instanceof FormData) options.form = body;
+  else if (body !== undefined) options.body = body;
+  return call(app, method.toUpperCase(), `/api${fillPath(path, params)}${querySearch(query)}`, options);
+}
+
 export interface SignedIn {
   token: string;
   /** The browser's view: the Cookie header and the XSRF token it would echo. */
@@ -72,12 +103,12 @@ export interface SignedIn {
 
 /** Signs in through POST /api/auth/login, as a browser and an API client would. */
 export async function signIn(app: TestApp, email: string, password: string): Promise<SignedIn> {
-  const reply = await call(app, 'POST', '/api/auth/login', { body: { email, password } });
+  const reply = await api(app, 'post', '/auth/login', { body: { email, password } });
   if (reply.status !== 200) throw new Error(`sign-in of ${email} failed: ${reply.status} ${reply.text}`);
   const setCookies = reply.headers.getSetCookie();
   const pairs = setCookies.map((cookie) => cookie.split(';')[0] ?? '');
   const xsrf = pairs.find((pair) => pair.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
-  const token = String(reply.body.token);
+  const token = reply.body.token;
   return {
     token,
     browser: { cookie: pairs.join('; '), xsrf: decodeURIComponent(xsrf) },

@@ -46,7 +46,8 @@ export async function startTestApp(
   const logger = createLogger(config);
   const jobs = new JobQueue(config.databaseUrl ?? '', logger, dataSource, { clock });
   await jobs.start();
-  const app = await createApp({ config, dataSource, jobs, logger });
+  // Every JSON answer of every test call is held to its route's declared (strict) schema.
+  const app = await createApp({ config, dataSource, jobs, logger }, { checkAnswers: true });
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   return {

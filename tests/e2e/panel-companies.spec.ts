@@ -283,8 +283,8 @@ test.describe('partner management is for superadmin only', () => {
   test('the API refuses an admin the list and the creation', async () => {
     const api = await apiAs(demo('admin'));
     try {
-      expect((await api.get('/api/companies')).status()).toBe(403);
-      expect((await api.post('/api/companies', { data: { name: unique('Yetkisiz') } })).status()).toBe(403);
+      expect((await api.get('/companies')).status()).toBe(403);
+      expect((await api.post('/companies', { body: { name: unique('Yetkisiz') } })).status()).toBe(403);
     } finally {
       await api.dispose();
     }

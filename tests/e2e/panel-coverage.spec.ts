@@ -1,6 +1,5 @@
 import { translator } from '@kanat360/i18n';
 import { readFile } from 'node:fs/promises';
-import { type FleetCoverage, type TurbineCoverage, type Turbine } from '@kanat360/contracts';
 import { expect, test } from '@playwright/test';
 import { blockingViolations } from './a11y.js';
 import { demo } from './fixtures.js';
@@ -14,16 +13,12 @@ test.describe('campaign coverage', () => {
   test('the turbine screen shows the grid the API answers, and a cell opens its room', async ({ page }) => {
     await page.setViewportSize({ width: 1024, height: 900 });
     const api = await apiAs(demo('operator'));
-    const turbines = ((await (await api.get('/api/turbines')).json()) as { data: Turbine[] }).data;
+    const turbines = (await (await api.get('/turbines')).json()).data;
     const turbine = turbines.find((t) => t.photo_count > 0)!;
-    const detail = (
-      (await (await api.get(`/api/turbines/${turbine.id}`)).json()) as { data: { media_years: number[] } }
-    ).data;
+    const detail = (await (await api.get('/turbines/{id}', { path: { id: turbine.id } })).json()).data;
     const year = detail.media_years[0]!;
     const coverage = (
-      (await (await api.get(`/api/turbines/${turbine.id}/coverage?year=${year}`)).json()) as {
-        data: TurbineCoverage;
-      }
+      await (await api.get('/turbines/{id}/coverage', { path: { id: turbine.id }, query: { year } })).json()
     ).data;
     await api.dispose();
 
@@ -49,7 +44,7 @@ test.describe('campaign coverage', () => {
   test('the fleet list matches the API, sorts, exports CSV and reads at 1024 px', async ({ page }) => {
     const year = new Date().getFullYear() - 1;
     const api = await apiAs(demo('manager'));
-    const fleet = ((await (await api.get(`/api/coverage?year=${year}`)).json()) as { data: FleetCoverage }).data;
+    const fleet = (await (await api.get('/coverage', { query: { year } })).json()).data;
     await api.dispose();
     await page.setViewportSize({ width: 1024, height: 800 });
     for (const theme of ['light', 'dark'] as const) {

@@ -1,11 +1,14 @@
 import { translator } from '@kanat360/i18n';
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
+import { type QueryOf } from '@kanat360/api-client';
+import { type TypedApi } from './api.js';
 import {
   type ApiPage,
   type ApiSuccess,
   type Finding,
   FINDING_SEVERITIES,
+  type FindingSort,
   type FindingSummary,
   type Turbine,
 } from '@kanat360/contracts';
@@ -23,18 +26,18 @@ const rows = (page: Page) => page.getByTestId('finding-row');
 const chip = (page: Page, severity: number) =>
   page.locator(`[data-testid="severity-chip"][data-severity="${severity}"]`);
 
-async function api(account: DemoAccount): Promise<APIRequestContext> {
+async function api(account: DemoAccount): Promise<TypedApi> {
   return apiAs(demo(account));
 }
 
-async function summaryOf(client: APIRequestContext, query = ''): Promise<FindingSummary> {
-  const response = await client.get(`/api/findings/summary?${query}`);
+async function summaryOf(client: TypedApi, query: QueryOf<'/findings/summary', 'get'> = {}): Promise<FindingSummary> {
+  const response = await client.get('/findings/summary', { query });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as ApiSuccess<FindingSummary>).data;
 }
 
-async function findingsOf(client: APIRequestContext, query = ''): Promise<Finding[]> {
-  const response = await client.get(`/api/findings?limit=1000&${query}`);
+async function findingsOf(client: TypedApi, query: QueryOf<'/findings', 'get'> = {}): Promise<Finding[]> {
+  const response = await client.get('/findings', { query: { limit: 1000, ...query } });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as ApiPage<Finding>).data;
 }
@@ -86,13 +89,15 @@ test.describe('fleet findings page', () => {
     // A type, then a severity chip: the URL carries each, the counts and the list follow.
     await page.getByTestId('findings-type').selectOption('crack');
     await expect(page).toHaveURL(/type=crack/);
-    const cracks = await summaryOf(superadmin, 'type=crack');
+    const cracks = await summaryOf(superadmin, { type: 'crack' });
     await expect(page.getByTestId('findings-total')).toHaveText(`${cracks.total} bulgu`);
     await chip(page, 3).click();
     await expect(page).toHaveURL(/severity=3/);
     await expect(chip(page, 3)).toHaveAttribute('aria-pressed', 'true');
     await expect(chip(page, 2)).toHaveAttribute('data-included', 'false');
-    const serious = (await findingsOf(superadmin, 'type=crack&severity_min=3')).map((finding) => String(finding.id));
+    const serious = (await findingsOf(superadmin, { type: 'crack', severity_min: 3 })).map((finding) =>
+      String(finding.id),
+    );
     await expect(page.getByTestId('findings-total')).toHaveText(`${serious.length} bulgu`);
     await expect(rows(page)).toHaveCount(serious.length);
     expect(await rows(page).evaluateAll((elements) => elements.map((row) => row.dataset.findingId))).toEqual(serious);
@@ -120,7 +125,7 @@ test.describe('fleet findings page', () => {
     page,
   }) => {
     const superadmin = await api('superadmin');
-    const ids = async (sort: string) => (await findingsOf(superadmin, `sort=${sort}`)).map((f) => String(f.id));
+    const ids = async (sort: FindingSort) => (await findingsOf(superadmin, { sort })).map((f) => String(f.id));
     const shownIds = () => rows(page).evaluateAll((elements) => elements.map((row) => row.dataset.findingId));
     const sort = page.getByTestId('findings-sort');
     for (const width of [1440, 1024]) {
@@ -181,7 +186,7 @@ test.describe('fleet findings page', () => {
   }) => {
     const superadmin = await api('superadmin');
     await signInAs(page, 'superadmin', { path: '/dashboard/findings?blade=A&severity=2', language: 'en' });
-    const expected = await summaryOf(superadmin, 'blade=A&severity_min=2');
+    const expected = await summaryOf(superadmin, { blade: 'A', severity_min: 2 });
     await expect(page.getByTestId('findings-total')).toHaveText(`${expected.total} findings`);
     for (const format of ['csv', 'xlsx', 'jsonld']) {
       await expect(page.getByTestId(`export-${format}`)).toHaveAttribute(
@@ -214,7 +219,7 @@ test.describe('fleet findings page', () => {
     const customer = await api('customer');
     const manager = await api('manager');
     const seen = await summaryOf(customer);
-    const released = await summaryOf(manager, 'stage=released');
+    const released = await summaryOf(manager, { stage: 'released' });
     const everything = await summaryOf(manager);
     // The demo company has drafts, and the customer's counts leave them out.
     expect(everything.total).toBeGreaterThan(released.total);
@@ -271,7 +276,7 @@ test.describe('fleet findings page', () => {
     await page.getByTestId('findings-error').getByRole('button', { name: 'Tekrar Dene' }).click();
     await expect(rows(page).first()).toBeVisible();
     await expect(page.getByTestId('finding-type').first()).toHaveText('Delik');
-    expect((await seed.api.delete(`/api/turbines/${bare.id}`)).status()).toBe(200);
+    expect((await seed.api.delete('/turbines/{id}', { path: { id: bare.id } })).status()).toBe(200);
     await seed.dispose();
   });
 
@@ -309,7 +314,7 @@ test.describe('turbine list', () => {
     const managersWorst = new Map<number, number | null>();
     for (const account of ['manager', 'customer'] as const) {
       const client = await api(account);
-      const turbines = ((await (await client.get('/api/turbines')).json()) as ApiSuccess<Turbine[]>).data;
+      const turbines = ((await (await client.get('/turbines')).json()) as ApiSuccess<Turbine[]>).data;
       await client.dispose();
       await signInAs(page, account, { language: 'en' });
       for (const turbine of turbines) {
@@ -335,7 +340,7 @@ test.describe('turbine list', () => {
       await expect(page).toHaveURL(new RegExp(`/dashboard/findings\\?turbine=${withFindings.id}$`));
       await expect(page.getByTestId('findings-turbine')).toHaveValue(String(withFindings.id));
       const turbineFindings = await apiAs(demo(account));
-      const expected = await summaryOf(turbineFindings, `turbine_id=${withFindings.id}`);
+      const expected = await summaryOf(turbineFindings, { turbine_id: withFindings.id });
       await turbineFindings.dispose();
       await expect(page.getByTestId('findings-total')).toHaveText(
         `${expected.total} finding${expected.total === 1 ? '' : 's'}`,

@@ -1,7 +1,7 @@
 import { translator } from '@kanat360/i18n';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import {
   alongBlade,
   type ApiPage,
@@ -12,6 +12,7 @@ import {
   furthestReachM,
   type Turbine,
 } from '@kanat360/contracts';
+import { type TypedApi } from './api.js';
 import { blockingViolations } from './a11y.js';
 import { demo } from './fixtures.js';
 import { apiAs, seeder, signInAs } from './panel.js';
@@ -30,15 +31,15 @@ const SEVERITY_RGB: Record<number, string> = {
   5: 'rgb(127, 29, 29)',
 };
 
-async function findingsOf(api: APIRequestContext, turbineId: number): Promise<Finding[]> {
-  const response = await api.get(`/api/turbines/${turbineId}/findings?limit=1000`);
+async function findingsOf(api: TypedApi, turbineId: number): Promise<Finding[]> {
+  const response = await api.get('/turbines/{id}/findings', { path: { id: turbineId }, query: { limit: 1000 } });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as ApiPage<Finding>).data;
 }
 
 /** The demo turbine with the most findings (the flagship, whose damages are tracked across 2023–2026). */
-async function flagship(api: APIRequestContext): Promise<{ turbineId: number; findings: Finding[] }> {
-  const turbines = ((await (await api.get('/api/turbines')).json()) as { data: Turbine[] }).data;
+async function flagship(api: TypedApi): Promise<{ turbineId: number; findings: Finding[] }> {
+  const turbines = ((await (await api.get('/turbines')).json()) as { data: Turbine[] }).data;
   let best: { turbineId: number; findings: Finding[] } | null = null;
   for (const turbine of turbines) {
     const findings = await findingsOf(api, turbine.id);
@@ -149,7 +150,7 @@ test.describe('blade map', () => {
     const released = await findingsOf(customer, turbineId);
     const year = yearsOf(released)[0]!;
     // The demo turbine records its blade length: the scale is the blade, whatever the findings' reach.
-    const turbine = (await (await customer.get(`/api/turbines/${turbineId}`)).json()) as { data: Turbine };
+    const turbine = await (await customer.get('/turbines/{id}', { path: { id: turbineId } })).json();
     expect(turbine.data.blade_length_m).toBeGreaterThan(0);
     const scale = bladeScale(furthestReachM(released), turbine.data.blade_length_m);
     expect(scale).toEqual({ lengthM: turbine.data.blade_length_m, basis: 'blade' });
@@ -170,7 +171,9 @@ test.describe('blade map', () => {
     await expect(page.getByTestId('blade-map').getByText(`${scale.lengthM} m`, { exact: true })).toBeVisible();
 
     // The year's report, as the customer downloads it, runs its blade map to the same length.
-    const report = await customer.get(`/api/turbines/${turbineId}/inspection-report?year=${year}`, {
+    const report = await customer.get('/turbines/{id}/inspection-report', {
+      path: { id: turbineId },
+      query: { year },
       headers: { 'X-Lang': 'en' },
     });
     expect(report.status()).toBe(200);
@@ -214,7 +217,7 @@ test.describe('blade map', () => {
 
 test.describe("a finding's track", () => {
   /** The longest track of the flagship whose years are all released, and its latest finding with its growth. */
-  async function longestTrack(api: APIRequestContext) {
+  async function longestTrack(api: TypedApi) {
     const { turbineId, findings } = await flagship(api);
     const tracks = new Map<number, Finding[]>();
     for (const f of findings) tracks.set(f.track_id, [...(tracks.get(f.track_id) ?? []), f]);
@@ -224,7 +227,9 @@ test.describe("a finding's track", () => {
     expect(track.length).toBeGreaterThanOrEqual(3);
     const latest = track.sort((a, b) => b.year - a.year)[0]!;
     const detail = (
-      (await (await api.get(`/api/turbines/${turbineId}/findings/${latest.id}`)).json()) as ApiSuccess<FindingDetail>
+      (await (
+        await api.get('/turbines/{id}/findings/{findingId}', { path: { id: turbineId, findingId: latest.id } })
+      ).json()) as ApiSuccess<FindingDetail>
     ).data;
     return { turbineId, detail };
   }

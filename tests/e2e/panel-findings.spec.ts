@@ -1,6 +1,8 @@
 import { translator } from '@kanat360/i18n';
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { type ApiPage, type ApiSuccess, type Finding, type FindingDetail, type MediaItem } from '@kanat360/contracts';
+import { type QueryOf } from '@kanat360/api-client';
+import { type TypedApi } from './api.js';
 import { demo } from './fixtures.js';
 import { apiAs, signInAs } from './panel.js';
 
@@ -9,19 +11,29 @@ const inTurkish = translator('tr');
 // Findings in the panel: marked on a photo and on the panorama, linked to last year's, released by a reviewer, seen
 // by the customer, and the year's inspection report downloaded.
 
-async function data<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+async function data<T>(response: Awaited<ReturnType<TypedApi['get']>>): Promise<T> {
   expect(response.ok(), `${response.url()} answered ${response.status()}`).toBe(true);
   return ((await response.json()) as ApiSuccess<T>).data;
 }
 
-async function findingsOf(api: APIRequestContext, turbineId: number, query = ''): Promise<Finding[]> {
-  const response = await api.get(`/api/turbines/${turbineId}/findings?limit=1000${query}`);
+async function findingsOf(
+  api: TypedApi,
+  turbineId: number,
+  query: QueryOf<'/turbines/{id}/findings', 'get'> = {},
+): Promise<Finding[]> {
+  const response = await api.get('/turbines/{id}/findings', {
+    path: { id: turbineId },
+    query: { limit: 1000, ...query },
+  });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as ApiPage<Finding>).data;
 }
 
-async function photosOf(api: APIRequestContext, turbineId: number): Promise<MediaItem[]> {
-  const response = await api.get(`/api/turbines/${turbineId}/photos?view=all&limit=1000`);
+async function photosOf(api: TypedApi, turbineId: number): Promise<MediaItem[]> {
+  const response = await api.get('/turbines/{id}/photos', {
+    path: { id: turbineId },
+    query: { view: 'all', limit: 1000 },
+  });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as ApiPage<MediaItem>).data;
 }
@@ -34,7 +46,7 @@ const roomViewOf = (turbineId: number, item: MediaItem) =>
  * A flat blade photo of the demo turbine with findings on its blade in an earlier year (so a new finding on it can
  * be linked to last year's), and the turbine's panorama.
  */
-async function demoPlaces(api: APIRequestContext) {
+async function demoPlaces(api: TypedApi) {
   const turbineId = 1;
   const findings = await findingsOf(api, turbineId);
   // The demo media's tiles are cut in the background after the seed: wait for the panorama's.
@@ -81,7 +93,7 @@ test('an operator marks findings on a photo and on the panorama, links one to la
   await signInAs(page, 'operator', { path: roomViewOf(turbineId, photo) });
   const viewer = page.locator('[data-testid=deep-zoom][data-loaded=true]');
   await expect(viewer).toBeVisible();
-  const before = (await findingsOf(operatorApi, turbineId, `&media_id=${photo.id}`)).length;
+  const before = (await findingsOf(operatorApi, turbineId, { media_id: photo.id })).length;
   await expect(page.getByTestId('findings-count')).toHaveText(`(${before})`);
   await page.getByTestId('finding-tool-rectangle').click();
   const box = (await viewer.boundingBox())!;
@@ -104,7 +116,9 @@ test('an operator marks findings on a photo and on the panorama, links one to la
   await expect(page.getByTestId('finding-stage')).toHaveText('Taslak');
 
   // Stored as drawn: on that photo, a box inside it, in the original's pixels, a draft.
-  const stored = await data<FindingDetail>(await operatorApi.get(`/api/turbines/${turbineId}/findings/${onPhoto}`));
+  const stored = await data<FindingDetail>(
+    await operatorApi.get('/turbines/{id}/findings/{findingId}', { path: { id: turbineId, findingId: onPhoto } }),
+  );
   expect(stored).toMatchObject({
     media_id: photo.id,
     year: photo.year,
@@ -128,7 +142,9 @@ test('an operator marks findings on a photo and on the panorama, links one to la
   await choice.selectOption(earlier);
   await page.getByTestId('finding-link').click();
   await expect(page.getByTestId('finding-history').locator('li')).toHaveCount(2);
-  const linked = await data<FindingDetail>(await operatorApi.get(`/api/turbines/${turbineId}/findings/${onPhoto}`));
+  const linked = await data<FindingDetail>(
+    await operatorApi.get('/turbines/{id}/findings/{findingId}', { path: { id: turbineId, findingId: onPhoto } }),
+  );
   expect(linked.history.map((entry) => entry.id)).toContain(Number(earlier));
   expect(linked.growth.since_previous).not.toBeNull();
 
@@ -146,7 +162,7 @@ test('an operator marks findings on a photo and on the panorama, links one to la
   // On the panorama: a click on the sphere places the finding.
   await page.goto(roomViewOf(turbineId, panorama));
   await expect(page.locator('[data-testid=panorama][data-loaded=true]')).toBeVisible();
-  const markersBefore = (await findingsOf(operatorApi, turbineId, `&media_id=${panorama.id}`)).length;
+  const markersBefore = (await findingsOf(operatorApi, turbineId, { media_id: panorama.id })).length;
   await expect(page.locator('.psv-marker')).toHaveCount(markersBefore);
   await page.getByTestId('finding-tool-point').click();
   const sphere = (await page.getByTestId('panorama').boundingBox())!;
@@ -156,7 +172,9 @@ test('an operator marks findings on a photo and on the panorama, links one to la
   await page.getByTestId('finding-save').click();
   const onPanorama = await openFindingId(page);
   await expect(page.locator('.psv-marker')).toHaveCount(markersBefore + 1);
-  const placed = await data<Finding>(await operatorApi.get(`/api/turbines/${turbineId}/findings/${onPanorama}`));
+  const placed = await data<Finding>(
+    await operatorApi.get('/turbines/{id}/findings/{findingId}', { path: { id: turbineId, findingId: onPanorama } }),
+  );
   expect(placed.target.selector.type).toBe('PanoramaSelector');
   expect(placed.media_id).toBe(panorama.id);
 

@@ -9,7 +9,7 @@ import { apiAs, signInAs } from './panel.js';
 
 async function turbinesOf(account: string): Promise<Turbine[]> {
   const api = await apiAs(demo(account));
-  const answer = (await (await api.get('/api/turbines')).json()) as { data: Turbine[] };
+  const answer = await (await api.get('/turbines')).json();
   await api.dispose();
   return answer.data;
 }

@@ -1,7 +1,8 @@
 import { translator } from '@kanat360/i18n';
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { type ApiPage, type MediaItem, type Turbine } from '@kanat360/contracts';
+import { type Page, expect, test } from '@playwright/test';
+import { type Turbine } from '@kanat360/contracts';
+import { type TypedApi } from './api.js';
 import { demo } from './fixtures.js';
 import { apiAs, seeder, signInAs } from './panel.js';
 
@@ -13,7 +14,7 @@ const inTurkish = translator('tr');
 const REAL_FILES = new URL('../fixtures/real-files/', import.meta.url);
 const workspace = (id: number) => `/dashboard/turbine/${id}`;
 
-let api: APIRequestContext;
+let api: TypedApi;
 let turbine: Turbine;
 
 test.beforeAll(async () => {
@@ -29,7 +30,7 @@ test.beforeEach(async () => {
 });
 // Other specs look for the first point cloud or photo of the demo turbines: this one's go with their turbine.
 test.afterEach(async () => {
-  const response = await api.delete(`/api/turbines/${turbine.id}`);
+  const response = await api.delete('/turbines/{id}', { path: { id: turbine.id } });
   expect(response.status(), await response.text()).toBe(200);
 });
 
@@ -41,14 +42,14 @@ async function upload(names: string[]): Promise<void> {
     const bytes = readFileSync(new URL(name, REAL_FILES));
     form.append('photos', new Blob([new Uint8Array(bytes)], { type: 'application/octet-stream' }), name);
   }
-  const response = await api.post(`/api/turbines/${turbine.id}/photos`, { multipart: form });
+  const response = await api.post('/turbines/{id}/photos', { path: { id: turbine.id }, body: form });
   expect(response.status(), await response.text()).toBe(201);
   await expect
     .poll(
       async () => {
-        const page = (await (
-          await api.get(`/api/turbines/${turbine.id}/photos?view=all`)
-        ).json()) as ApiPage<MediaItem>;
+        const page = await (
+          await api.get('/turbines/{id}/photos', { path: { id: turbine.id }, query: { view: 'all' } })
+        ).json();
         return page.data.filter((item) => item.status !== 'pending').length;
       },
       { timeout: 60_000 },

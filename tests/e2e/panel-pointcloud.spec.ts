@@ -1,6 +1,7 @@
 import { translator } from '@kanat360/i18n';
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { type ApiPage, type MediaItem, type Turbine } from '@kanat360/contracts';
+import { type TypedApi } from './api.js';
 import { demo } from './fixtures.js';
 import { apiAs, seeder, signInAs } from './panel.js';
 
@@ -10,7 +11,7 @@ const inTurkish = translator('tr');
 
 const workspace = (id: number) => `/dashboard/turbine/${id}`;
 
-let api: APIRequestContext;
+let api: TypedApi;
 test.beforeEach(async () => {
   api = await apiAs(demo('superadmin'));
 });
@@ -89,7 +90,7 @@ async function uploadPcd(turbineId: number, name: string, bytes: Buffer) {
   form.append('room', '1');
   form.append('year', '2025');
   form.append('photos', new Blob([new Uint8Array(bytes)], { type: 'application/octet-stream' }), name);
-  const response = await api.post(`/api/turbines/${turbineId}/photos`, { multipart: form });
+  const response = await api.post('/turbines/{id}/photos', { path: { id: turbineId }, body: form });
   expect(response.status(), await response.text()).toBe(201);
 }
 
@@ -121,11 +122,11 @@ function drawnPixels(page: Page): Promise<number> {
 test('the demo scan renders in the 3D viewer: points on the canvas, the count, the colour by height', async ({
   page,
 }) => {
-  const turbines = ((await (await api.get('/api/turbines')).json()) as { data: Turbine[] }).data;
+  const turbines = ((await (await api.get('/turbines')).json()) as { data: Turbine[] }).data;
   let found: { turbine: Turbine; item: MediaItem } | null = null;
   for (const turbine of turbines) {
     const listed = (await (
-      await api.get(`/api/turbines/${turbine.id}/photos?view=all&limit=1000`)
+      await api.get('/turbines/{id}/photos', { path: { id: turbine.id }, query: { view: 'all', limit: 1000 } })
     ).json()) as ApiPage<MediaItem>;
     const item = listed.data.find((candidate) => candidate.kind === 'pointcloud');
     if (item) {

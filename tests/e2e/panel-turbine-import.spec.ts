@@ -1,4 +1,3 @@
-import { type Turbine } from '@kanat360/contracts';
 import { expect, test } from '@playwright/test';
 import { blockingViolations } from './a11y.js';
 import { demo } from './fixtures.js';
@@ -35,7 +34,7 @@ test('an admin checks a sheet, sees the refused row, fixes it and saves every ro
   await expect(page.getByTestId('turbine-card').filter({ hasText: code })).toBeVisible();
 
   const api = await apiAs(demo('admin'));
-  const turbines = ((await (await api.get('/api/turbines')).json()) as { data: Turbine[] }).data;
+  const turbines = (await (await api.get('/turbines')).json()).data;
   await api.dispose();
   expect(turbines.find((turbine) => turbine.code === code)).toMatchObject({
     city: 'muğla',

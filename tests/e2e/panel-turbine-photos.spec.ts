@@ -1,6 +1,7 @@
 import { translator } from '@kanat360/i18n';
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { type ApiPage, type MediaItem, type Turbine } from '@kanat360/contracts';
+import { type TypedApi } from './api.js';
 import { demo } from './fixtures.js';
 import { apiAs, PIXEL, seeder, seedPhotos, signInAs } from './panel.js';
 
@@ -8,13 +9,14 @@ const inTurkish = translator('tr');
 
 // The turbine screen's all-photos list and lightbox: paging, filters in the URL, compare, delete, and the viewer.
 
-async function listAll(api: APIRequestContext, turbineId: number, query = ''): Promise<MediaItem[]> {
+async function listAll(api: TypedApi, turbineId: number): Promise<MediaItem[]> {
   const items: MediaItem[] = [];
   let cursor: string | null = null;
   do {
-    const response = await api.get(
-      `/api/turbines/${turbineId}/photos?view=all&limit=1000${query}${cursor ? `&cursor=${cursor}` : ''}`,
-    );
+    const response = await api.get('/turbines/{id}/photos', {
+      path: { id: turbineId },
+      query: { view: 'all', limit: 1000, cursor: cursor ?? undefined },
+    });
     const page = (await response.json()) as ApiPage<MediaItem>;
     items.push(...page.data);
     cursor = page.next_cursor;
@@ -51,7 +53,7 @@ async function idsByScrolling(page: Page): Promise<number[]> {
 }
 
 let turbine: Turbine;
-let api: APIRequestContext;
+let api: TypedApi;
 
 test.beforeEach(async () => {
   const seed = await seeder();
@@ -154,7 +156,7 @@ test('the lightbox wraps both ways with its counter, keys and Escape, and opens 
 
 test('a video plays with seeking and a 2:1 photo opens on the sphere', async ({ page }) => {
   // The demo data has a video (on a turbine of either partner: the superadmin sees both).
-  const turbines = (await (await api.get('/api/turbines')).json()) as { data: Turbine[] };
+  const turbines = (await (await api.get('/turbines')).json()) as { data: Turbine[] };
   const media: (MediaItem & { turbineId: number })[] = [];
   for (const candidate of turbines.data) {
     media.push(...(await listAll(api, candidate.id)).map((item) => ({ ...item, turbineId: candidate.id })));
@@ -190,7 +192,7 @@ test('a video plays with seeking and a 2:1 photo opens on the sphere', async ({ 
     new Blob([new Uint8Array(Buffer.from(base64, 'base64'))], { type: 'image/jpeg' }),
     'pano_360.jpg',
   );
-  expect((await api.post(`/api/turbines/${turbine.id}/photos`, { multipart: form })).status()).toBe(201);
+  expect((await api.post('/turbines/{id}/photos', { path: { id: turbine.id }, body: form })).status()).toBe(201);
   await expect
     .poll(async () => (await listAll(api, turbine.id)).some((item) => item.is_panorama), { timeout: 60_000 })
     .toBe(true);
@@ -231,7 +233,10 @@ test('a manager deletes with "Fotoğrafı Sil"; operators and customers get no d
     await expect(rows(page)).toHaveCount(1);
     await expect(page.getByRole('button', { name: /^Sil: / })).toHaveCount(0);
     const client = await apiAs(demo(account));
-    const refused = await client.delete(`/api/turbines/${turbine.id}/photos?key=${encodeURIComponent(remaining!.key)}`);
+    const refused = await client.delete('/turbines/{id}/photos', {
+      path: { id: turbine.id },
+      query: { key: remaining!.key },
+    });
     expect(refused.status()).toBe(403);
     await client.dispose();
   }

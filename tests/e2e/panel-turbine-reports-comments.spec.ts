@@ -89,7 +89,7 @@ test.describe('reports', () => {
     await expect(page.getByTestId('turbine-title')).toBeVisible();
     await expect(page.getByTestId('section-reports')).toHaveCount(0);
     const api = await apiAs(demo('customer'));
-    expect((await api.get(`/api/turbines/${turbine.id}/reports`)).status()).toBe(403);
+    expect((await api.get('/turbines/{id}/reports', { path: { id: turbine.id } })).status()).toBe(403);
     await api.dispose();
   });
 });

@@ -2,6 +2,7 @@ import { translator } from '@kanat360/i18n';
 import { crc32, deflateSync } from 'node:zlib';
 import { type Page, expect, test } from '@playwright/test';
 import { type Turbine } from '@kanat360/contracts';
+import { typedApi } from './api.js';
 import { apiAs, type DemoAccount, seeder, seedPhotos, signInAs } from './panel.js';
 import { demo } from './fixtures.js';
 
@@ -221,12 +222,15 @@ test.describe('what each role sees', () => {
     await expect(page.getByRole('heading', { name: inTurkish('panel.turbine.category.drone') })).toBeVisible();
 
     const api = await apiAs(demo('customer'));
-    const refused = await api.post(`/api/turbines/${turbine.id}/presigned-upload`, {
-      data: { files: [{ name: 'x.jpg', size: 10, type: 'image/jpeg' }], room: 1, year: 2026, blade: 'A' },
+    const refused = await api.post('/turbines/{id}/presigned-upload', {
+      path: { id: turbine.id },
+      body: { files: [{ name: 'x.jpg', size: 10, type: 'image/jpeg' }], room: 1, year: 2026, blade: 'A' },
     });
     expect(refused.status()).toBe(403);
     expect(
-      (await api.post(`/api/turbines/${turbine.id}/photos/check-names`, { data: { names: ['x.jpg'] } })).status(),
+      (
+        await api.post('/turbines/{id}/photos/check-names', { path: { id: turbine.id }, body: { names: ['x.jpg'] } })
+      ).status(),
     ).toBe(403);
     await api.dispose();
   });
@@ -292,7 +296,9 @@ test.describe('uploads', () => {
       `${new Date().getFullYear()} (2)`,
     );
 
-    // A room's thumbnail opens the lightbox over that room's photos.
+    // A room's thumbnail opens the lightbox over that room's photos. Escape closes the newest toast before anything
+    // else: the uploads' toast has gone by itself first (3 s).
+    await expect(page.getByTestId('toast')).toHaveCount(0);
     await thumbs.first().click();
     await expect(page.getByTestId('lightbox-counter')).toHaveText('1 / 2');
     await page.keyboard.press('ArrowRight');
@@ -439,7 +445,7 @@ test.describe('uploads', () => {
     const api = await apiAs(demo('superadmin'));
     await seedPhotos(api, turbine.id, 1, 'blade', 'stand_in');
     const [standIn] = (
-      (await (await api.get(`/api/turbines/${turbine.id}/photos?view=all`)).json()) as {
+      (await (await api.get('/turbines/{id}/photos', { path: { id: turbine.id }, query: { view: 'all' } })).json()) as {
         data: unknown[];
       }
     ).data;
@@ -546,7 +552,9 @@ test.describe('uploads', () => {
     await page.goBack();
     await expect(uploadItem(page, 'drone_01.jpg')).toHaveAttribute('data-status', 'done');
     const api = await apiAs(demo('superadmin'));
-    const list = (await (await api.get(`/api/turbines/${turbine.id}/photos?category=drone`)).json()) as {
+    const list = (await (
+      await api.get('/turbines/{id}/photos', { path: { id: turbine.id }, query: { category: 'drone' } })
+    ).json()) as {
       data: { originalName: string }[];
     };
     expect(list.data.map((item) => item.originalName)).toEqual(['drone_01.jpg']);
@@ -579,6 +587,6 @@ test.describe('uploads', () => {
     await logout.click();
     await dialog.getByRole('button', { name: 'Yüklemeleri durdur ve çıkış yap' }).click();
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
-    expect((await page.request.get('/api/auth/validate-session')).status()).toBe(401);
+    expect((await typedApi(page.request).get('/auth/validate-session')).status()).toBe(401);
   });
 });

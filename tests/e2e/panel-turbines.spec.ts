@@ -13,7 +13,7 @@ const form = (page: Page) => page.getByTestId('turbine-form');
 /** The turbines the server lets `account` see, as the panel would list them. */
 async function visibleTurbines(account: Parameters<typeof demo>[0]): Promise<Turbine[]> {
   const api = await apiAs(demo(account));
-  const body = (await (await api.get('/api/turbines')).json()) as ApiSuccess<Turbine[]>;
+  const body = (await (await api.get('/turbines')).json()) as ApiSuccess<Turbine[]>;
   await api.dispose();
   return body.data;
 }
@@ -129,7 +129,7 @@ test.describe('turbine dashboard', () => {
     await expect(cards(page).first()).toContainText(`İzmir-${code}`);
     await expect(cards(page).first().getByTestId('turbine-company')).toHaveText(company.name);
     await expect(cards(page).first().getByTestId('turbine-rooms')).toHaveText('4');
-    const created = (await (await seed.api.get('/api/turbines')).json()) as ApiSuccess<Turbine[]>;
+    const created = (await (await seed.api.get('/turbines')).json()) as ApiSuccess<Turbine[]>;
     const turbine = created.data.find((item) => item.code === code)!;
     expect(turbine).toMatchObject({
       city: 'izmir',
@@ -166,8 +166,8 @@ test.describe('turbine dashboard', () => {
     await expect(confirm).toBeHidden();
     await expect(page.getByTestId('toast').filter({ hasText: inTurkish('api.turbineDeleted') })).toBeVisible();
     await expect(card).toHaveCount(0);
-    expect((await seed.api.get(`/api/turbines/${turbine.id}`)).status()).toBe(404);
-    await seed.api.delete(`/api/companies/${company.id}`);
+    expect((await seed.api.get('/turbines/{id}', { path: { id: turbine.id } })).status()).toBe(404);
+    await seed.api.delete('/companies/{id}', { path: { id: company.id } });
     await seed.dispose();
   });
 
@@ -216,12 +216,14 @@ test.describe('turbine dashboard', () => {
     const api = await apiAs(demo('admin'));
     const created = (await visibleTurbines('admin')).find((turbine) => turbine.code === code)!;
     expect(
-      (await api.put(`/api/turbines/${created.id}`, { data: { city: 'x', code: 'x', location: 'x' } })).status(),
+      (
+        await api.put('/turbines/{id}', { path: { id: created.id }, body: { city: 'x', code: 'x', location: 'x' } })
+      ).status(),
     ).toBe(403);
-    expect((await api.delete(`/api/turbines/${created.id}`)).status()).toBe(403);
+    expect((await api.delete('/turbines/{id}', { path: { id: created.id } })).status()).toBe(403);
     await api.dispose();
     const seed = await seeder();
-    expect((await seed.api.delete(`/api/turbines/${created.id}`)).status()).toBe(200);
+    expect((await seed.api.delete('/turbines/{id}', { path: { id: created.id } })).status()).toBe(200);
     await seed.dispose();
   });
 
@@ -238,11 +240,11 @@ test.describe('turbine dashboard', () => {
       await expect(page.getByRole('link', { name: inTurkish('panel.nav.users') })).toHaveCount(0);
 
       const api = await apiAs(demo(account));
-      const attempt = await api.post('/api/turbines', {
-        data: { city: 'x', code: 'x', location: 'x', company_id: mine[0]!.company_id },
+      const attempt = await api.post('/turbines', {
+        body: { city: 'x', code: 'x', location: 'x', company_id: mine[0]!.company_id },
       });
       expect(attempt.status()).toBe(403);
-      expect((await api.delete(`/api/turbines/${mine[0]!.id}`)).status()).toBe(403);
+      expect((await api.delete('/turbines/{id}', { path: { id: mine[0]!.id } })).status()).toBe(403);
       await api.dispose();
     });
   }

@@ -39,7 +39,7 @@ async function demoCompanyId(): Promise<number> {
 
 async function listedEmails(): Promise<string[]> {
   const seed = await seeder();
-  const response = await seed.api.get('/api/users');
+  const response = await seed.api.get('/users');
   const users = ((await response.json()) as ApiSuccess<User[]>).data;
   await seed.dispose();
   return users.map((user) => user.email);
@@ -225,7 +225,7 @@ test.describe('user management as the superadmin', () => {
     await expect(passwordModal).toBeHidden();
     await expect(toast(page, inTurkish('api.passwordChanged'))).toBeVisible();
     const asNewUser = await apiAs(email, 'yeni-sifre-2');
-    expect((await asNewUser.get('/api/auth/validate-session')).status()).toBe(200);
+    expect((await asNewUser.get('/auth/validate-session')).status()).toBe(200);
     await asNewUser.dispose();
 
     // Delete: the confirmation names the user and warns; then the user is gone from the table and the API.
@@ -254,7 +254,7 @@ test.describe('user management as the superadmin', () => {
     await signInAs(page, 'superadmin', { path: USERS_PATH });
     await userRow(page, email).getByRole('button', { name: 'Gidecek Kişi kullanıcısını sil' }).click();
     // Someone else deletes the user meanwhile: the server answers "not found".
-    expect((await seed.api.delete(`/api/users/${user.id}`)).status()).toBe(200);
+    expect((await seed.api.delete('/users/{id}', { path: { id: user.id } })).status()).toBe(200);
     await seed.dispose();
     const confirm = page.getByRole('dialog', { name: 'Kullanıcıyı Sil' });
     await confirm.getByRole('button', { name: 'Sil', exact: true }).click();
@@ -366,8 +366,8 @@ test.describe('user management as an admin', () => {
 
   test('the server refuses an admin’s POST /api/users with 403', async () => {
     const api = await apiAs(demo('admin'));
-    const response = await api.post('/api/users', {
-      data: {
+    const response = await api.post('/users', {
+      body: {
         first_name: 'Yasak',
         last_name: 'Ekleme',
         email: freshEmail('yasak'),

@@ -1,6 +1,7 @@
 import { translator } from '@kanat360/i18n';
-import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
-import { type ApiSuccess, type FindingDetail, type MediaItem, type Turbine } from '@kanat360/contracts';
+import { type Locator, type Page, expect, test } from '@playwright/test';
+import { type MediaItem, type Turbine } from '@kanat360/contracts';
+import { type TypedApi } from './api.js';
 import { demo } from './fixtures.js';
 import { apiAs, seeder, signInAs } from './panel.js';
 import { greyJpeg, listAll, untilReady, upload } from './viewer-media.js';
@@ -10,7 +11,7 @@ const inTurkish = translator('tr');
 // One viewer session over every viewer (issue #23): the open photo in the URL, one overlay layer for regions and
 // drawings, Escape one thing at a time; and the viewer defects of issue #22 (items 9, 10, 11, 13, 14).
 
-let api: APIRequestContext;
+let api: TypedApi;
 let turbine: Turbine;
 
 test.beforeAll(async () => {
@@ -23,6 +24,11 @@ test.beforeEach(async () => {
   const seed = await seeder();
   turbine = await seed.createTurbine();
   await seed.dispose();
+});
+// Other specs look for the first panorama or photo of the demo turbines: this one's go with their turbine.
+test.afterEach(async () => {
+  const response = await api.delete('/turbines/{id}', { path: { id: turbine.id } });
+  expect(response.status(), await response.text()).toBe(200);
 });
 
 /** `count` grey photos (name_1.jpg …) uploaded with `fields`, once their tiles exist; newest first. */
@@ -239,7 +245,7 @@ test('a circle drawn from the exact centre of a panorama shows while it is drawn
   await expect
     .poll(
       async () => {
-        [edited] = await listAll(api, turbine.id, '&blade=A&room=5');
+        [edited] = await listAll(api, turbine.id, { blade: 'A', room: 5 });
         return edited?.is_edited === true && edited.status === 'ready';
       },
       { timeout: 30_000 },
@@ -294,8 +300,9 @@ for (const width of [1440, 1024]) {
   }) => {
     test.setTimeout(60_000);
     const items = await photos(page, 'wide', 3, { category: 'operator', year: '2025' });
-    const created = await api.post(`/api/turbines/${turbine.id}/findings`, {
-      data: {
+    const created = await api.post('/turbines/{id}/findings', {
+      path: { id: turbine.id },
+      body: {
         media_id: items[0]!.id,
         target: { selector: { type: 'FragmentSelector', value: 'xywh=pixel:600,400,300,200' } },
         blade: 'A',
@@ -307,7 +314,7 @@ for (const width of [1440, 1024]) {
       },
     });
     expect(created.status()).toBe(201);
-    const finding = ((await created.json()) as ApiSuccess<FindingDetail>).data;
+    const finding = (await created.json()).data;
     await page.setViewportSize({ width, height: 800 });
     await signInAs(page, 'operator', {
       path: `/dashboard/turbine/${turbine.id}/operator-photos?year=2025&media=${items[0]!.id}&finding=${finding.id}`,
@@ -464,7 +471,7 @@ test("a finding's polygon is drawn on the photo by its corners: closed on the fi
   await expect(page).toHaveURL(/[?&]finding=\d+/);
   const id = Number(new URL(page.url()).searchParams.get('finding'));
   const stored = (
-    (await (await api.get(`/api/turbines/${turbine.id}/findings/${id}`)).json()) as ApiSuccess<FindingDetail>
+    await (await api.get('/turbines/{id}/findings/{findingId}', { path: { id: turbine.id, findingId: id } })).json()
   ).data;
   expect(stored.media_id).toBe(photo!.id);
   expect(stored.target.selector.type).toBe('SvgSelector');

@@ -1,6 +1,7 @@
 import { translator } from '@kanat360/i18n';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { type MediaItem, type Turbine } from '@kanat360/contracts';
+import { type TypedApi } from './api.js';
 import { demo } from './fixtures.js';
 import { apiAs, seeder, signInAs } from './panel.js';
 import { greyJpeg, listAll, pixelAt, untilReady, upload } from './viewer-media.js';
@@ -11,8 +12,8 @@ const inTurkish = translator('tr');
 // operator / drone / robot pages with their polling and keys.
 
 /** Every demo media item with its turbine (the superadmin sees both partners'). */
-async function demoMedia(api: APIRequestContext): Promise<(MediaItem & { turbineId: number })[]> {
-  const turbines = ((await (await api.get('/api/turbines')).json()) as { data: Turbine[] }).data;
+async function demoMedia(api: TypedApi): Promise<(MediaItem & { turbineId: number })[]> {
+  const turbines = ((await (await api.get('/turbines')).json()) as { data: Turbine[] }).data;
   const media: (MediaItem & { turbineId: number })[] = [];
   for (const turbine of turbines) {
     media.push(...(await listAll(api, turbine.id)).map((item) => ({ ...item, turbineId: turbine.id })));
@@ -20,7 +21,7 @@ async function demoMedia(api: APIRequestContext): Promise<(MediaItem & { turbine
   return media;
 }
 
-let api: APIRequestContext;
+let api: TypedApi;
 let turbine: Turbine;
 
 test.beforeAll(async () => {
@@ -371,7 +372,9 @@ test('drawing and restoring are offered only to the roles with media.edit; the s
   const form = new FormData();
   form.append('photoId', String(original!.id));
   form.append('photo', new Blob([new Uint8Array(await greyJpeg(page, 800, 600))], { type: 'image/jpeg' }), 'e.jpg');
-  expect((await api.post(`/api/turbines/${turbine.id}/save-edited-photo`, { multipart: form })).status()).toBe(200);
+  expect((await api.post('/turbines/{id}/save-edited-photo', { path: { id: turbine.id }, body: form })).status()).toBe(
+    200,
+  );
   await expect
     .poll(
       async () =>
@@ -395,7 +398,10 @@ test('drawing and restoring are offered only to the roles with media.edit; the s
     await expect(page.getByTestId('restore-original'), account).toHaveCount(mayEdit ? 1 : 0);
   }
   const customer = await apiAs(demo('customer'));
-  const refused = await customer.post(`/api/turbines/${turbine.id}/photos/restore`, { data: { key: original!.key } });
+  const refused = await customer.post('/turbines/{id}/photos/restore', {
+    path: { id: turbine.id },
+    body: { key: original!.key },
+  });
   expect(refused.status()).toBe(403);
   await customer.dispose();
 });

@@ -1,13 +1,6 @@
-import { type APIRequestContext, type Page, expect, request } from '@playwright/test';
-import {
-  type ApiSuccess,
-  type Company,
-  type LoginResponse,
-  type Role,
-  type Turbine,
-  SESSION_USER_STORAGE_KEY,
-  type User,
-} from '@kanat360/contracts';
+import { type Page, expect, request } from '@playwright/test';
+import { type Company, type LoginResponse, type Role, SESSION_USER_STORAGE_KEY } from '@kanat360/contracts';
+import { type TypedApi, type TypedResponse, typedApi } from './api.js';
 import { demo, DEMO_PASSWORD } from './fixtures.js';
 import { SERVER_URL } from './server.js';
 import { LANGUAGE_KEY, type Language, THEME_KEY } from './site.js';
@@ -25,18 +18,20 @@ export function unique(prefix: string): string {
 }
 
 async function login(email: string, password = DEMO_PASSWORD): Promise<LoginResponse> {
-  const api = await request.newContext({ baseURL: SERVER_URL });
-  const response = await api.post('/api/auth/login', { data: { email, password } });
+  const api = typedApi(await request.newContext({ baseURL: SERVER_URL }));
+  const response = await api.post('/auth/login', { body: { email, password } });
   expect(response.status(), `sign-in of ${email}`).toBe(200);
-  const body = (await response.json()) as LoginResponse;
+  const body = await response.json();
   await api.dispose();
   return body;
 }
 
 /** An API client signed in as `email` with a bearer token (no cookie, so no XSRF header needed). */
-export async function apiAs(email: string, password = DEMO_PASSWORD): Promise<APIRequestContext> {
+export async function apiAs(email: string, password = DEMO_PASSWORD): Promise<TypedApi> {
   const { token } = await login(email, password);
-  return request.newContext({ baseURL: SERVER_URL, extraHTTPHeaders: { Authorization: `Bearer ${token}` } });
+  return typedApi(
+    await request.newContext({ baseURL: SERVER_URL, extraHTTPHeaders: { Authorization: `Bearer ${token}` } }),
+  );
 }
 
 /**
@@ -52,9 +47,9 @@ export async function signInThroughApi(
     path = '/dashboard',
   }: { language?: Language; theme?: 'light' | 'dark'; path?: string } = {},
 ): Promise<LoginResponse['user']> {
-  const response = await page.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  const response = await typedApi(page.request).post('/auth/login', { body: { email, password: DEMO_PASSWORD } });
   expect(response.status(), `sign-in of ${email}`).toBe(200);
-  const { user } = (await response.json()) as LoginResponse;
+  const { user } = await response.json();
   // Local storage belongs to the origin: set it from a light page of the same origin first.
   await page.goto('/api/health');
   await page.evaluate(
@@ -74,9 +69,10 @@ export function signInAs(page: Page, account: DemoAccount, options?: Parameters<
   return signInThroughApi(page, demo(account), options);
 }
 
-async function data<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+/** The `data` of a successful answer (a failure fails the test, with the answer). */
+export async function data<T>(response: TypedResponse<{ data: T }>): Promise<T> {
   expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as ApiSuccess<T>).data;
+  return (await response.json()).data;
 }
 
 /** Seeding through the API as the demo superadmin. */
@@ -84,8 +80,7 @@ export async function seeder() {
   const api = await apiAs(demo('superadmin'));
   return {
     api,
-    createCompany: (body: Partial<Company> & { name: string }) =>
-      api.post('/api/companies', { data: body }).then((response) => data<Company>(response)),
+    createCompany: (body: Partial<Company> & { name: string }) => api.post('/companies', { body }).then(data),
     createUser: (body: {
       first_name: string;
       last_name: string;
@@ -93,18 +88,15 @@ export async function seeder() {
       password: string;
       role: Role;
       company_id: number;
-    }) => api.post('/api/users', { data: body }).then((response) => data<User>(response)),
-    companies: () => api.get('/api/companies').then((response) => data<Company[]>(response)),
+    }) => api.post('/users', { body }).then(data),
+    companies: () => api.get('/companies').then(data),
     /** A new turbine of the demo company (or `companyId`), so a test's photos and comments are its own. */
     createTurbine: async (body: { code?: string; companyId?: number } = {}) => {
       const companyId =
-        body.companyId ??
-        (await api.get('/api/companies').then((response) => data<Company[]>(response))).find(
-          (company) => company.name === DEMO_COMPANY,
-        )!.id;
+        body.companyId ?? (await api.get('/companies').then(data)).find((company) => company.name === DEMO_COMPANY)!.id;
       return api
-        .post('/api/turbines', {
-          data: {
+        .post('/turbines', {
+          body: {
             code: body.code ?? unique('T').replace(' ', '-'),
             city: 'izmir',
             location: 'Aliağa',
@@ -112,7 +104,7 @@ export async function seeder() {
             company_id: companyId,
           },
         })
-        .then((response) => data<Turbine>(response));
+        .then(data);
     },
     dispose: () => api.dispose(),
   };
@@ -129,7 +121,7 @@ export const PIXEL = Buffer.from(
  * named prefix_0001.jpg …
  */
 export async function seedPhotos(
-  api: APIRequestContext,
+  api: TypedApi,
   turbineId: number,
   count: number,
   category: string,
@@ -149,7 +141,7 @@ export async function seedPhotos(
         `${prefix}_${String(index + 1).padStart(4, '0')}.jpg`,
       );
     }
-    const response = await api.post(`/api/turbines/${turbineId}/photos`, { multipart: form });
+    const response = await api.post('/turbines/{id}/photos', { path: { id: turbineId }, body: form });
     expect(response.status(), await response.text()).toBe(201);
   }
 }

@@ -1,4 +1,3 @@
-import { type ApiPage, type Finding, type Repair } from '@kanat360/contracts';
 import { expect, test } from '@playwright/test';
 import { demo } from './fixtures.js';
 import { apiAs, signInAs } from './panel.js';
@@ -17,11 +16,12 @@ function monthFromNow(months: number) {
 test.describe('the repairs screen', () => {
   test('a manager filters, drags a card planned → scheduled, sees the month and subscribes', async ({ page }) => {
     const api = await apiAs(demo('manager'));
-    const findings = ((await (await api.get('/api/findings?status=new&limit=200')).json()) as ApiPage<Finding>).data;
+    const findings = (await (await api.get('/findings', { query: { status: 'new', limit: 200 } })).json()).data;
     const free = findings.find((finding) => finding.repair === null) ?? findings[0]!;
     const month = monthFromNow(1);
-    const created = await api.post(`/api/turbines/${free.turbine_id}/repairs`, {
-      data: {
+    const created = await api.post('/turbines/{id}/repairs', {
+      path: { id: free.turbine_id },
+      body: {
         finding_ids: [free.id],
         title: 'E2E board repair',
         status: 'planned',
@@ -31,7 +31,7 @@ test.describe('the repairs screen', () => {
       },
     });
     expect(created.status(), await created.text()).toBe(201);
-    const repair = ((await created.json()) as { data: Repair }).data;
+    const repair = (await created.json()).data;
     try {
       await page.setViewportSize({ width: 1440, height: 900 });
       await signInAs(page, 'manager', { path: '/dashboard/repairs', language: 'en' });
@@ -63,7 +63,9 @@ test.describe('the repairs screen', () => {
       await page.mouse.up();
       await expect(page.getByTestId('board-column-scheduled').getByTestId(`board-card-${repair.id}`)).toBeVisible();
       const stored = (
-        (await (await api.get(`/api/turbines/${repair.turbine_id}/repairs/${repair.id}`)).json()) as { data: Repair }
+        await (
+          await api.get('/turbines/{id}/repairs/{repairId}', { path: { id: repair.turbine_id, repairId: repair.id } })
+        ).json()
       ).data;
       expect(stored.status).toBe('scheduled');
 
@@ -88,7 +90,9 @@ test.describe('the repairs screen', () => {
       expect(body).toContain('END:VCALENDAR');
       expect(body).toContain('E2E board repair');
     } finally {
-      await api.post(`/api/turbines/${repair.turbine_id}/repairs/${repair.id}/cancel`, { data: {} });
+      await api.post('/turbines/{id}/repairs/{repairId}/cancel', {
+        path: { id: repair.turbine_id, repairId: repair.id },
+      });
       await api.dispose();
     }
   });

@@ -1,7 +1,8 @@
 import { translator } from '@kanat360/i18n';
 import { expect, test } from '@playwright/test';
-import { demo, DEMO_PASSWORD } from './fixtures.js';
+import { demo } from './fixtures.js';
 import { waitForMail } from './site.js';
+import { apiAs } from './panel.js';
 import { wrapPoints } from './text-wrap.js';
 
 const inTurkish = translator('tr');
@@ -81,18 +82,13 @@ test.describe('password reset', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Forgot your password?');
   });
 
-  test('a full reset through the mailed link, then signing in with the new password', async ({ page, request }) => {
+  test('a full reset through the mailed link, then signing in with the new password', async ({ page }) => {
     // A user of its own, made through the API as the superadmin, so no other test's login changes.
-    const signIn = await request.post('/api/auth/login', {
-      data: { email: demo('superadmin'), password: DEMO_PASSWORD },
-    });
-    expect(signIn.status()).toBe(200);
-    const headers = { Authorization: `Bearer ${((await signIn.json()) as { token: string }).token}` };
-    const companies = (await (await request.get('/api/companies', { headers })).json()) as { data: { id: number }[] };
+    const superadmin = await apiAs(demo('superadmin'));
+    const companies = await (await superadmin.get('/companies')).json();
     const email = `reset.${Date.now()}@example.com`;
-    const created = await request.post('/api/users', {
-      headers,
-      data: {
+    const created = await superadmin.post('/users', {
+      body: {
         first_name: 'Reset',
         last_name: 'Test',
         email,
@@ -102,6 +98,7 @@ test.describe('password reset', () => {
       },
     });
     expect(created.status()).toBe(201);
+    await superadmin.dispose();
 
     await page.goto('/password-reset/');
     // Typed at once, possibly before React has taken the form over: nothing typed may be lost.

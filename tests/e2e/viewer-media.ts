@@ -1,13 +1,22 @@
-import { type APIRequestContext, type Page, expect } from '@playwright/test';
-import { type ApiPage, type MediaItem } from '@kanat360/contracts';
+import { type Page, expect } from '@playwright/test';
+import { type QueryOf } from '@kanat360/api-client';
+import { type MediaItem } from '@kanat360/contracts';
+import { type TypedApi } from './api.js';
 
 // Media of the viewers' browser tests: made in the browser, uploaded through the API, read back pixel by pixel.
 
-/** Every media item of a turbine (one page of up to 1,000), newest first; `query` adds filters (`&year=2025`). */
-export async function listAll(api: APIRequestContext, turbineId: number, query = ''): Promise<MediaItem[]> {
-  const response = await api.get(`/api/turbines/${turbineId}/photos?view=all&limit=1000${query}`);
+/** Every media item of a turbine (one page of up to 1,000), newest first; `query` adds filters (`{ year: 2025 }`). */
+export async function listAll(
+  api: TypedApi,
+  turbineId: number,
+  query: QueryOf<'/turbines/{id}/photos', 'get'> = {},
+): Promise<MediaItem[]> {
+  const response = await api.get('/turbines/{id}/photos', {
+    path: { id: turbineId },
+    query: { view: 'all', limit: 1000, ...query },
+  });
   expect(response.ok()).toBe(true);
-  return ((await response.json()) as ApiPage<MediaItem>).data;
+  return (await response.json()).data;
 }
 
 /** A JPEG of one grey made in the browser, `width` × `height`. */
@@ -31,7 +40,7 @@ export async function greyJpeg(page: Page, width: number, height: number): Promi
 }
 
 export async function upload(
-  api: APIRequestContext,
+  api: TypedApi,
   turbineId: number,
   files: { name: string; bytes: Buffer }[],
   fields: Record<string, string>,
@@ -40,11 +49,11 @@ export async function upload(
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   for (const file of files)
     form.append('photos', new Blob([new Uint8Array(file.bytes)], { type: 'image/jpeg' }), file.name);
-  const response = await api.post(`/api/turbines/${turbineId}/photos`, { multipart: form });
+  const response = await api.post('/turbines/{id}/photos', { path: { id: turbineId }, body: form });
   expect(response.status(), await response.text()).toBe(201);
 }
 
-export async function untilReady(api: APIRequestContext, turbineId: number, count: number): Promise<MediaItem[]> {
+export async function untilReady(api: TypedApi, turbineId: number, count: number): Promise<MediaItem[]> {
   await expect
     .poll(async () => (await listAll(api, turbineId)).filter((item) => item.status === 'ready').length, {
       timeout: 60_000,

@@ -1,15 +1,15 @@
-import { Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Controller, Req, Res } from '@nestjs/common';
 import {
-  type ApiSuccess,
+  aliveAnswer,
+  doneAnswer,
   loginBody,
   type LoginBody,
-  type LoginResponse,
   passwordResetBody,
   type PasswordResetBody,
   passwordResetConfirmBody,
   type PasswordResetConfirmBody,
-  type SessionUser,
+  sessionAnswer,
+  sessionUserAnswer,
 } from '@kanat360/contracts';
 import { type Translate } from '@kanat360/i18n';
 import { type Request, type Response } from 'express';
@@ -17,13 +17,27 @@ import { type Principal } from '@/access/principal.js';
 import { AppError } from '@/common/app-error.js';
 import { requestLanguage } from '@/common/request-language.js';
 import { RequestTranslator } from '@/common/translator.decorator.js';
-import { ValidBody } from '@/common/zod-validation.js';
-import { CurrentPrincipal, Public, SignedIn } from './access.decorators.js';
+import { Route, RouteGroup, ValidBody } from '@/openapi/route.js';
+import { CurrentPrincipal } from './access.decorators.js';
 import { AuthGuard } from './auth.guard.js';
 import { AuthService, type IssuedSession, toSessionUser } from './auth.service.js';
 import { clearSessionCookies, setSessionCookies } from './session-cookies.js';
 
-@ApiTags('auth')
+const EXAMPLE_USER = {
+  id: 41,
+  first_name: 'Ayşe',
+  last_name: 'Yılmaz',
+  email: 'operator@demo.kanat360.local',
+  role: 'operator',
+  company_id: 1000,
+  company_name: 'Anadolu Rüzgar Enerji A.Ş.',
+  is_active: true,
+  language: 'tr',
+  permissions: ['turbine.read', 'media.read', 'media.upload'],
+  session_expires_at: '2025-06-12T02:15:00.000Z',
+} as const;
+
+@RouteGroup('auth')
 @Controller('auth')
 export class AuthController {
   constructor(
@@ -31,104 +45,138 @@ export class AuthController {
     private readonly guard: AuthGuard,
   ) {}
 
-  @Post('login')
-  @HttpCode(200)
-  @Public()
+  @Route('POST', 'login', {
+    summary: 'Signs in: a session cookie for browsers, a bearer token for API clients',
+    description:
+      'Sets the httpOnly session cookie and the XSRF-TOKEN cookie (a browser echoes it in X-XSRF-TOKEN on ' +
+      'mutations). Failed attempts are throttled per address and per account and address (429 ' +
+      'TOO_MANY_ATTEMPTS); the failure never says which part was wrong.',
+    access: 'public',
+    body: loginBody,
+    answers: { 200: sessionAnswer.meta({ description: 'Signed in' }) },
+    errors: ['INVALID_CREDENTIALS', 'TOO_MANY_ATTEMPTS'],
+    example: {
+      body: { email: 'operator@demo.kanat360.local', password: 'kanat360-demo' },
+      answer: {
+        success: true,
+        token: 'eyJhbGciOiJIUzI1NiJ9.eyJzaWQiOiI0MiJ9.c2lnbmF0dXJl',
+        user: EXAMPLE_USER,
+        message: 'Giriş başarılı.',
+      },
+    },
+  })
   async login(
-    @ValidBody(loginBody) body: LoginBody,
+    @ValidBody() body: LoginBody,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
     @RequestTranslator() t: Translate,
-  ): Promise<LoginResponse> {
+  ) {
     const issued = await this.auth.login(body, {
       ip: request.ip ?? 'unknown',
       userAgent: request.get('user-agent') ?? null,
       language: requestLanguage(request),
     });
     this.setCookies(request, response, issued);
-    return { success: true, token: issued.token, user: issued.user, message: t('auth.loginSuccess') };
+    return { success: true as const, token: issued.token, user: issued.user, message: t('auth.loginSuccess') };
   }
 
-  @Get('verify')
-  @SignedIn()
-  verify(): { success: true } {
-    return { success: true };
+  @Route('GET', 'verify', {
+    summary: 'Whether the session is alive',
+    access: 'signed-in',
+    answers: { 200: aliveAnswer },
+  })
+  verify() {
+    return { success: true as const };
   }
 
-  @Get('profile')
-  @SignedIn()
-  profile(@CurrentPrincipal() principal: Principal): { success: true; user: SessionUser } {
-    return { success: true, user: toSessionUser(principal) };
+  @Route('GET', 'profile', {
+    summary: 'The signed-in user',
+    access: 'signed-in',
+    answers: { 200: sessionUserAnswer },
+  })
+  profile(@CurrentPrincipal() principal: Principal) {
+    return { success: true as const, user: toSessionUser(principal) };
   }
 
-  @Get('validate-session')
-  @SignedIn()
-  validateSession(
-    @CurrentPrincipal() principal: Principal,
-    @RequestTranslator() t: Translate,
-  ): { success: true; user: SessionUser; message: string } {
+  @Route('GET', 'validate-session', {
+    summary: 'The signed-in user, with a message that the session is valid',
+    access: 'signed-in',
+    answers: { 200: sessionUserAnswer },
+  })
+  validateSession(@CurrentPrincipal() principal: Principal, @RequestTranslator() t: Translate) {
     return {
-      success: true,
+      success: true as const,
       user: toSessionUser(principal),
       message: t('auth.sessionValid'),
     };
   }
 
-  @Post('refresh')
-  @HttpCode(200)
-  @SignedIn()
+  @Route('POST', 'refresh', {
+    summary: 'Extends the session by SESSION_TTL_HOURS, never past its absolute lifetime',
+    access: 'signed-in',
+    answers: { 200: sessionAnswer.meta({ description: 'The session, extended' }) },
+  })
   async refresh(
     @CurrentPrincipal() principal: Principal,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<{ success: true; token: string; user: SessionUser }> {
+  ) {
     const issued = await this.auth.refresh(principal);
     this.setCookies(request, response, issued);
-    return { success: true, token: issued.token, user: issued.user };
+    return { success: true as const, token: issued.token, user: issued.user };
   }
 
   /**
    * Public so that a browser whose session already ended can still clear its cookies; a live session presented
    * with the request is revoked (a cookie one only with the XSRF header, so no other site can sign anybody out).
    */
-  @Post('logout')
-  @HttpCode(200)
-  @Public()
+  @Route('POST', 'logout', {
+    summary: 'Signs out: the session presented is revoked and the cookies cleared',
+    description:
+      'Open to anybody, so a browser whose session already ended can clear its cookies. A cookie session is only ' +
+      'revoked with the XSRF header (403 XSRF_MISMATCH without it).',
+    access: 'public',
+    answers: { 200: doneAnswer },
+    errors: ['XSRF_MISMATCH'],
+  })
   async logout(
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<null>> {
+  ) {
     const principal = await this.guard.authenticate(request).catch((error: unknown) => {
       if (error instanceof AppError && error.code === 'XSRF_MISMATCH') throw error;
       return null;
     });
     if (principal) await this.auth.logout(principal);
     clearSessionCookies(request, response);
-    return { success: true, data: null, message: t('auth.logoutSuccess') };
+    return { success: true as const, data: null, message: t('auth.logoutSuccess') };
   }
 
   /** The same answer whether or not the email belongs to somebody. */
-  @Post('password-reset')
-  @HttpCode(200)
-  @Public()
-  async passwordReset(
-    @ValidBody(passwordResetBody) body: PasswordResetBody,
-    @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<null>> {
+  @Route('POST', 'password-reset', {
+    summary: 'Mails a password reset link (valid 1 hour, once)',
+    description: 'The same answer whether or not the email belongs to somebody.',
+    access: 'public',
+    body: passwordResetBody,
+    answers: { 200: doneAnswer },
+  })
+  async passwordReset(@ValidBody() body: PasswordResetBody, @RequestTranslator() t: Translate) {
     await this.auth.requestPasswordReset(body);
-    return { success: true, data: null, message: t('auth.passwordResetSent') };
+    return { success: true as const, data: null, message: t('auth.passwordResetSent') };
   }
 
-  @Post('password-reset/confirm')
-  @HttpCode(200)
-  @Public()
-  async passwordResetConfirm(
-    @ValidBody(passwordResetConfirmBody) body: PasswordResetConfirmBody,
-    @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<null>> {
+  @Route('POST', 'password-reset/confirm', {
+    summary: "Sets a new password with a reset link's token",
+    description: 'Every session of the user ends.',
+    access: 'public',
+    body: passwordResetConfirmBody,
+    answers: { 200: doneAnswer },
+    errors: ['RESET_TOKEN_INVALID', 'PASSWORD_TOO_COMMON'],
+  })
+  async passwordResetConfirm(@ValidBody() body: PasswordResetConfirmBody, @RequestTranslator() t: Translate) {
     await this.auth.confirmPasswordReset(body);
-    return { success: true, data: null, message: t('auth.passwordResetDone') };
+    return { success: true as const, data: null, message: t('auth.passwordResetDone') };
   }
 
   private setCookies(request: Request, response: Response, issued: IssuedSession): void {

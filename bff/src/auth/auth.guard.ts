@@ -11,8 +11,8 @@ import { presentedToken } from './session-cookies.js';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * The one global guard. Deny by default: a route is open only when marked @Public(); every other route needs a
- * live session, and a route that declares neither @SignedIn() nor a permission is refused to everybody.
+ * The one global guard. Deny by default: a route is open only when its @Route declares `access: 'public'`; every
+ * other route needs a live session, and a route without a declared access rule is refused to everybody.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {

@@ -1,72 +1,98 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { type ApiSuccess, commentBody, type CommentBody, type TurbineComment } from '@kanat360/contracts';
+import { Controller } from '@nestjs/common';
+import {
+  commentBody,
+  type CommentBody,
+  commentPath,
+  doneAnswer,
+  successOf,
+  turbineComment,
+  turbinePath,
+} from '@kanat360/contracts';
 import { type Translate } from '@kanat360/i18n';
+import { z } from 'zod';
 import { type Principal } from '@/access/principal.js';
-import { CurrentPrincipal, RequirePermission } from '@/auth/access.decorators.js';
-import { IdPipe } from '@/common/id.pipe.js';
+import { CurrentPrincipal } from '@/auth/access.decorators.js';
 import { RequestTranslator } from '@/common/translator.decorator.js';
-import { ValidBody } from '@/common/zod-validation.js';
+import { Route, RouteGroup, ValidBody, ValidParams } from '@/openapi/route.js';
 import { CommentsService } from './comments.service.js';
 
 // Edit and delete are open to everyone who may comment: who may change which comment (the author within the
 // window, a moderator always) depends on the comment, so the service decides.
-@ApiTags('comments')
+@RouteGroup('comments')
 @Controller('turbines/:id/comments')
 export class CommentsController {
   constructor(private readonly comments: CommentsService) {}
 
-  @Get()
-  @RequirePermission('comment.read')
+  @Route('GET', '', {
+    summary: "A turbine's comments, oldest first",
+    access: 'comment.read',
+    params: turbinePath,
+    answers: { 200: successOf(z.array(turbineComment)) },
+  })
   async list(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
+    @ValidParams() { id }: z.output<typeof turbinePath>,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<TurbineComment[]>> {
-    return { success: true, data: await this.comments.list(actor, turbineId, t) };
+  ) {
+    return { success: true as const, data: await this.comments.list(actor, id, t) };
   }
 
-  @Post()
-  @RequirePermission('comment.create')
+  @Route('POST', '', {
+    summary: 'Comments on a turbine',
+    access: 'comment.create',
+    params: turbinePath,
+    body: commentBody,
+    answers: { 201: successOf(turbineComment) },
+  })
   async create(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @ValidBody(commentBody) body: CommentBody,
+    @ValidParams() { id }: z.output<typeof turbinePath>,
+    @ValidBody() body: CommentBody,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<TurbineComment>> {
+  ) {
     return {
-      success: true,
-      data: await this.comments.create(actor, turbineId, body, t),
+      success: true as const,
+      data: await this.comments.create(actor, id, body, t),
       message: t('api.commentCreated'),
     };
   }
 
-  @Put(':commentId')
-  @RequirePermission('comment.create')
+  @Route('PUT', ':commentId', {
+    summary: 'Changes a comment',
+    description: 'Its author within 60 minutes of writing it; a superadmin always (else COMMENT_EDIT_WINDOW_PASSED).',
+    access: 'comment.create',
+    params: commentPath,
+    body: commentBody,
+    answers: { 200: successOf(turbineComment) },
+    errors: ['COMMENT_EDIT_WINDOW_PASSED'],
+  })
   async update(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @Param('commentId', new IdPipe('COMMENT_NOT_FOUND')) id: number,
-    @ValidBody(commentBody) body: CommentBody,
+    @ValidParams() { id, commentId }: z.output<typeof commentPath>,
+    @ValidBody() body: CommentBody,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<TurbineComment>> {
+  ) {
     return {
-      success: true,
-      data: await this.comments.update(actor, turbineId, id, body, t),
+      success: true as const,
+      data: await this.comments.update(actor, id, commentId, body, t),
       message: t('api.commentUpdated'),
     };
   }
 
-  @Delete(':commentId')
-  @HttpCode(200)
-  @RequirePermission('comment.create')
+  @Route('DELETE', ':commentId', {
+    summary: 'Deletes a comment',
+    description: 'Its author within 60 minutes of writing it; a superadmin always (else COMMENT_EDIT_WINDOW_PASSED).',
+    access: 'comment.create',
+    params: commentPath,
+    answers: { 200: doneAnswer },
+    errors: ['COMMENT_EDIT_WINDOW_PASSED'],
+  })
   async delete(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @Param('commentId', new IdPipe('COMMENT_NOT_FOUND')) id: number,
+    @ValidParams() { id, commentId }: z.output<typeof commentPath>,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<null>> {
-    await this.comments.delete(actor, turbineId, id);
-    return { success: true, data: null, message: t('api.commentDeleted') };
+  ) {
+    await this.comments.delete(actor, id, commentId);
+    return { success: true as const, data: null, message: t('api.commentDeleted') };
   }
 }

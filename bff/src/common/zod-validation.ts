@@ -1,8 +1,5 @@
-import { type PipeTransform } from '@nestjs/common';
-import { Body, Query } from '@nestjs/common';
-import { ApiBody } from '@nestjs/swagger';
 import { isErrorCode } from '@kanat360/contracts';
-import { z, type ZodType } from 'zod';
+import { type z, type ZodType } from 'zod';
 import { AppError } from './app-error.js';
 
 /** The first problem of a failed parse as an AppError: the schema's own code, or UNKNOWN_FIELD / VALIDATION_ERROR. */
@@ -29,37 +26,13 @@ function nulCharacterPath(value: unknown, path: string[] = []): string[] | null 
   return null;
 }
 
-export class ZodValidationPipe<T extends ZodType> implements PipeTransform<unknown, z.output<T>> {
-  constructor(private readonly schema: T) {}
-
-  transform(value: unknown): z.output<T> {
-    // A body that is not a JSON object (a bare string, an array, nothing at all) is as wrong as a bad field.
-    const result = this.schema.safeParse(value ?? {});
-    if (!result.success) throw validationError(result.error);
-    // Checked on the parsed value (only the schema's fields, so never deep): bad input, not a database error.
-    const nul = nulCharacterPath(result.data);
-    if (nul) throw new AppError('VALIDATION_ERROR', { field: nul.join('.') || undefined });
-    return result.data;
-  }
-}
-
-/** The JSON schema of a request body, for the OpenAPI document. */
-export function openApiSchema(schema: ZodType): Record<string, unknown> {
-  const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
-  return jsonSchema;
-}
-
-/** A body parsed and checked by `schema`, and documented in the OpenAPI document by the same schema. */
-export function ValidBody(schema: ZodType): ParameterDecorator {
-  return (target, propertyKey, index) => {
-    Body(new ZodValidationPipe(schema))(target, propertyKey, index);
-    if (propertyKey === undefined) return;
-    const descriptor = Object.getOwnPropertyDescriptor(target, propertyKey);
-    if (descriptor) ApiBody({ schema: openApiSchema(schema) })(target, propertyKey, descriptor);
-  };
-}
-
-/** A query string parsed and checked by `schema` (unknown parameters are left alone). */
-export function ValidQuery(schema: ZodType): ParameterDecorator {
-  return Query(new ZodValidationPipe(schema));
+/** A request part parsed by `schema`, or the AppError of its first problem. Nothing missing is read as `{}`. */
+export function parseInput<T extends ZodType>(schema: T, value: unknown): z.output<T> {
+  // A body that is not a JSON object (a bare string, an array, nothing at all) is as wrong as a bad field.
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw validationError(result.error);
+  // Checked on the parsed value (only the schema's fields, so never deep): bad input, not a database error.
+  const nul = nulCharacterPath(result.data);
+  if (nul) throw new AppError('VALIDATION_ERROR', { field: nul.join('.') || undefined });
+  return result.data;
 }

@@ -1,54 +1,72 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { type ApiSuccess, type Company, companyBody, type CompanyBody } from '@kanat360/contracts';
+import { Controller } from '@nestjs/common';
+import { company, companyBody, type CompanyBody, companyPath, doneAnswer, successOf } from '@kanat360/contracts';
 import { type Translate } from '@kanat360/i18n';
+import { z } from 'zod';
 import { type Principal } from '@/access/principal.js';
-import { CurrentPrincipal, RequirePermission } from '@/auth/access.decorators.js';
-import { IdPipe } from '@/common/id.pipe.js';
+import { CurrentPrincipal } from '@/auth/access.decorators.js';
 import { RequestTranslator } from '@/common/translator.decorator.js';
-import { ValidBody } from '@/common/zod-validation.js';
+import { Route, RouteGroup, ValidBody, ValidParams } from '@/openapi/route.js';
 import { CompaniesService } from './companies.service.js';
 
-@ApiTags('companies')
+@RouteGroup('companies')
 @Controller('companies')
 export class CompaniesController {
   constructor(private readonly companies: CompaniesService) {}
 
-  @Get()
-  @RequirePermission('company.read')
-  async list(): Promise<ApiSuccess<Company[]>> {
-    return { success: true, data: await this.companies.list() };
+  @Route('GET', '', {
+    summary: 'The partner companies, with how many users and turbines each has',
+    access: 'company.read',
+    answers: { 200: successOf(z.array(company)) },
+  })
+  async list() {
+    return { success: true as const, data: await this.companies.list() };
   }
 
-  @Post()
-  @RequirePermission('company.create')
-  async create(
-    @ValidBody(companyBody) body: CompanyBody,
-    @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<Company>> {
-    return { success: true, data: await this.companies.create(body), message: t('api.companyCreated') };
+  @Route('POST', '', {
+    summary: 'Adds a partner company',
+    access: 'company.create',
+    body: companyBody,
+    answers: { 201: successOf(company) },
+    errors: ['COMPANY_NAME_TAKEN'],
+  })
+  async create(@ValidBody() body: CompanyBody, @RequestTranslator() t: Translate) {
+    return { success: true as const, data: await this.companies.create(body), message: t('api.companyCreated') };
   }
 
-  @Put(':id')
-  @RequirePermission('company.update')
+  @Route('PUT', ':id', {
+    summary: 'Changes a partner company',
+    access: 'company.update',
+    params: companyPath,
+    body: companyBody,
+    answers: { 200: successOf(company) },
+    errors: ['COMPANY_NAME_TAKEN'],
+  })
   async update(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('COMPANY_NOT_FOUND')) id: number,
-    @ValidBody(companyBody) body: CompanyBody,
+    @ValidParams() { id }: z.output<typeof companyPath>,
+    @ValidBody() body: CompanyBody,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<Company>> {
-    return { success: true, data: await this.companies.update(actor, id, body), message: t('api.companyUpdated') };
+  ) {
+    return {
+      success: true as const,
+      data: await this.companies.update(actor, id, body),
+      message: t('api.companyUpdated'),
+    };
   }
 
-  @Delete(':id')
-  @HttpCode(200)
-  @RequirePermission('company.delete')
+  @Route('DELETE', ':id', {
+    summary: 'Deletes a partner company without users or turbines',
+    access: 'company.delete',
+    params: companyPath,
+    answers: { 200: doneAnswer },
+    errors: ['COMPANY_HAS_DEPENDENTS'],
+  })
   async delete(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('COMPANY_NOT_FOUND')) id: number,
+    @ValidParams() { id }: z.output<typeof companyPath>,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<null>> {
+  ) {
     await this.companies.delete(actor, id);
-    return { success: true, data: null, message: t('api.companyDeleted') };
+    return { success: true as const, data: null, message: t('api.companyDeleted') };
   }
 }

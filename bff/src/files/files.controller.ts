@@ -1,11 +1,11 @@
 import { pipeline } from 'node:stream/promises';
-import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Inject, Req, Res } from '@nestjs/common';
 import { type Request, type Response } from 'express';
-import { Public } from '@/auth/access.decorators.js';
+import { z } from 'zod';
 import { AppError } from '@/common/app-error.js';
 import { derivativesPrefix } from '@/media/media-keys.js';
 import { MediaRepository } from '@/media/media.repository.js';
+import { emptyAnswer, fileAnswer, Route, RouteGroup, ValidParams, ValidQuery } from '@/openapi/route.js';
 import { ReportsRepository } from '@/reports/reports.repository.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
 import { contentDisposition, parseRange } from './content-disposition.js';
@@ -33,6 +33,39 @@ const DERIVATIVE_TYPES: Record<string, string> = {
 const DERIVATIVE_PATH =
   /^(thumb\.jpg|preview\.jpg|tiles\/image\.dzi|tiles\/image_files\/\d{1,2}\/\d{1,5}_\d{1,5}\.(jpeg|jpg|png|webp)|pano\/\d\/\d{1,2}_\d{1,2}\.jpg)$/;
 
+/** A signed address: the object's id, when it expires and the signature (checked by FileUrls, not by shape). */
+const signedAddress = z.object({
+  id: z.string().meta({ description: "The object's id" }),
+  expires: z.string().meta({ description: 'When the address expires (Unix seconds)' }),
+  signature: z.string(),
+});
+
+const derivativeAddress = signedAddress.extend({
+  // Express hands a wildcard over as its segments.
+  path: z
+    .preprocess((value) => (Array.isArray(value) ? value.join('/') : value), z.string())
+    .meta({ description: 'The derivative below the address (may hold slashes)' }),
+});
+
+const FILE_ERRORS = ['FORBIDDEN', 'MEDIA_NOT_FOUND'] as const;
+
+const conditionalHeaders = z.object({
+  'If-None-Match': z.string().optional().meta({ description: 'The ETag of the bytes the client holds' }),
+});
+const rangeHeaders = conditionalHeaders.extend({
+  Range: z.string().optional().meta({ description: 'One byte range, e.g. `bytes=0-1048575` (videos seek)' }),
+});
+const fileHeaders = z.object({
+  ETag: z.string(),
+  'Content-Disposition': z.string().meta({ description: 'inline or attachment, with the original name (RFC 6266)' }),
+});
+const rangeAnswers = (mediaTypes: string[]) => ({
+  200: fileAnswer('The bytes', mediaTypes, fileHeaders),
+  206: fileAnswer('The bytes of the range asked for', mediaTypes, fileHeaders),
+  304: emptyAnswer('Not modified: the ETag sent still names these bytes'),
+  416: emptyAnswer('The range lies outside the file (Content-Range says its size)'),
+});
+
 /** Sniffed images and videos may show in the page; anything else (point clouds, PDFs) only downloads. */
 function showsInline(mime: string): boolean {
   return mime.startsWith('image/') || mime.startsWith('video/');
@@ -43,7 +76,7 @@ function showsInline(mime: string): boolean {
  * done when the address was issued, and the address names one object. Every request reads the object's row (one
  * primary-key lookup), so an address stops answering the moment its photo, report or turbine is deleted.
  */
-@ApiTags('files')
+@RouteGroup('files')
 @Controller('files')
 export class FilesController {
   constructor(
@@ -53,18 +86,24 @@ export class FilesController {
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
-  @Get('media/:id/:expires/:signature')
-  @Public()
-  @ApiOperation({
+  @Route('GET', 'media/:id/:expires/:signature', {
     summary: "A photo's, video's or point cloud's original",
     description:
       'Signed addresses come in the answers of the media lists (`url`, `download_url`); each opens one object for ' +
       'one to two hours and no other. Range requests are answered (videos seek); `?download` makes it an ' +
       'attachment. 403 for a changed or expired address, 404 once the object or its turbine is deleted.',
+    access: 'public',
+    params: signedAddress,
+    query: z.object({
+      download: z.string().optional().meta({ description: 'Present (any value): an attachment, never inline' }),
+    }),
+    headers: rangeHeaders,
+    answers: rangeAnswers(['image/*', 'video/*', 'application/octet-stream']),
+    errors: FILE_ERRORS,
   })
   async media(
-    @Param() params: Record<string, string>,
-    @Query('download') download: string | undefined,
+    @ValidParams() params: z.output<typeof signedAddress>,
+    @ValidQuery() { download }: { download?: string },
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
@@ -74,14 +113,17 @@ export class FilesController {
     await this.sendFile(request, response, file, disposition);
   }
 
-  @Get('reports/:id/:expires/:signature')
-  @Public()
-  @ApiOperation({
+  @Route('GET', 'reports/:id/:expires/:signature', {
     summary: "A report's PDF",
     description: 'The `report_url` of a report list: an attachment, with Range; 403 or 404 as for media.',
+    access: 'public',
+    params: signedAddress,
+    headers: rangeHeaders,
+    answers: rangeAnswers(['application/pdf']),
+    errors: ['FORBIDDEN', 'REPORT_NOT_FOUND', 'MEDIA_NOT_FOUND'],
   })
   async report(
-    @Param() params: Record<string, string>,
+    @ValidParams() params: z.output<typeof signedAddress>,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
@@ -90,23 +132,32 @@ export class FilesController {
     await this.sendFile(request, response, file, 'attachment');
   }
 
-  @Get('media/:id/:expires/:signature/*path')
-  @Public()
-  @ApiOperation({
+  @Route('GET', 'media/:id/:expires/:signature/*path', {
     summary: "A photo's or video's thumbnail, preview, deep-zoom or panorama tile",
     description:
       "`thumb.jpg`, `preview.jpg` (a video's poster), `tiles/image.dzi` and its tiles " +
       "`tiles/image_files/{level}/{x}_{y}.jpeg`, and a panorama's equirectangular tiles `pano/{level}/{col}_{row}.jpg` " +
       "(`panorama_tiles`), below the media's own address, so OpenSeadragon's relative tile addresses carry the " +
       'signature. 404 at once when the media or its turbine is deleted.',
+    access: 'public',
+    params: derivativeAddress,
+    headers: conditionalHeaders,
+    answers: {
+      200: fileAnswer(
+        'The derivative',
+        ['image/jpeg', 'image/png', 'image/webp', 'application/xml'],
+        z.object({ ETag: z.string() }),
+      ),
+      304: emptyAnswer('Not modified: the ETag sent still names this derivative'),
+    },
+    errors: FILE_ERRORS,
   })
   async derivative(
-    @Param() params: Record<string, string | string[]>,
+    @ValidParams() { path, ...params }: z.output<typeof derivativeAddress>,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const mediaId = this.verified('media', params as Record<string, string>);
-    const path = Array.isArray(params.path) ? params.path.join('/') : String(params.path);
+    const mediaId = this.verified('media', params);
     if (!DERIVATIVE_PATH.test(path)) throw new AppError('MEDIA_NOT_FOUND');
     const file = await this.mediaRows.findServable(mediaId);
     if (!file) throw new AppError('MEDIA_NOT_FOUND');
@@ -126,9 +177,9 @@ export class FilesController {
   }
 
   /** The object id of a genuine, unexpired address for `kind`; FORBIDDEN for anything else. */
-  private verified(kind: FileKind, params: Record<string, string>): number {
+  private verified(kind: FileKind, params: z.output<typeof signedAddress>): number {
     const id = idOf(params.id);
-    if (id === 0 || !this.urls.verify(kind, id, Number(params.expires), String(params.signature))) {
+    if (id === 0 || !this.urls.verify(kind, id, Number(params.expires), params.signature)) {
       throw new AppError('FORBIDDEN');
     }
     return id;

@@ -1,37 +1,81 @@
-import { Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Res, StreamableFile } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Controller, Header, Res, StreamableFile } from '@nestjs/common';
 import {
-  type ApiPage,
-  type ApiSuccess,
   createFindingBody,
   type CreateFindingBody,
-  type Finding,
-  type FindingDetail,
+  doneAnswer,
+  findingDetail,
+  finding,
   findingExportQuery,
   findingFileQuery,
   type FindingFileQuery,
   type FindingFilters,
   findingListQuery,
   type FindingListQuery,
-  type FindingSummary,
+  findingPath,
+  findingSummary,
+  inspectionReportPath,
   inspectionReportQuery,
-  type InspectionReportRequest,
+  inspectionReportRequest,
   linkFindingBody,
   type LinkFindingBody,
+  pageOf,
+  successOf,
+  turbinePath,
   updateFindingBody,
   type UpdateFindingBody,
 } from '@kanat360/contracts';
 import { type Language, type Translate } from '@kanat360/i18n';
 import { type Response } from 'express';
-import { type z } from 'zod';
+import { z } from 'zod';
 import { type Principal } from '@/access/principal.js';
-import { CurrentPrincipal, Public, RequirePermission } from '@/auth/access.decorators.js';
-import { IdPipe } from '@/common/id.pipe.js';
+import { CurrentPrincipal } from '@/auth/access.decorators.js';
 import { CallerLanguage } from '@/common/request-language.js';
 import { RequestTranslator } from '@/common/translator.decorator.js';
-import { ValidBody, ValidQuery } from '@/common/zod-validation.js';
 import { contentDisposition } from '@/files/content-disposition.js';
+import { fileAnswer, Route, RouteGroup, ValidBody, ValidParams, ValidQuery } from '@/openapi/route.js';
 import { FindingsService } from './findings.service.js';
+
+type TurbinePath = z.output<typeof turbinePath>;
+type FindingPath = z.output<typeof findingPath>;
+
+const EXAMPLE_FINDING = {
+  id: 311,
+  turbine_id: 12,
+  media_id: 5120,
+  media_version: 1,
+  year: 2025,
+  blade: 'B',
+  surface: 'leading_edge',
+  zone: 7,
+  internal: false,
+  distance_from_root_m: 31.5,
+  extent_m: 0.4,
+  distance_from_le_m: null,
+  target: {
+    selector: {
+      type: 'FragmentSelector',
+      conformsTo: 'http://www.w3.org/TR/media-frags/',
+      value: 'xywh=pixel:2810,1422,380,210',
+    },
+  },
+  type: 'erosion',
+  severity: 3,
+  action: 'repair_planned',
+  length_mm: 380,
+  width_mm: 45,
+  description: 'Leading edge erosion through the coating, laminate visible.',
+  status: 'new',
+  stage: 'draft',
+  track_id: 204,
+  created_by: 41,
+  created_at: '2025-06-11T14:02:31.000Z',
+  updated_at: '2025-06-11T14:02:31.000Z',
+  repair: null,
+} as const;
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const FINDING_ERRORS = ['FINDING_MEDIA_INVALID', 'FINDING_TARGET_MISMATCH', 'FINDING_RELEASED'] as const;
 
 const EXPORT_NOTE =
   'The same filters as GET /api/findings, every matching finding (no paging), in the list order. Streamed. ' +
@@ -48,58 +92,62 @@ const SHEET_NOTE =
  * Findings of a turbine and of the fleet. Every turbine route checks the turbine first: another company's answers
  * like a missing one, and so does a draft to a customer.
  */
-@ApiTags('findings')
+@RouteGroup('findings')
 @Controller()
 export class FindingsController {
   constructor(private readonly findings: FindingsService) {}
 
-  @Get('findings')
-  @RequirePermission('finding.read')
-  @ApiOperation({
+  @Route('GET', 'findings', {
     summary: "The fleet's findings: every finding of the caller's turbines, newest first, paged with a cursor",
     description:
       'Filters: company_id (superadmin only; ignored for others), turbine_id, year, blade, surface, type, ' +
       'severity_min, status, stage; sort: date_desc (the default), date_asc, severity_desc, severity_asc, ' +
       "turbine_asc, turbine_desc (by the turbine's name), newest first within one key; limit (50, at most 1000) " +
       'and cursor (the next_cursor of the page before, in the same sort). Customers see released findings only.',
+    access: 'finding.read',
+    query: findingListQuery,
+    answers: { 200: pageOf(finding) },
+    example: {
+      answer: {
+        success: true,
+        data: [EXAMPLE_FINDING],
+        next_cursor: 'WyJkYXRlX2Rlc2MiLCIyMDI1LTA2LTExVDE0OjAyOjMxLjAwMDAwMFoiLDMxMV0',
+        total: 87,
+      },
+    },
   })
-  async fleet(
-    @CurrentPrincipal() actor: Principal,
-    @ValidQuery(findingListQuery) query: FindingListQuery,
-  ): Promise<ApiPage<Finding>> {
+  async fleet(@CurrentPrincipal() actor: Principal, @ValidQuery() query: FindingListQuery) {
     return this.findings.listOfFleet(actor, query);
   }
 
-  @Get('findings/summary')
-  @RequirePermission('finding.read')
-  @ApiOperation({
+  @Route('GET', 'findings/summary', {
     summary: 'How many findings of the fleet match the filters, by severity',
     description:
-      'The same filters and reach as GET /api/findings (no paging): every matching finding is counted, each ' +
+      'The same filters and reach as GET /findings (no paging): every matching finding is counted, each ' +
       'severity 1–5 listed (0 when none). Customers count released findings only.',
+    access: 'finding.read',
+    query: findingExportQuery,
+    answers: { 200: successOf(findingSummary) },
   })
-  async summary(
-    @CurrentPrincipal() actor: Principal,
-    @ValidQuery(findingExportQuery) query: FindingFilters,
-  ): Promise<ApiSuccess<FindingSummary>> {
-    return { success: true, data: await this.findings.summaryOfFleet(actor, query) };
+  async summary(@CurrentPrincipal() actor: Principal, @ValidQuery() query: FindingFilters) {
+    return { success: true as const, data: await this.findings.summaryOfFleet(actor, query) };
   }
 
-  @Get('findings/export.csv')
-  @RequirePermission('finding.read')
-  @ApiProduces('text/csv')
-  @ApiOperation({
+  @Route('GET', 'findings/export.csv', {
     summary: 'The fleet list as CSV for people: labels in the caller’s language, names instead of ids',
     description:
       `${EXPORT_NOTE} ${SHEET_NOTE} UTF-8 with a byte-order mark (Excel reads Turkish letters), RFC 4180 (comma, ` +
       'CRLF line ends); text cells always quoted, and one beginning with =, +, -, @, a tab or a carriage return ' +
       'starts with an apostrophe (OWASP, CSV injection). Machines read the JSON-LD export or the API instead.',
+    access: 'finding.read',
+    query: findingFileQuery,
+    answers: { 200: fileAnswer('findings.csv, as an attachment', ['text/csv']) },
   })
   async exportCsv(
     @CurrentPrincipal() actor: Principal,
-    @ValidQuery(findingFileQuery) query: FindingFileQuery,
+    @ValidQuery() query: FindingFileQuery,
     @CallerLanguage() language: Language,
-  ): Promise<StreamableFile> {
+  ) {
     const { lang, ...filters } = query;
     return new StreamableFile(await this.findings.exportCsv(actor, filters, lang ?? language), {
       type: 'text/csv; charset=utf-8; header=present',
@@ -107,162 +155,205 @@ export class FindingsController {
     });
   }
 
-  @Get('findings/export.xlsx')
-  @RequirePermission('finding.read')
-  @ApiProduces('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-  @ApiOperation({
+  @Route('GET', 'findings/export.xlsx', {
     summary: 'The fleet list as an Excel workbook, in the caller’s language',
     description:
       `${EXPORT_NOTE} ${SHEET_NOTE} One sheet: the header row frozen with filters on, severity cells in the ` +
       "severity's colours, numbers as numbers, times as times, each address a link.",
+    access: 'finding.read',
+    query: findingFileQuery,
+    answers: { 200: fileAnswer('findings.xlsx, as an attachment', [XLSX_TYPE]) },
   })
   async exportXlsx(
     @CurrentPrincipal() actor: Principal,
-    @ValidQuery(findingFileQuery) query: FindingFileQuery,
+    @ValidQuery() query: FindingFileQuery,
     @CallerLanguage() language: Language,
-  ): Promise<StreamableFile> {
+  ) {
     const { lang, ...filters } = query;
     return new StreamableFile(await this.findings.exportXlsx(actor, filters, lang ?? language), {
-      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      type: XLSX_TYPE,
       disposition: contentDisposition('attachment', 'findings.xlsx'),
     });
   }
 
-  @Get('findings/export.jsonld')
-  @RequirePermission('finding.read')
-  @ApiProduces('application/ld+json')
-  @ApiOperation({
+  @Route('GET', 'findings/export.jsonld', {
     summary: 'The fleet list as a W3C Web Annotation collection (JSON-LD)',
     description:
       `${EXPORT_NOTE} One Annotation per finding (motivation assessing, id: the finding's address) with the drawn ` +
       'selector as its target and its fields as properties; contexts: the W3C Web Annotation context and ours, ' +
       'GET /api/ns/findings/v1.jsonld. The collection id is this export’s address; with no finding it has no page.',
+    access: 'finding.read',
+    query: findingFileQuery,
+    answers: { 200: fileAnswer('findings.jsonld, as an attachment', ['application/ld+json']) },
   })
   async exportJsonLd(
     @CurrentPrincipal() actor: Principal,
-    @ValidQuery(findingFileQuery) query: FindingFileQuery,
+    @ValidQuery() query: FindingFileQuery,
     @CallerLanguage() language: Language,
-  ): Promise<StreamableFile> {
+  ) {
     return new StreamableFile(await this.findings.exportJsonLd(actor, query, language), {
       type: 'application/ld+json; profile="http://www.w3.org/ns/anno.jsonld"',
       disposition: contentDisposition('attachment', 'findings.jsonld'),
     });
   }
 
-  @Get('ns/findings/v1.jsonld')
-  @Public()
-  @Header('Content-Type', 'application/ld+json')
-  @Header('Cache-Control', 'public, max-age=86400')
-  @ApiProduces('application/ld+json')
-  @ApiOperation({
+  @Route('GET', 'ns/findings/v1.jsonld', {
     summary: 'The JSON-LD context of the findings export, version 1 (public)',
     description:
       'The terms the W3C Web Annotation context lacks: the finding’s fields, the turbine, the track, the panorama ' +
       'and point-cloud selectors and the damage types, in a namespace under this server’s address. A change of ' +
       'meaning gets a new version; this one stays as it is.',
+    access: 'public',
+    answers: { 200: fileAnswer('The context (a JSON-LD document), cached for a day', ['application/ld+json']) },
   })
-  findingsContext(): Record<string, unknown> {
-    return this.findings.findingsContext();
+  @Header('Content-Type', 'application/ld+json')
+  @Header('Cache-Control', 'public, max-age=86400')
+  findingsContext() {
+    return JSON.stringify(this.findings.findingsContext());
   }
 
-  @Get('turbines/:id/findings')
-  @RequirePermission('finding.read')
-  @ApiOperation({
+  @Route('GET', 'turbines/:id/findings', {
     summary: "A turbine's findings (filters and sort as the fleet list's, and media_id), paged with a cursor",
-    description: 'media_id: the id of any version of a photo finds the findings marked on each of its versions.',
+    description:
+      'media_id: the id of any version of a photo finds the findings marked on each of its versions. company_id ' +
+      'and turbine_id are ignored here.',
+    access: 'finding.read',
+    params: turbinePath,
+    query: findingListQuery,
+    answers: { 200: pageOf(finding) },
   })
   async list(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @ValidQuery(findingListQuery) query: FindingListQuery,
-  ): Promise<ApiPage<Finding>> {
-    return this.findings.listOfTurbine(actor, turbineId, query);
+    @ValidParams() { id }: TurbinePath,
+    @ValidQuery() query: FindingListQuery,
+  ) {
+    return this.findings.listOfTurbine(actor, id, query);
   }
 
-  @Post('turbines/:id/findings')
-  @RequirePermission('finding.edit')
+  @Route('POST', 'turbines/:id/findings', {
+    summary: 'Marks a finding on a media item of the turbine',
+    description:
+      '`media_version` (optional) checks the version drawn on; the target must suit the media (a rectangle or ' +
+      'polygon inside a photo, a direction on a panorama, a point in a point cloud), else FINDING_TARGET_MISMATCH. ' +
+      "Missing `action` takes the severity's; the finding starts `new` and `draft` unless said otherwise " +
+      '(releasing needs finding.release).',
+    access: 'finding.edit',
+    params: turbinePath,
+    body: createFindingBody,
+    answers: { 201: successOf(findingDetail) },
+    errors: FINDING_ERRORS,
+    example: {
+      body: {
+        media_id: 5120,
+        media_version: 1,
+        blade: 'B',
+        surface: 'leading_edge',
+        zone: 7,
+        distance_from_root_m: 31.5,
+        target: { selector: { type: 'FragmentSelector', value: 'xywh=pixel:2810,1422,380,210' } },
+        type: 'erosion',
+        severity: 3,
+        length_mm: 380,
+        width_mm: 45,
+        description: 'Leading edge erosion through the coating, laminate visible.',
+      },
+      answer: {
+        success: true,
+        data: {
+          ...EXAMPLE_FINDING,
+          history: [{ id: 311, year: 2025, severity: 3, length_mm: 380, width_mm: 45, status: 'new', stage: 'draft' }],
+          growth: { since_previous: null, since_first: null },
+          repairs: [],
+        },
+        message: 'Bulgu kaydedildi.',
+      },
+    },
+  })
   async create(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @ValidBody(createFindingBody) body: CreateFindingBody,
+    @ValidParams() { id }: TurbinePath,
+    @ValidBody() body: CreateFindingBody,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<FindingDetail>> {
+  ) {
     return {
-      success: true,
-      data: await this.findings.create(actor, turbineId, body),
+      success: true as const,
+      data: await this.findings.create(actor, id, body),
       message: t('api.findingCreated'),
     };
   }
 
-  @Get('turbines/:id/findings/:findingId')
-  @RequirePermission('finding.read')
-  @ApiOperation({ summary: 'A finding with its track: each year of the same damage, and the growth since them' })
-  async get(
-    @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @Param('findingId', new IdPipe('FINDING_NOT_FOUND')) id: number,
-  ): Promise<ApiSuccess<FindingDetail>> {
-    return { success: true, data: await this.findings.get(actor, turbineId, id) };
+  @Route('GET', 'turbines/:id/findings/:findingId', {
+    summary: 'A finding with its track: each year of the same damage, and the growth since them',
+    access: 'finding.read',
+    params: findingPath,
+    answers: { 200: successOf(findingDetail) },
+  })
+  async get(@CurrentPrincipal() actor: Principal, @ValidParams() { id, findingId }: FindingPath) {
+    return { success: true as const, data: await this.findings.get(actor, id, findingId) };
   }
 
-  @Put('turbines/:id/findings/:findingId')
-  @RequirePermission('finding.edit')
-  @ApiOperation({
-    summary: 'Saves a finding',
+  @Route('PUT', 'turbines/:id/findings/:findingId', {
+    summary: 'Saves a finding (the whole finding again; the media it was marked on stays)',
     description: 'Releasing a draft, taking a release back and changing a released finding need finding.release.',
+    access: 'finding.edit',
+    params: findingPath,
+    body: updateFindingBody,
+    answers: { 200: successOf(findingDetail) },
+    errors: FINDING_ERRORS,
   })
   async update(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @Param('findingId', new IdPipe('FINDING_NOT_FOUND')) id: number,
-    @ValidBody(updateFindingBody) body: UpdateFindingBody,
+    @ValidParams() { id, findingId }: FindingPath,
+    @ValidBody() body: UpdateFindingBody,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<FindingDetail>> {
+  ) {
     return {
-      success: true,
-      data: await this.findings.update(actor, turbineId, id, body),
+      success: true as const,
+      data: await this.findings.update(actor, id, findingId, body),
       message: t('api.findingUpdated'),
     };
   }
 
-  @Delete('turbines/:id/findings/:findingId')
-  @HttpCode(200)
-  @RequirePermission('finding.edit')
+  @Route('DELETE', 'turbines/:id/findings/:findingId', {
+    summary: 'Deletes a finding',
+    description: 'A released finding needs finding.release.',
+    access: 'finding.edit',
+    params: findingPath,
+    answers: { 200: doneAnswer },
+    errors: ['FINDING_RELEASED'],
+  })
   async delete(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @Param('findingId', new IdPipe('FINDING_NOT_FOUND')) id: number,
+    @ValidParams() { id, findingId }: FindingPath,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<null>> {
-    await this.findings.delete(actor, turbineId, id);
-    return { success: true, data: null, message: t('api.findingDeleted') };
+  ) {
+    await this.findings.delete(actor, id, findingId);
+    return { success: true as const, data: null, message: t('api.findingDeleted') };
   }
 
-  @Post('turbines/:id/findings/:findingId/link')
-  @HttpCode(200)
-  @RequirePermission('finding.edit')
-  @ApiOperation({
+  @Route('POST', 'turbines/:id/findings/:findingId/link', {
     summary: 'Links a finding to the same damage found in an earlier year (same turbine and blade)',
     description: 'The finding’s track joins the earlier finding’s; a track holds each year once.',
+    access: 'finding.edit',
+    params: findingPath,
+    body: linkFindingBody,
+    answers: { 200: successOf(findingDetail) },
+    errors: ['FINDING_LINK_INVALID', 'FINDING_RELEASED'],
   })
   async link(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @Param('findingId', new IdPipe('FINDING_NOT_FOUND')) id: number,
-    @ValidBody(linkFindingBody) body: LinkFindingBody,
+    @ValidParams() { id, findingId }: FindingPath,
+    @ValidBody() body: LinkFindingBody,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<FindingDetail>> {
+  ) {
     return {
-      success: true,
-      data: await this.findings.link(actor, turbineId, id, body),
+      success: true as const,
+      data: await this.findings.link(actor, id, findingId, body),
       message: t('api.findingLinked'),
     };
   }
 
-  @Get('turbines/:id/inspection-report')
-  @RequirePermission('finding.read')
-  @ApiProduces('application/pdf', 'application/json')
-  @ApiOperation({
+  @Route('GET', 'turbines/:id/inspection-report', {
     summary: "The inspection report of a turbine's year (PDF, in the caller's language)",
     description:
       'Cover, summary by blade and severity, blade map, then one page per released finding with a crop of its ' +
@@ -270,18 +361,25 @@ export class FindingsController {
       'INSPECTION_REPORT_SYNC_MAX_FINDINGS (50) released findings the answer is 200 with the PDF. Above that the ' +
       'report is made in the background: the answer is 202 with `{ data: { id, status: "pending", status_url } }`; ' +
       'GET status_url until `status` is `ready` (then the report is stored as a report of that year, listed by ' +
-      'GET /api/turbines/{id}/reports, and `report_url` downloads it) or `failed`. Asking again while it is being ' +
+      'GET /turbines/{id}/reports, and `report_url` downloads it) or `failed`. Asking again while it is being ' +
       'made answers the same request.',
+    access: 'finding.read',
+    params: turbinePath,
+    query: inspectionReportQuery,
+    answers: {
+      200: fileAnswer('The report, as an attachment named after the turbine and year', ['application/pdf']),
+      202: successOf(inspectionReportRequest).meta({ description: 'Accepted: the report is made in the background' }),
+    },
   })
   async inspectionReport(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @ValidQuery(inspectionReportQuery) query: z.output<typeof inspectionReportQuery>,
+    @ValidParams() { id }: TurbinePath,
+    @ValidQuery() query: z.output<typeof inspectionReportQuery>,
     @CallerLanguage() language: Language,
     @RequestTranslator() t: Translate,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<StreamableFile | ApiSuccess<InspectionReportRequest>> {
-    const answer = await this.findings.inspectionReport(actor, turbineId, query.year, language);
+  ) {
+    const answer = await this.findings.inspectionReport(actor, id, query.year, language);
     if (answer.kind === 'pdf') {
       return new StreamableFile(answer.report.pdf, {
         type: 'application/pdf',
@@ -289,17 +387,19 @@ export class FindingsController {
       });
     }
     response.status(202);
-    return { success: true, data: answer.request, message: t('api.inspectionReportQueued') };
+    return { success: true as const, data: answer.request, message: t('api.inspectionReportQueued') };
   }
 
-  @Get('turbines/:id/inspection-report/:requestId')
-  @RequirePermission('finding.read')
-  @ApiOperation({ summary: 'Where an inspection report made in the background stands (see inspection-report)' })
+  @Route('GET', 'turbines/:id/inspection-report/:requestId', {
+    summary: 'Where an inspection report made in the background stands (see inspection-report)',
+    access: 'finding.read',
+    params: inspectionReportPath,
+    answers: { 200: successOf(inspectionReportRequest) },
+  })
   async inspectionReportStatus(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @Param('requestId') requestId: string,
-  ): Promise<ApiSuccess<InspectionReportRequest>> {
-    return { success: true, data: await this.findings.inspectionReportStatus(actor, turbineId, requestId) };
+    @ValidParams() { id, requestId }: z.output<typeof inspectionReportPath>,
+  ) {
+    return { success: true as const, data: await this.findings.inspectionReportStatus(actor, id, requestId) };
   }
 }

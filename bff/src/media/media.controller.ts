@@ -1,58 +1,53 @@
-import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller } from '@nestjs/common';
 import {
-  type ApiPage,
-  type CheckNamesBody,
+  checkNamesAnswer,
   checkNamesBody,
-  type SkippedFile,
-  type ApiSuccess,
+  type CheckNamesBody,
   confirmUploadBody,
   type ConfirmUploadBody,
-  type MediaCameraCount,
-  type MediaItem,
+  doneAnswer,
+  editedPhotoForm,
+  mediaCameraCount,
+  mediaItem,
   mediaKeyQuery,
-  type MediaPlaceCount,
-  type PhotoListQuery,
+  mediaPlaceCount,
+  pageOf,
   photoListQuery,
-  type PresignedUpload,
+  type PhotoListQuery,
+  photoUploadForm,
+  presignedUploadAnswer,
   presignedUploadBody,
   type PresignedUploadBody,
+  successOf,
+  turbinePath,
+  uploadAnswerOf,
 } from '@kanat360/contracts';
 import { type Language, translate, type Translate } from '@kanat360/i18n';
+import { z } from 'zod';
 import { type Principal } from '@/access/principal.js';
-import { CurrentPrincipal, RequirePermission } from '@/auth/access.decorators.js';
+import { CurrentPrincipal } from '@/auth/access.decorators.js';
 import { ConditionalGet } from '@/common/conditional-get.js';
-import { IdPipe } from '@/common/id.pipe.js';
 import { CallerLanguage } from '@/common/request-language.js';
 import { RequestTranslator } from '@/common/translator.decorator.js';
-import { ValidBody, ValidQuery } from '@/common/zod-validation.js';
+import { emptyAnswer, jsonAnswer, Route, RouteGroup, ValidBody, ValidParams, ValidQuery } from '@/openapi/route.js';
 import { MultipartBody, type MultipartForm } from '@/uploads/multipart.js';
-import { describeSkipped, type UploadAnswer, uploadAnswer } from '@/uploads/skipped-files.js';
+import { describeSkipped, UPLOAD_REFUSALS, uploadAnswer } from '@/uploads/skipped-files.js';
 import { MediaService } from './media.service.js';
 
-const MULTIPART_UPLOAD = {
-  schema: {
-    type: 'object',
-    properties: {
-      room: { type: 'string', description: 'Room number; 1 when missing or invalid' },
-      year: { type: 'string' },
-      blade: { type: 'string', enum: ['A', 'B', 'C'] },
-      category: { type: 'string', enum: ['blade', 'drone', 'operator', 'robot'] },
-      photos: { type: 'array', items: { type: 'string', format: 'binary' } },
-    },
-  },
-};
+type TurbinePath = z.output<typeof turbinePath>;
+
+const pageHeaders = z.object({
+  ETag: z.string().meta({ description: 'Of the page: send it back in If-None-Match to be told nothing changed' }),
+  'Cache-Control': z.literal('private, no-cache'),
+});
 
 /** Spec §7 Photos. Every route checks the turbine first: another company's answers like a missing one. */
-@ApiTags('media')
+@RouteGroup('media')
 @Controller('turbines/:id')
 export class MediaController {
   constructor(private readonly media: MediaService) {}
 
-  @Get('photos')
-  @RequirePermission('media.read')
-  @ConditionalGet()
-  @ApiOperation({
+  @Route('GET', 'photos', {
     summary: "A page of the turbine's current media, newest upload first",
     description:
       'Answers an `ETag` of the page with `Cache-Control: private, no-cache`; a request whose `If-None-Match` ' +
@@ -64,83 +59,106 @@ export class MediaController {
       'Capture facts are as the camera wrote them: `captured_at_local` (its clock, no zone), `captured_offset` ' +
       'when the file tells it (EXIF OffsetTime*, or its GPS clock), and only then the instant `captured_at`. ' +
       '`camera` filters by one camera (`make|model`, as `photos/cameras` offers it).',
+    access: 'media.read',
+    params: turbinePath,
+    query: photoListQuery,
+    headers: z.object({
+      'If-None-Match': z.string().optional().meta({ description: 'The ETag of the page the client holds' }),
+    }),
+    answers: {
+      200: jsonAnswer(pageOf(mediaItem), pageHeaders),
+      304: emptyAnswer('Not modified: the page is the one the ETag names', pageHeaders),
+    },
   })
+  @ConditionalGet()
   async list(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @ValidQuery(photoListQuery) query: PhotoListQuery,
-  ): Promise<ApiPage<MediaItem>> {
-    return this.media.list(actor, turbineId, query);
+    @ValidParams() { id }: TurbinePath,
+    @ValidQuery() query: PhotoListQuery,
+  ) {
+    return this.media.list(actor, id, query);
   }
 
-  @Get('photos/summary')
-  @RequirePermission('media.read')
-  @ApiOperation({
+  @Route('GET', 'photos/summary', {
     summary: 'How many media each campaign year, category, blade and room of the turbine holds',
     description:
       'Current versions only; one row per place that holds something (category `blade` for blade rooms). ' +
       'Screens mark the rooms, years and galleries that have media with it.',
+    access: 'media.read',
+    params: turbinePath,
+    answers: { 200: successOf(z.array(mediaPlaceCount)) },
   })
-  async summary(
-    @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-  ): Promise<ApiSuccess<MediaPlaceCount[]>> {
-    return { success: true, data: await this.media.places(actor, turbineId) };
+  async summary(@CurrentPrincipal() actor: Principal, @ValidParams() { id }: TurbinePath) {
+    return { success: true as const, data: await this.media.places(actor, id) };
   }
 
-  @Get('photos/cameras')
-  @RequirePermission('media.read')
-  @ApiOperation({
+  @Route('GET', 'photos/cameras', {
     summary: "The cameras that made the turbine's current media, the most used first",
     description:
       "Make and model as the files name them (EXIF, or a video's container), with how many media each made; " +
       "media without a camera are left out. `id` is the value of the photo list's `camera` filter that finds them.",
+    access: 'media.read',
+    params: turbinePath,
+    answers: { 200: successOf(z.array(mediaCameraCount)) },
   })
-  async cameras(
-    @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-  ): Promise<ApiSuccess<MediaCameraCount[]>> {
-    return { success: true, data: await this.media.cameras(actor, turbineId) };
+  async cameras(@CurrentPrincipal() actor: Principal, @ValidParams() { id }: TurbinePath) {
+    return { success: true as const, data: await this.media.cameras(actor, id) };
   }
 
-  @Post('photos/check-names')
-  @HttpCode(200)
-  @RequirePermission('media.upload')
+  @Route('POST', 'photos/check-names', {
+    summary: 'Which of these file names an upload would skip, and why (before any byte is sent)',
+    description: "Spec §5's naming rule, and names the turbine already has.",
+    access: 'media.upload',
+    params: turbinePath,
+    body: checkNamesBody,
+    answers: { 200: checkNamesAnswer },
+  })
   async checkNames(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @ValidBody(checkNamesBody) { names }: CheckNamesBody,
+    @ValidParams() { id }: TurbinePath,
+    @ValidBody() { names }: CheckNamesBody,
     @CallerLanguage() language: Language,
-  ): Promise<ApiSuccess<{ skipped: SkippedFile[] }>> {
-    const skipped = await this.media.checkNames(actor, turbineId, names);
-    return { success: true, data: { skipped: describeSkipped(language, skipped) } };
+  ) {
+    const skipped = await this.media.checkNames(actor, id, names);
+    return { success: true as const, data: { skipped: describeSkipped(language, skipped) } };
   }
 
-  @Get('photos/versions')
-  @RequirePermission('media.read')
+  @Route('GET', 'photos/versions', {
+    summary: 'Every version of a photo, the original first',
+    access: 'media.read',
+    params: turbinePath,
+    query: mediaKeyQuery,
+    answers: { 200: successOf(z.array(mediaItem)) },
+  })
   async versions(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @ValidQuery(mediaKeyQuery) { key }: { key: string },
-  ): Promise<ApiSuccess<MediaItem[]>> {
-    return { success: true, data: await this.media.versions(actor, turbineId, key) };
+    @ValidParams() { id }: TurbinePath,
+    @ValidQuery() { key }: z.output<typeof mediaKeyQuery>,
+  ) {
+    return { success: true as const, data: await this.media.versions(actor, id, key) };
   }
 
-  @Post('photos')
-  @RequirePermission('media.upload')
-  @ApiConsumes('multipart/form-data')
-  @ApiBody(MULTIPART_UPLOAD)
+  @Route('POST', 'photos', {
+    summary: 'Uploads photos, videos or point clouds below 55 MB (multipart, the fields before the files)',
+    description:
+      'Streams each file to storage as it arrives. Files that cannot be taken are skipped, each with its reason; ' +
+      'when none is taken the call fails with the first reason. Bigger files go direct (presigned-upload).',
+    access: 'media.upload',
+    params: turbinePath,
+    form: photoUploadForm,
+    answers: { 201: uploadAnswerOf(mediaItem) },
+    errors: [...UPLOAD_REFUSALS, 'IMAGE_TOO_LARGE', 'IMAGE_TOO_MANY_TILES'],
+  })
   async upload(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
+    @ValidParams() { id }: TurbinePath,
     @MultipartBody() form: MultipartForm,
     @CallerLanguage() language: Language,
-  ): Promise<UploadAnswer<MediaItem>> {
-    return uploadAnswer(language, await this.media.upload(actor, turbineId, form, language), 'api.photosUploaded');
+  ) {
+    return uploadAnswer(language, await this.media.upload(actor, id, form, language), 'api.photosUploaded');
   }
 
-  @Post('presigned-upload')
-  @ApiOperation({
+  @Route('POST', 'presigned-upload', {
     summary: 'Direct upload, step 1: an address per file',
     description:
       'For files of 4 MB and more, and videos; at most 100 files a call (400 TOO_MANY_DIRECT_UPLOADS). Each ' +
@@ -151,94 +169,107 @@ export class MediaController {
       '`part_count`): the first 20 part addresses come here, the next ones from `upload-parts`. Files past the ' +
       "company's storage quota are skipped with STORAGE_QUOTA_EXCEEDED (403 when no file is accepted); pending " +
       'uploads count against the quota until confirmed, cancelled (`cancel-upload`) or expired.',
+    access: 'media.upload',
+    params: turbinePath,
+    body: presignedUploadBody,
+    answers: { 200: presignedUploadAnswer },
+    errors: [...UPLOAD_REFUSALS, 'TOO_MANY_DIRECT_UPLOADS'],
   })
-  @HttpCode(200)
-  @RequirePermission('media.upload')
   async presign(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @ValidBody(presignedUploadBody) body: PresignedUploadBody,
+    @ValidParams() { id }: TurbinePath,
+    @ValidBody() body: PresignedUploadBody,
     @CallerLanguage() language: Language,
-  ): Promise<UploadAnswer<PresignedUpload> & { presignedUrls: PresignedUpload[] }> {
-    const outcome = await this.media.presign(actor, turbineId, body, language);
+  ) {
+    const outcome = await this.media.presign(actor, id, body, language);
     // Spec §7 reads `presignedUrls`.
     return { ...uploadAnswer(language, outcome, 'api.uploadsPresigned'), presignedUrls: outcome.items };
   }
 
-  @Post('confirm-upload')
-  @ApiOperation({
+  @Route('POST', 'confirm-upload', {
     summary: 'Direct upload, step 3: the files become photos',
     description:
       "Each key's object must be whole, of the announced size, and what its name says (sniffed from the bytes) " +
       "before its photo appears; a multipart upload sends every part's `etag` (in part order). UPLOAD_INCOMPLETE " +
       'keeps the upload (send what is missing and confirm again); bytes of another type or size remove it ' +
       "(FILE_TYPE_*, UPLOAD_SIZE_MISMATCH). An upload is its uploader's: another user's key is UPLOAD_NOT_FOUND.",
+    access: 'media.upload',
+    params: turbinePath,
+    body: confirmUploadBody,
+    answers: { 201: uploadAnswerOf(mediaItem) },
+    errors: [
+      ...UPLOAD_REFUSALS,
+      'TOO_MANY_DIRECT_UPLOADS',
+      'UPLOAD_NOT_FOUND',
+      'UPLOAD_INCOMPLETE',
+      'UPLOAD_SIZE_MISMATCH',
+      'IMAGE_TOO_LARGE',
+      'IMAGE_TOO_MANY_TILES',
+    ],
   })
-  @RequirePermission('media.upload')
   async confirm(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @ValidBody(confirmUploadBody) body: ConfirmUploadBody,
+    @ValidParams() { id }: TurbinePath,
+    @ValidBody() body: ConfirmUploadBody,
     @CallerLanguage() language: Language,
-  ): Promise<UploadAnswer<MediaItem>> {
-    return uploadAnswer(language, await this.media.confirm(actor, turbineId, body, language), 'api.photosUploaded');
+  ) {
+    return uploadAnswer(language, await this.media.confirm(actor, id, body, language), 'api.photosUploaded');
   }
 
-  @Delete('photos')
-  @HttpCode(200)
-  @RequirePermission('media.delete')
-  @ApiOperation({
+  @Route('DELETE', 'photos', {
     summary: 'Deletes a photo with every version (the key of any version names it)',
     description:
       'A photo with findings on any version is refused: 409 PHOTO_HAS_FINDINGS, the message naming how many. ' +
       'Findings are inspection records; they are deleted first, on purpose.',
+    access: 'media.delete',
+    params: turbinePath,
+    query: mediaKeyQuery,
+    answers: { 200: doneAnswer },
+    errors: ['MEDIA_NOT_FOUND', 'PHOTO_HAS_FINDINGS'],
   })
   async delete(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @ValidQuery(mediaKeyQuery) { key }: { key: string },
+    @ValidParams() { id }: TurbinePath,
+    @ValidQuery() { key }: z.output<typeof mediaKeyQuery>,
     @CallerLanguage() language: Language,
-  ): Promise<ApiSuccess<null>> {
-    await this.media.delete(actor, turbineId, key);
-    return { success: true, data: null, message: translate(language, 'api.photoDeleted') };
+  ) {
+    await this.media.delete(actor, id, key);
+    return { success: true as const, data: null, message: translate(language, 'api.photoDeleted') };
   }
 
-  @Post('save-edited-photo')
-  @HttpCode(200)
-  @RequirePermission('media.edit')
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: {
-      type: 'object',
-      properties: {
-        photo: { type: 'string', format: 'binary', description: 'JPEG' },
-        photoId: { type: 'string' },
-        photoKey: { type: 'string' },
-        turbineId: { type: 'string' },
-        replaceOriginal: { type: 'string', description: 'Ignored: the edit is a new version; the original stays' },
-      },
-    },
+  @Route('POST', 'save-edited-photo', {
+    summary: 'Saves a drawing on a photo as its new current version (multipart); the original stays',
+    access: 'media.edit',
+    params: turbinePath,
+    form: editedPhotoForm,
+    answers: { 200: successOf(mediaItem) },
+    errors: ['MEDIA_NOT_FOUND', 'NO_FILES', 'EDITED_PHOTO_NOT_JPEG', 'NOT_A_PHOTO', 'PAYLOAD_TOO_LARGE'],
   })
   async saveEdited(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
+    @ValidParams() { id }: TurbinePath,
     @MultipartBody() form: MultipartForm,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<MediaItem>> {
-    const item = await this.media.saveEdited(actor, turbineId, form);
-    return { success: true, data: item, message: t('api.photoSaved') };
+  ) {
+    const item = await this.media.saveEdited(actor, id, form);
+    return { success: true as const, data: item, message: t('api.photoSaved') };
   }
 
-  @Post('photos/restore')
-  @HttpCode(200)
-  @RequirePermission('media.edit')
+  @Route('POST', 'photos/restore', {
+    summary: 'Makes the original of a photo current again; the edited versions stay listed',
+    access: 'media.edit',
+    params: turbinePath,
+    body: mediaKeyQuery,
+    answers: { 200: successOf(mediaItem) },
+    errors: ['MEDIA_NOT_FOUND', 'NOTHING_TO_RESTORE'],
+  })
   async restore(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @ValidBody(mediaKeyQuery) { key }: { key: string },
+    @ValidParams() { id }: TurbinePath,
+    @ValidBody() { key }: z.output<typeof mediaKeyQuery>,
     @CallerLanguage() language: Language,
-  ): Promise<ApiSuccess<MediaItem>> {
-    const item = await this.media.restoreOriginal(actor, turbineId, key);
-    return { success: true, data: item, message: translate(language, 'api.photoRestored') };
+  ) {
+    const item = await this.media.restoreOriginal(actor, id, key);
+    return { success: true as const, data: item, message: translate(language, 'api.photoRestored') };
   }
 }

@@ -1,35 +1,40 @@
-import { Controller, Delete, Get, Header, HttpCode, Param, Post, Put, StreamableFile } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Controller, Header, StreamableFile } from '@nestjs/common';
 import {
-  type ApiPage,
-  type ApiSuccess,
   completeRepairBody,
   type CompleteRepairBody,
   createRepairBody,
   type CreateRepairBody,
-  type Repair,
-  type RepairAssignee,
+  doneAnswer,
+  pageOf,
+  repair,
+  repairAssignee,
   repairCalendarQuery,
   type RepairCalendarQuery,
-  type RepairCalendarToken,
+  repairCalendarToken,
   repairFilterQuery,
   type RepairFilters,
   repairListQuery,
   type RepairListQuery,
+  repairPath,
   repairStepBody,
-  type RepairSummary,
+  repairSummary,
+  successOf,
+  turbinePath,
   updateRepairBody,
   type UpdateRepairBody,
 } from '@kanat360/contracts';
 import { type Translate } from '@kanat360/i18n';
+import { z } from 'zod';
 import { type Principal } from '@/access/principal.js';
-import { CurrentPrincipal, Public, RequirePermission } from '@/auth/access.decorators.js';
-import { IdPipe } from '@/common/id.pipe.js';
+import { CurrentPrincipal } from '@/auth/access.decorators.js';
 import { RequestTranslator } from '@/common/translator.decorator.js';
-import { ValidBody, ValidQuery } from '@/common/zod-validation.js';
 import { contentDisposition } from '@/files/content-disposition.js';
+import { fileAnswer, Route, RouteGroup, ValidBody, ValidParams, ValidQuery } from '@/openapi/route.js';
 import { RepairCalendar } from './repair-calendar.js';
 import { RepairsService } from './repairs.service.js';
+
+type TurbinePath = z.output<typeof turbinePath>;
+type RepairPath = z.output<typeof repairPath>;
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -49,7 +54,7 @@ const ANSWER =
  * Repairs (work orders) of a turbine and of the fleet. Every turbine route checks the turbine first: another
  * company's answers like a missing one, and so does a repair with a draft finding to a customer.
  */
-@ApiTags('repairs')
+@RouteGroup('repairs')
 @Controller()
 export class RepairsController {
   constructor(
@@ -57,76 +62,68 @@ export class RepairsController {
     private readonly calendar: RepairCalendar,
   ) {}
 
-  @Get('repairs')
-  @RequirePermission('repair.read')
-  @ApiOperation({
+  @Route('GET', 'repairs', {
     summary: "The fleet's repairs, newest first, paged with a cursor",
     description: `${FILTERS} limit (50, at most 1000) and cursor (the next_cursor of the page before). ${ANSWER}`,
+    access: 'repair.read',
+    query: repairListQuery,
+    answers: { 200: pageOf(repair) },
   })
-  async fleet(
-    @CurrentPrincipal() actor: Principal,
-    @ValidQuery(repairListQuery) query: RepairListQuery,
-  ): Promise<ApiPage<Repair>> {
+  async fleet(@CurrentPrincipal() actor: Principal, @ValidQuery() query: RepairListQuery) {
     return this.repairs.listOfFleet(actor, query);
   }
 
-  @Get('repairs/summary')
-  @RequirePermission('repair.read')
-  @ApiOperation({
+  @Route('GET', 'repairs/summary', {
     summary: 'How many repairs match the filters, by status; overdue and due in 30 days; this year’s costs',
     description:
       `The same filters and reach as GET /api/repairs. Costs by currency (TRY, EUR, USD) of this calendar year: ` +
       'estimated over repairs not cancelled whose work falls in it (completed, else the window’s start, else the due ' +
       'date, else created), actual over those completed in it; null for a caller who may not see costs.',
+    access: 'repair.read',
+    query: repairFilterQuery,
+    answers: { 200: successOf(repairSummary) },
   })
-  async summary(
-    @CurrentPrincipal() actor: Principal,
-    @ValidQuery(repairFilterQuery) query: RepairFilters,
-  ): Promise<ApiSuccess<RepairSummary>> {
-    return { success: true, data: await this.repairs.summary(actor, query) };
+  async summary(@CurrentPrincipal() actor: Principal, @ValidQuery() query: RepairFilters) {
+    return { success: true as const, data: await this.repairs.summary(actor, query) };
   }
 
-  @Get('repairs/export.csv')
-  @RequirePermission('repair.read')
-  @ApiProduces('text/csv')
-  @ApiOperation({
+  @Route('GET', 'repairs/export.csv', {
     summary: 'The fleet list as CSV for people (UTF-8 with a byte-order mark, the caller’s language)',
     description: `The same filters as GET /api/repairs, every matching repair, the list’s order. Streamed.`,
+    access: 'repair.read',
+    query: repairFilterQuery,
+    answers: { 200: fileAnswer('repairs.csv, as an attachment', ['text/csv']) },
   })
   async exportCsv(
     @CurrentPrincipal() actor: Principal,
-    @ValidQuery(repairFilterQuery) query: RepairFilters,
+    @ValidQuery() query: RepairFilters,
     @RequestTranslator() t: Translate,
-  ): Promise<StreamableFile> {
+  ) {
     return new StreamableFile(await this.repairs.exportCsv(actor, query, t), {
       type: 'text/csv; charset=utf-8',
       disposition: contentDisposition('attachment', 'repairs.csv'),
     });
   }
 
-  @Get('repairs/export.xlsx')
-  @RequirePermission('repair.read')
-  @ApiProduces(XLSX)
-  @ApiOperation({
+  @Route('GET', 'repairs/export.xlsx', {
     summary: 'The fleet list as an Excel workbook (the caller’s language)',
     description: `The same filters as GET /api/repairs, every matching repair, the list’s order. Streamed.`,
+    access: 'repair.read',
+    query: repairFilterQuery,
+    answers: { 200: fileAnswer('repairs.xlsx, as an attachment', [XLSX]) },
   })
   async exportXlsx(
     @CurrentPrincipal() actor: Principal,
-    @ValidQuery(repairFilterQuery) query: RepairFilters,
+    @ValidQuery() query: RepairFilters,
     @RequestTranslator() t: Translate,
-  ): Promise<StreamableFile> {
+  ) {
     return new StreamableFile(await this.repairs.exportXlsx(actor, query, t), {
       type: XLSX,
       disposition: contentDisposition('attachment', 'repairs.xlsx'),
     });
   }
 
-  @Get('repairs/calendar.ics')
-  @Public()
-  @Header('Cache-Control', 'private, no-cache')
-  @ApiProduces('text/calendar')
-  @ApiOperation({
+  @Route('GET', 'repairs/calendar.ics', {
     summary: 'The caller’s repairs as an iCalendar feed (RFC 5545), for calendar clients',
     description:
       'Behind the token of GET /api/repairs/calendar-token (calendar clients cannot send a session). Work windows ' +
@@ -134,89 +131,107 @@ export class RepairsController {
       'description and the repair’s address. Operators get the repairs assigned to them; managers, admins, ' +
       'customers and superadmins every repair they may read. Open repairs, and the others of the last 90 days. ' +
       'An unknown or rotated token answers 404.',
+    access: 'public',
+    query: repairCalendarQuery,
+    answers: { 200: fileAnswer('The feed, inline (kanat360-repairs.ics)', ['text/calendar']) },
+    errors: ['NOT_FOUND'],
   })
-  async feed(@ValidQuery(repairCalendarQuery) query: RepairCalendarQuery): Promise<StreamableFile> {
+  @Header('Cache-Control', 'private, no-cache')
+  async feed(@ValidQuery() query: RepairCalendarQuery) {
     return new StreamableFile(Buffer.from(await this.calendar.feed(query.token), 'utf8'), {
       type: 'text/calendar; charset=utf-8',
       disposition: contentDisposition('inline', 'kanat360-repairs.ics'),
     });
   }
 
-  @Get('repairs/calendar-token')
-  @RequirePermission('repair.read')
-  @ApiOperation({
+  @Route('GET', 'repairs/calendar-token', {
     summary: 'The address of the caller’s calendar feed (made on first asking)',
     description: 'Answers `url` (and `webcal_url`, the same for webcal clients) to paste into a calendar client.',
+    access: 'repair.read',
+    answers: { 200: successOf(repairCalendarToken) },
   })
-  async calendarToken(@CurrentPrincipal() actor: Principal): Promise<ApiSuccess<RepairCalendarToken>> {
-    return { success: true, data: await this.calendar.address(actor, { rotate: false }) };
+  async calendarToken(@CurrentPrincipal() actor: Principal) {
+    return { success: true as const, data: await this.calendar.address(actor, { rotate: false }) };
   }
 
-  @Post('repairs/calendar-token')
-  @HttpCode(200)
-  @RequirePermission('repair.read')
-  @ApiOperation({
+  @Route('POST', 'repairs/calendar-token', {
     summary: 'Makes a new address of the caller’s calendar feed; the old one stops working at once',
+    access: 'repair.read',
+    body: repairStepBody,
+    answers: { 200: successOf(repairCalendarToken) },
   })
   async rotateCalendarToken(
     @CurrentPrincipal() actor: Principal,
-    @ValidBody(repairStepBody) _body: unknown,
+    @ValidBody() _body: unknown,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<RepairCalendarToken>> {
+  ) {
     return {
-      success: true,
+      success: true as const,
       data: await this.calendar.address(actor, { rotate: true }),
       message: t('api.calendarTokenRotated'),
     };
   }
 
-  @Get('turbines/:id/repairs')
-  @RequirePermission('repair.read')
-  @ApiOperation({
+  @Route('GET', 'turbines/:id/repairs', {
     summary: "A turbine's repairs, newest first, paged with a cursor (filters as the fleet list's)",
-    description: ANSWER,
+    description: `${ANSWER} company_id and turbine_id are ignored here.`,
+    access: 'repair.read',
+    params: turbinePath,
+    query: repairListQuery,
+    answers: { 200: pageOf(repair) },
   })
   async list(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @ValidQuery(repairListQuery) query: RepairListQuery,
-  ): Promise<ApiPage<Repair>> {
-    return this.repairs.listOfTurbine(actor, turbineId, query);
+    @ValidParams() { id }: TurbinePath,
+    @ValidQuery() query: RepairListQuery,
+  ) {
+    return this.repairs.listOfTurbine(actor, id, query);
   }
 
-  @Post('turbines/:id/repairs')
-  @RequirePermission('repair.create')
-  @ApiOperation({
+  @Route('POST', 'turbines/:id/repairs', {
     summary: 'Makes a repair (work order) covering findings of the turbine',
     description:
       'Findings in it read `repair_planned`; a finding is in one open repair at most (409 REPAIR_FINDING_TAKEN). ' +
       'Left out: the title (the worst finding’s type and place), the method (what its damage takes), the ' +
-      'priority (the worst severity), the currency (TRY). Assigning, scheduling (status `scheduled` needs a window or due date) and an ' +
-      'estimated cost need repair.manage. The assignee is mailed.',
+      'priority (the worst severity), the currency (TRY). Assigning, scheduling (status `scheduled` needs a window ' +
+      'or due date) and an estimated cost need repair.manage. The assignee is mailed.',
+    access: 'repair.create',
+    params: turbinePath,
+    body: createRepairBody,
+    answers: { 201: successOf(repair) },
+    errors: [
+      'REPAIR_FINDING_TAKEN',
+      'REPAIR_FINDINGS_INVALID',
+      'REPAIR_ASSIGNEE_INVALID',
+      'REPAIR_SCHEDULE_REQUIRED',
+      'REPAIR_WINDOW_INVALID',
+    ],
   })
   async create(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @ValidBody(createRepairBody) body: CreateRepairBody,
+    @ValidParams() { id }: TurbinePath,
+    @ValidBody() body: CreateRepairBody,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<Repair>> {
-    return { success: true, data: await this.repairs.create(actor, turbineId, body), message: t('api.repairCreated') };
+  ) {
+    return {
+      success: true as const,
+      data: await this.repairs.create(actor, id, body),
+      message: t('api.repairCreated'),
+    };
   }
 
-  @Get('turbines/:id/repairs/:repairId')
-  @RequirePermission('repair.read')
-  @ApiOperation({ summary: 'A repair', description: ANSWER })
-  async get(
-    @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @Param('repairId', new IdPipe('REPAIR_NOT_FOUND')) id: number,
-  ): Promise<ApiSuccess<Repair>> {
-    return { success: true, data: await this.repairs.get(actor, turbineId, id) };
+  @Route('GET', 'turbines/:id/repairs/:repairId', {
+    summary: 'A repair',
+    description: ANSWER,
+    access: 'repair.read',
+    params: repairPath,
+    answers: { 200: successOf(repair) },
+  })
+  async get(@CurrentPrincipal() actor: Principal, @ValidParams() { id, repairId }: RepairPath) {
+    return { success: true as const, data: await this.repairs.get(actor, id, repairId) };
   }
 
-  @Put('turbines/:id/repairs/:repairId')
-  @RequirePermission('repair.create')
-  @ApiOperation({
+  @Route('PUT', 'turbines/:id/repairs/:repairId', {
     summary:
       'Saves the fields given (those left out stay) and makes the status steps schedule, start, postpone, reopen',
     description:
@@ -224,100 +239,126 @@ export class RepairsController {
       'FORBIDDEN with the field); `status` follows REPAIR_TRANSITIONS: planned ↔ scheduled (repair.manage; needs ' +
       'a window or due date), scheduled → in_progress (the assignee or repair.manage), in_progress → scheduled and ' +
       'done → in_progress (repair.manage). Any other step answers 409 REPAIR_STATUS_CONFLICT.',
+    access: 'repair.create',
+    params: repairPath,
+    body: updateRepairBody,
+    answers: { 200: successOf(repair) },
+    errors: [
+      'REPAIR_FIELD_LOCKED',
+      'REPAIR_STATUS_CONFLICT',
+      'REPAIR_NOT_ASSIGNEE',
+      'REPAIR_FINDING_TAKEN',
+      'REPAIR_FINDINGS_INVALID',
+      'REPAIR_ASSIGNEE_INVALID',
+      'REPAIR_SCHEDULE_REQUIRED',
+      'REPAIR_WINDOW_INVALID',
+    ],
   })
   async update(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @Param('repairId', new IdPipe('REPAIR_NOT_FOUND')) id: number,
-    @ValidBody(updateRepairBody) body: UpdateRepairBody,
+    @ValidParams() { id, repairId }: RepairPath,
+    @ValidBody() body: UpdateRepairBody,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<Repair>> {
+  ) {
     return {
-      success: true,
-      data: await this.repairs.update(actor, turbineId, id, body),
+      success: true as const,
+      data: await this.repairs.update(actor, id, repairId, body),
       message: t('api.repairUpdated'),
     };
   }
 
-  @Delete('turbines/:id/repairs/:repairId')
-  @HttpCode(200)
-  @RequirePermission('repair.create')
-  @ApiOperation({
+  @Route('DELETE', 'turbines/:id/repairs/:repairId', {
     summary: 'Deletes a planned repair (made by mistake): its author or repair.manage',
     description:
       'Its findings get back the status they had. Later repairs are cancelled instead (409 REPAIR_NOT_DELETABLE).',
+    access: 'repair.create',
+    params: repairPath,
+    answers: { 200: doneAnswer },
+    errors: ['REPAIR_NOT_DELETABLE'],
   })
   async delete(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @Param('repairId', new IdPipe('REPAIR_NOT_FOUND')) id: number,
+    @ValidParams() { id, repairId }: RepairPath,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<null>> {
-    await this.repairs.delete(actor, turbineId, id);
-    return { success: true, data: null, message: t('api.repairDeleted') };
+  ) {
+    await this.repairs.delete(actor, id, repairId);
+    return { success: true as const, data: null, message: t('api.repairDeleted') };
   }
 
-  @Post('turbines/:id/repairs/:repairId/complete')
-  @HttpCode(200)
-  @RequirePermission('repair.complete')
-  @ApiOperation({
+  @Route('POST', 'turbines/:id/repairs/:repairId/complete', {
     summary: 'The work is done: a note and after-repair photos (the assignee or repair.manage, from in progress)',
     description:
       'after_media_ids: photos uploaded through the normal upload routes with category `repair`, on a blade of ' +
       'the repair’s findings (422 REPAIR_MEDIA_INVALID otherwise). The findings read `repaired`. Two completions ' +
       'at once: one wins, the other answers 409 REPAIR_STATUS_CONFLICT.',
+    access: 'repair.complete',
+    params: repairPath,
+    body: completeRepairBody,
+    answers: { 200: successOf(repair) },
+    errors: ['REPAIR_STATUS_CONFLICT', 'REPAIR_NOT_ASSIGNEE', 'REPAIR_MEDIA_INVALID'],
   })
   async complete(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @Param('repairId', new IdPipe('REPAIR_NOT_FOUND')) id: number,
-    @ValidBody(completeRepairBody) body: CompleteRepairBody,
+    @ValidParams() { id, repairId }: RepairPath,
+    @ValidBody() body: CompleteRepairBody,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<Repair>> {
+  ) {
     return {
-      success: true,
-      data: await this.repairs.complete(actor, turbineId, id, body),
+      success: true as const,
+      data: await this.repairs.complete(actor, id, repairId, body),
       message: t('api.repairCompleted'),
     };
   }
 
-  @Post('turbines/:id/repairs/:repairId/verify')
-  @HttpCode(200)
-  @RequirePermission('repair.manage')
-  @ApiOperation({ summary: 'Checked at the next inspection: from done; the findings are closed' })
+  @Route('POST', 'turbines/:id/repairs/:repairId/verify', {
+    summary: 'Checked at the next inspection: from done; the findings are closed',
+    access: 'repair.manage',
+    params: repairPath,
+    body: repairStepBody,
+    answers: { 200: successOf(repair) },
+    errors: ['REPAIR_STATUS_CONFLICT'],
+  })
   async verify(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @Param('repairId', new IdPipe('REPAIR_NOT_FOUND')) id: number,
-    @ValidBody(repairStepBody) _body: unknown,
+    @ValidParams() { id, repairId }: RepairPath,
+    @ValidBody() _body: unknown,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<Repair>> {
-    return { success: true, data: await this.repairs.verify(actor, turbineId, id), message: t('api.repairVerified') };
+  ) {
+    return {
+      success: true as const,
+      data: await this.repairs.verify(actor, id, repairId),
+      message: t('api.repairVerified'),
+    };
   }
 
-  @Post('turbines/:id/repairs/:repairId/cancel')
-  @HttpCode(200)
-  @RequirePermission('repair.manage')
-  @ApiOperation({ summary: 'Calls off an open repair: each finding gets back the status it had' })
+  @Route('POST', 'turbines/:id/repairs/:repairId/cancel', {
+    summary: 'Calls off an open repair: each finding gets back the status it had',
+    access: 'repair.manage',
+    params: repairPath,
+    body: repairStepBody,
+    answers: { 200: successOf(repair) },
+    errors: ['REPAIR_STATUS_CONFLICT'],
+  })
   async cancel(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @Param('repairId', new IdPipe('REPAIR_NOT_FOUND')) id: number,
-    @ValidBody(repairStepBody) _body: unknown,
+    @ValidParams() { id, repairId }: RepairPath,
+    @ValidBody() _body: unknown,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<Repair>> {
-    return { success: true, data: await this.repairs.cancel(actor, turbineId, id), message: t('api.repairCancelled') };
+  ) {
+    return {
+      success: true as const,
+      data: await this.repairs.cancel(actor, id, repairId),
+      message: t('api.repairCancelled'),
+    };
   }
 
-  @Get('turbines/:id/repair-assignees')
-  @RequirePermission('repair.manage')
-  @ApiOperation({
+  @Route('GET', 'turbines/:id/repair-assignees', {
     summary: 'Who a repair of the turbine may be assigned to: active users of its company who may carry out repairs',
+    access: 'repair.manage',
+    params: turbinePath,
+    answers: { 200: successOf(z.array(repairAssignee)) },
   })
-  async assignees(
-    @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-  ): Promise<ApiSuccess<RepairAssignee[]>> {
-    return { success: true, data: await this.repairs.assignees(actor, turbineId) };
+  async assignees(@CurrentPrincipal() actor: Principal, @ValidParams() { id }: TurbinePath) {
+    return { success: true as const, data: await this.repairs.assignees(actor, id) };
   }
 }

@@ -1,71 +1,76 @@
-import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
-import { type ApiSuccess, type Report, reportListQuery } from '@kanat360/contracts';
+import { Controller } from '@nestjs/common';
+import {
+  doneAnswer,
+  report,
+  reportListQuery,
+  reportPath,
+  reportUploadForm,
+  successOf,
+  turbinePath,
+  uploadAnswerOf,
+} from '@kanat360/contracts';
 import { type Language, type Translate } from '@kanat360/i18n';
-import { type z } from 'zod';
+import { z } from 'zod';
 import { type Principal } from '@/access/principal.js';
-import { CurrentPrincipal, RequirePermission } from '@/auth/access.decorators.js';
-import { IdPipe } from '@/common/id.pipe.js';
+import { CurrentPrincipal } from '@/auth/access.decorators.js';
 import { CallerLanguage } from '@/common/request-language.js';
 import { RequestTranslator } from '@/common/translator.decorator.js';
-import { ValidQuery } from '@/common/zod-validation.js';
+import { Route, RouteGroup, ValidParams, ValidQuery } from '@/openapi/route.js';
 import { MultipartBody, type MultipartForm } from '@/uploads/multipart.js';
-import { type UploadAnswer, uploadAnswer } from '@/uploads/skipped-files.js';
+import { UPLOAD_REFUSALS, uploadAnswer } from '@/uploads/skipped-files.js';
 import { ReportsService } from './reports.service.js';
 
-const MULTIPART_UPLOAD = {
-  schema: {
-    type: 'object',
-    properties: {
-      year: { type: 'string', description: 'Campaign year, sent before the files; the current year when missing' },
-      reports: {
-        type: 'array',
-        items: { type: 'string', format: 'binary' },
-        description: 'PDF files, at most 55 MB in all',
-      },
-    },
-  },
-};
-
 /** Spec §7 Reports. Every route checks the turbine first: another company's answers like a missing one. */
-@ApiTags('reports')
+@RouteGroup('reports')
 @Controller('turbines/:id/reports')
 export class ReportsController {
   constructor(private readonly reports: ReportsService) {}
 
-  @Get()
-  @RequirePermission('report.read')
+  @Route('GET', '', {
+    summary: "A turbine's reports, of one campaign year or of all",
+    access: 'report.read',
+    params: turbinePath,
+    query: reportListQuery,
+    answers: { 200: successOf(z.array(report)) },
+  })
   async list(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @ValidQuery(reportListQuery) query: z.output<typeof reportListQuery>,
-  ): Promise<ApiSuccess<Report[]>> {
-    return { success: true, data: await this.reports.list(actor, turbineId, query) };
+    @ValidParams() { id }: z.output<typeof turbinePath>,
+    @ValidQuery() query: z.output<typeof reportListQuery>,
+  ) {
+    return { success: true as const, data: await this.reports.list(actor, id, query) };
   }
 
-  @Post()
-  @RequirePermission('report.upload')
-  @ApiConsumes('multipart/form-data')
-  @ApiBody(MULTIPART_UPLOAD)
+  @Route('POST', '', {
+    summary: 'Uploads PDF reports (multipart, the year before the files)',
+    description: 'Files that cannot be taken are skipped, each with its reason; when none is taken the call fails.',
+    access: 'report.upload',
+    params: turbinePath,
+    form: reportUploadForm,
+    answers: { 201: uploadAnswerOf(report) },
+    errors: [...UPLOAD_REFUSALS, 'REPORT_NAME_INVALID', 'REPORT_NOT_PDF'],
+  })
   async upload(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
+    @ValidParams() { id }: z.output<typeof turbinePath>,
     @MultipartBody() form: MultipartForm,
     @CallerLanguage() language: Language,
-  ): Promise<UploadAnswer<Report>> {
-    return uploadAnswer(language, await this.reports.upload(actor, turbineId, form, language), 'api.reportsUploaded');
+  ) {
+    return uploadAnswer(language, await this.reports.upload(actor, id, form, language), 'api.reportsUploaded');
   }
 
-  @Delete(':reportId')
-  @HttpCode(200)
-  @RequirePermission('report.delete')
+  @Route('DELETE', ':reportId', {
+    summary: 'Deletes a report',
+    access: 'report.delete',
+    params: reportPath,
+    answers: { 200: doneAnswer },
+  })
   async delete(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) turbineId: number,
-    @Param('reportId', new IdPipe('REPORT_NOT_FOUND')) reportId: number,
+    @ValidParams() { id, reportId }: z.output<typeof reportPath>,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<null>> {
-    await this.reports.delete(actor, turbineId, reportId);
-    return { success: true, data: null, message: t('api.reportDeleted') };
+  ) {
+    await this.reports.delete(actor, id, reportId);
+    return { success: true as const, data: null, message: t('api.reportDeleted') };
   }
 }

@@ -1,52 +1,56 @@
-import { Controller, Get, Param } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller } from '@nestjs/common';
 import {
-  type ApiSuccess,
-  type FleetCoverage,
+  fleetCoverage,
   fleetCoverageQuery,
-  type TurbineCoverage,
+  successOf,
+  turbineCoverage,
   turbineCoverageQuery,
+  turbinePath,
 } from '@kanat360/contracts';
 import { type z } from 'zod';
 import { type Principal } from '@/access/principal.js';
-import { CurrentPrincipal, RequirePermission } from '@/auth/access.decorators.js';
-import { IdPipe } from '@/common/id.pipe.js';
-import { ValidQuery } from '@/common/zod-validation.js';
+import { CurrentPrincipal } from '@/auth/access.decorators.js';
+import { Route, RouteGroup, ValidParams, ValidQuery } from '@/openapi/route.js';
 import { CoverageService } from './coverage.service.js';
 
 const RULE =
   'A turbine is covered for a year when each blade has at least one blade photo in each of its rooms (1 to rooms) ' +
   'and at least one drone photo naming that blade: 3 × rooms + 3 slots.';
 
-@ApiTags('coverage')
+@RouteGroup('coverage')
 @Controller()
 export class CoverageController {
   constructor(private readonly coverage: CoverageService) {}
 
-  @Get('turbines/:id/coverage')
-  @RequirePermission('coverage.read')
-  @ApiOperation({
+  @Route('GET', 'turbines/:id/coverage', {
     summary: "A turbine's campaign coverage",
     description: `Photos and findings of the year (this year by default) per blade, room and category. ${RULE}`,
+    access: 'coverage.read',
+    params: turbinePath,
+    query: turbineCoverageQuery,
+    answers: { 200: successOf(turbineCoverage) },
   })
   async ofTurbine(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) id: number,
-    @ValidQuery(turbineCoverageQuery) { year }: z.output<typeof turbineCoverageQuery>,
-  ): Promise<ApiSuccess<TurbineCoverage>> {
-    return { success: true, data: await this.coverage.ofTurbine(actor, id, year) };
+    @ValidParams() { id }: z.output<typeof turbinePath>,
+    @ValidQuery() { year }: z.output<typeof turbineCoverageQuery>,
+  ) {
+    return { success: true as const, data: await this.coverage.ofTurbine(actor, id, year) };
   }
 
-  @Get('coverage')
-  @RequirePermission('coverage.read')
-  @ApiOperation({
+  @Route('GET', 'coverage', {
     summary: "The fleet's campaign coverage",
-    description: `Each turbine the caller sees with the share of the year's slots covered and what is missing. ${RULE}`,
+    description:
+      `Each turbine the caller sees with the share of the year's slots covered and what is missing. ${RULE} ` +
+      'filter_company_id narrows a superadmin’s answer to one company.',
+    access: 'coverage.read',
+    query: fleetCoverageQuery,
+    answers: { 200: successOf(fleetCoverage) },
   })
   async ofFleet(
     @CurrentPrincipal() actor: Principal,
-    @ValidQuery(fleetCoverageQuery) { year, filter_company_id }: z.output<typeof fleetCoverageQuery>,
-  ): Promise<ApiSuccess<FleetCoverage>> {
-    return { success: true, data: await this.coverage.ofFleet(actor, year, filter_company_id) };
+    @ValidQuery() { year, filter_company_id }: z.output<typeof fleetCoverageQuery>,
+  ) {
+    return { success: true as const, data: await this.coverage.ofFleet(actor, year, filter_company_id) };
   }
 }

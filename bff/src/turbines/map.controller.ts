@@ -1,23 +1,22 @@
-import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type ApiSuccess, basemapOf, type MapBasemap } from '@kanat360/contracts';
-import { RequirePermission } from '@/auth/access.decorators.js';
+import { Controller, Inject } from '@nestjs/common';
+import { basemapOf, mapBasemap, successOf } from '@kanat360/contracts';
 import { type Config, CONFIG } from '@/config/config.provider.js';
+import { Route, RouteGroup } from '@/openapi/route.js';
 
-@ApiTags('turbines')
+@RouteGroup('turbines')
 @Controller('map')
 export class MapController {
   constructor(@Inject(CONFIG) private readonly config: Config) {}
 
-  @Get('basemap')
-  @RequirePermission('turbine.read')
-  @ApiOperation({
+  @Route('GET', 'basemap', {
     summary: "The fleet map's basemap",
     description:
       '`embedded` (Natural Earth borders shipped with the panel: nothing is fetched from elsewhere), or the MapLibre ' +
       'style or PMTiles archive MAP_STYLE_URL names.',
+    access: 'turbine.read',
+    answers: { 200: successOf(mapBasemap) },
   })
-  basemap(): ApiSuccess<MapBasemap> {
-    return { success: true, data: basemapOf(this.config.mapStyleUrl) };
+  basemap() {
+    return { success: true as const, data: basemapOf(this.config.mapStyleUrl) };
   }
 }

@@ -1,31 +1,63 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller } from '@nestjs/common';
 import {
-  type ApiSuccess,
   createTurbineBody,
   type CreateTurbineBody,
-  type Turbine,
-  type TurbineDetail,
+  doneAnswer,
+  successOf,
+  turbine,
+  turbineDetail,
+  turbineImportForm,
   turbineImportQuery,
-  type TurbineImportReport,
+  turbineImportReport,
   turbineListQuery,
+  turbinePath,
   updateTurbineBody,
   type UpdateTurbineBody,
 } from '@kanat360/contracts';
 import { type Translate } from '@kanat360/i18n';
-import { type z } from 'zod';
+import { z } from 'zod';
 import { type Principal } from '@/access/principal.js';
-import { CurrentPrincipal, RequirePermission } from '@/auth/access.decorators.js';
-import { IdPipe } from '@/common/id.pipe.js';
+import { CurrentPrincipal } from '@/auth/access.decorators.js';
 import { RequestTranslator } from '@/common/translator.decorator.js';
-import { ValidBody, ValidQuery } from '@/common/zod-validation.js';
+import { Route, RouteGroup, ValidBody, ValidParams, ValidQuery } from '@/openapi/route.js';
 import { MultipartBody, type MultipartForm } from '@/uploads/multipart.js';
 import { TurbineImportService } from './turbine-import.service.js';
 import { TurbinesService } from './turbines.service.js';
 
+const EXAMPLE_TURBINE = {
+  id: 12,
+  turbine_name: null,
+  name: 'İzmir Türbini',
+  code: 'ALG-07',
+  city: 'izmir',
+  location: 'Aliağa',
+  site_name: 'Aliağa RES',
+  coordinates: '38.7996, 26.9707',
+  rooms: 9,
+  status: 'active',
+  company_id: 1000,
+  company_name: 'Anadolu Rüzgar Enerji A.Ş.',
+  manufacturer: 'Nordex',
+  model: 'N149/5.X',
+  rated_power_kw: 5700,
+  hub_height_m: 125,
+  rotor_diameter_m: 149.1,
+  blade_length_m: 72.4,
+  commissioned_year: 2022,
+  latitude: 38.7996,
+  longitude: 26.9707,
+  photo_count: 42,
+  media_count: 45,
+  worst_open_severity: 3,
+  open_repairs: 1,
+  overdue_repairs: 0,
+  created_at: '2025-04-02T08:15:00.000Z',
+  updated_at: '2025-06-11T14:02:31.000Z',
+} as const;
+
 // The seed client's user_id/role/company_id parameters (query and delete body) are ignored: identity comes from the
 // session, and the company scope from it.
-@ApiTags('turbines')
+@RouteGroup('turbines')
 @Controller('turbines')
 export class TurbinesController {
   constructor(
@@ -33,80 +65,124 @@ export class TurbinesController {
     private readonly turbineImport: TurbineImportService,
   ) {}
 
-  @Get()
-  @RequirePermission('turbine.read')
+  @Route('GET', '', {
+    summary: 'The turbines the caller may see',
+    description: "A superadmin sees every company's turbines and may narrow them with `filter_company_id`.",
+    access: 'turbine.read',
+    query: turbineListQuery,
+    answers: { 200: successOf(z.array(turbine)) },
+    example: { answer: { success: true, data: [EXAMPLE_TURBINE] } },
+  })
   async list(
     @CurrentPrincipal() actor: Principal,
-    @ValidQuery(turbineListQuery) { filter_company_id }: { filter_company_id?: number },
-  ): Promise<ApiSuccess<Turbine[]>> {
-    return { success: true, data: await this.turbines.list(actor, filter_company_id) };
+    @ValidQuery() { filter_company_id }: z.output<typeof turbineListQuery>,
+  ) {
+    return { success: true as const, data: await this.turbines.list(actor, filter_company_id) };
   }
 
-  @Get(':id')
-  @RequirePermission('turbine.read')
-  async get(
-    @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) id: number,
-  ): Promise<ApiSuccess<TurbineDetail> & { turbine: TurbineDetail }> {
-    const turbine = await this.turbines.detail(actor, id);
-    // Spec §7 reads `turbine`; `data` keeps the envelope every other answer has.
-    return { success: true, data: turbine, turbine };
+  @Route('GET', ':id', {
+    summary: 'A turbine, with the campaign years that have media',
+    description: 'Spec §7 reads the turbine as `turbine`; `data` holds the same, as in every other answer.',
+    access: 'turbine.read',
+    params: turbinePath,
+    answers: { 200: successOf(turbineDetail).extend({ turbine: turbineDetail }) },
+  })
+  async get(@CurrentPrincipal() actor: Principal, @ValidParams() { id }: z.output<typeof turbinePath>) {
+    const detail = await this.turbines.detail(actor, id);
+    return { success: true as const, data: detail, turbine: detail };
   }
 
-  @Post()
-  @RequirePermission('turbine.create')
+  @Route('POST', '', {
+    summary: 'Adds a turbine',
+    description: 'Admins and superadmins name its company; everybody else adds to their own.',
+    access: 'turbine.create',
+    body: createTurbineBody,
+    answers: { 201: successOf(turbine) },
+    errors: ['COMPANY_REQUIRED', 'COMPANY_INVALID'],
+    example: {
+      body: { code: 'ALG-07', city: 'İzmir', location: 'Aliağa', site_name: 'Aliağa RES', rooms: 9, company_id: 1000 },
+      answer: { success: true, data: EXAMPLE_TURBINE, message: 'Türbin eklendi.' },
+    },
+  })
   async create(
     @CurrentPrincipal() actor: Principal,
-    @ValidBody(createTurbineBody) body: CreateTurbineBody,
+    @ValidBody() body: CreateTurbineBody,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<Turbine>> {
-    return { success: true, data: await this.turbines.create(actor, body), message: t('api.turbineCreated') };
+  ) {
+    return { success: true as const, data: await this.turbines.create(actor, body), message: t('api.turbineCreated') };
   }
 
-  @Post('import')
-  @HttpCode(200)
-  @RequirePermission('turbine.import')
-  @ApiConsumes('multipart/form-data')
-  @ApiOperation({
+  @Route('POST', 'import', {
     summary: 'Adds and updates turbines from a CSV or Excel sheet',
     description:
       'The sheet is the multipart field `file` (.csv or .xlsx, at most 2 MB and 2,000 rows; headers as the README ' +
       'lists them, in Turkish or English). Rows are matched to existing turbines by `code` within their company. ' +
       '`dry_run` (the default) answers per row `create`, `update`, `unchanged` or `refused` with the reasons; ' +
       '`dry_run=false` writes every row in one transaction, or nothing (422 IMPORT_ROWS_REFUSED) when any is refused.',
+    access: 'turbine.import',
+    query: turbineImportQuery,
+    form: turbineImportForm,
+    answers: { 200: successOf(turbineImportReport) },
+    errors: [
+      'IMPORT_FILE_REQUIRED',
+      'IMPORT_FILE_TOO_LARGE',
+      'IMPORT_FILE_TYPE',
+      'IMPORT_FILE_UNREADABLE',
+      'IMPORT_EMPTY',
+      'IMPORT_TOO_MANY_ROWS',
+      'IMPORT_HEADER_UNKNOWN',
+      'IMPORT_HEADER_DUPLICATE',
+      'IMPORT_HEADER_MISSING',
+      'IMPORT_ROWS_REFUSED',
+    ],
   })
   async import(
     @CurrentPrincipal() actor: Principal,
-    @ValidQuery(turbineImportQuery) { dry_run, company_id }: z.output<typeof turbineImportQuery>,
+    @ValidQuery() { dry_run, company_id }: z.output<typeof turbineImportQuery>,
     @MultipartBody() form: MultipartForm,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<TurbineImportReport>> {
+  ) {
     return {
-      success: true,
+      success: true as const,
       data: await this.turbineImport.import(actor, form, { dryRun: dry_run, companyId: company_id }, t),
     };
   }
 
-  @Put(':id')
-  @RequirePermission('turbine.update')
+  @Route('PUT', ':id', {
+    summary: 'Changes a turbine',
+    description: 'Rooms and status keep their values when left out.',
+    access: 'turbine.update',
+    params: turbinePath,
+    body: updateTurbineBody,
+    answers: { 200: successOf(turbine) },
+    errors: ['COMPANY_REQUIRED', 'COMPANY_INVALID'],
+  })
   async update(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) id: number,
-    @ValidBody(updateTurbineBody) body: UpdateTurbineBody,
+    @ValidParams() { id }: z.output<typeof turbinePath>,
+    @ValidBody() body: UpdateTurbineBody,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<Turbine>> {
-    return { success: true, data: await this.turbines.update(actor, id, body), message: t('api.turbineUpdated') };
+  ) {
+    return {
+      success: true as const,
+      data: await this.turbines.update(actor, id, body),
+      message: t('api.turbineUpdated'),
+    };
   }
 
-  @Delete(':id')
-  @HttpCode(200)
-  @RequirePermission('turbine.delete')
+  @Route('DELETE', ':id', {
+    summary: 'Deletes a turbine with its media, reports, comments and findings',
+    description: 'The rows go at once; the stored files follow in the background.',
+    access: 'turbine.delete',
+    params: turbinePath,
+    answers: { 200: doneAnswer },
+  })
   async delete(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('TURBINE_NOT_FOUND')) id: number,
+    @ValidParams() { id }: z.output<typeof turbinePath>,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<null>> {
+  ) {
     await this.turbines.delete(actor, id);
-    return { success: true, data: null, message: t('api.turbineDeleted') };
+    return { success: true as const, data: null, message: t('api.turbineDeleted') };
   }
 }

@@ -5,6 +5,7 @@ import busboy from 'busboy';
 import { type Request } from 'express';
 import { AppError } from '@/common/app-error.js';
 import { ClientGoneError } from '@/common/client-gone.js';
+import { readsInput } from '@/openapi/route.js';
 
 /** The most files one multipart request may carry (photos, reports, an edited photo). */
 export const MAX_MULTIPART_FILES = 200;
@@ -35,8 +36,10 @@ export interface MultipartForm {
   read(limits: MultipartLimits, onFile: (file: MultipartFile) => Promise<void>): Promise<Record<string, string>>;
 }
 
-/** The request's multipart body, as a MultipartForm (`@MultipartBody() form: MultipartForm`). */
-export const MultipartBody = createParamDecorator((_data: unknown, context: ExecutionContext): MultipartForm => {
+/** The request's multipart body, as a MultipartForm (`@MultipartBody() form: MultipartForm`); the route declares its `form`. */
+export const MultipartBody = (): ParameterDecorator => readsInput('form', multipartBody());
+
+const multipartBody = createParamDecorator((_data: unknown, context: ExecutionContext): MultipartForm => {
   const request = context.switchToHttp().getRequest<Request>();
   const declared = Number(request.headers['content-length']);
   return {

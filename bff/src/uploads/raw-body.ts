@@ -1,13 +1,16 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { type Request } from 'express';
+import { readsInput } from '@/openapi/route.js';
 import { type ReceivedBody } from './direct-uploads.js';
 
 /** How much of a refused body is read away, and for how long, before the connection is closed. */
 const LINGER_BYTES = 8 * 1024 * 1024;
 const LINGER_MS = 5000;
 
-/** The request body, not read yet, with its declared length. */
-export const RawBody = createParamDecorator((_data: unknown, context: ExecutionContext): ReceivedBody => {
+/** The request body, not read yet, with its declared length; the route declares its `upload` media type. */
+export const RawBody = (): ParameterDecorator => readsInput('upload', rawBody());
+
+const rawBody = createParamDecorator((_data: unknown, context: ExecutionContext): ReceivedBody => {
   const request = context.switchToHttp().getRequest<Request>();
   const declared = request.get('content-length');
   return {

@@ -19,7 +19,7 @@ export interface UploadOutcome<T> {
   skipped: SkipFile[];
 }
 
-export type UploadAnswer<T> = ApiSuccess<T[]> & { skipped: SkippedFile[] };
+export type UploadAnswer<T> = ApiSuccess<T[]> & { skipped: SkippedFile[]; message: string };
 
 /** One message for a set of skipped files, grouped by reason as spec §5 words them ("3 dosya … atlandı: a, b, c"). */
 export function skipMessage(language: Language, skipped: SkipFile[]): string {
@@ -57,3 +57,19 @@ export function uploadAnswer<T>(language: Language, outcome: UploadOutcome<T>, d
   const message = outcome.skipped.length ? `${done} ${skipMessage(language, outcome.skipped)}` : done;
   return { success: true, data: outcome.items, skipped: describeSkipped(language, outcome.skipped), message };
 }
+
+/** Why an upload call may skip a file; when it skips every one, the call fails with the first file's reason. */
+export const UPLOAD_REFUSALS = [
+  'NO_FILES',
+  'TOO_MANY_FILES',
+  'FILE_NAME_INVALID',
+  'DUPLICATE_FILE_NAME',
+  'FILE_EMPTY',
+  'FILE_TOO_LARGE',
+  'UPLOAD_TOO_LARGE',
+  'PAYLOAD_TOO_LARGE',
+  'FILE_TYPE_UNKNOWN',
+  'FILE_TYPE_MISMATCH',
+  'FILE_TYPE_FORBIDDEN',
+  'STORAGE_QUOTA_EXCEEDED',
+] as const satisfies readonly ErrorCode[];

@@ -1,77 +1,115 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Controller } from '@nestjs/common';
 import {
-  type ApiSuccess,
   changePasswordBody,
   type ChangePasswordBody,
   createUserBody,
   type CreateUserBody,
+  doneAnswer,
+  successOf,
   updateUserBody,
   type UpdateUserBody,
-  type User,
+  user,
+  userPath,
 } from '@kanat360/contracts';
 import { type Translate } from '@kanat360/i18n';
+import { z } from 'zod';
 import { type Principal } from '@/access/principal.js';
-import { CurrentPrincipal, RequirePermission } from '@/auth/access.decorators.js';
-import { IdPipe } from '@/common/id.pipe.js';
+import { CurrentPrincipal } from '@/auth/access.decorators.js';
 import { RequestTranslator } from '@/common/translator.decorator.js';
-import { ValidBody } from '@/common/zod-validation.js';
+import { Route, RouteGroup, ValidBody, ValidParams } from '@/openapi/route.js';
 import { UsersService } from './users.service.js';
 
 // The seed client's user_id/role/company_id query parameters are ignored: identity comes from the session.
-@ApiTags('users')
+@RouteGroup('users')
 @Controller('users')
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
-  @Get()
-  @RequirePermission('user.read')
-  async list(@CurrentPrincipal() actor: Principal): Promise<ApiSuccess<User[]>> {
-    return { success: true, data: await this.users.list(actor) };
+  @Route('GET', '', {
+    summary: 'The users the caller may manage',
+    access: 'user.read',
+    answers: { 200: successOf(z.array(user)) },
+  })
+  async list(@CurrentPrincipal() actor: Principal) {
+    return { success: true as const, data: await this.users.list(actor) };
   }
 
-  @Post()
-  @RequirePermission('user.create')
+  @Route('POST', '', {
+    summary: 'Adds a user',
+    description: 'Nobody gives a role above their own; a company manager adds users to their own company only.',
+    access: 'user.create',
+    body: createUserBody,
+    answers: { 201: successOf(user) },
+    errors: ['EMAIL_TAKEN', 'ROLE_NOT_ALLOWED', 'PASSWORD_TOO_COMMON', 'COMPANY_INVALID'],
+    example: {
+      body: {
+        first_name: 'Ayşe',
+        last_name: 'Yılmaz',
+        email: 'ayse.yilmaz@anadolu-ruzgar.com.tr',
+        password: 'kanat-2025-bakim',
+        role: 'operator',
+        company_id: 1000,
+      },
+    },
+  })
   async create(
     @CurrentPrincipal() actor: Principal,
-    @ValidBody(createUserBody) body: CreateUserBody,
+    @ValidBody() body: CreateUserBody,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<User>> {
-    return { success: true, data: await this.users.create(actor, body), message: t('api.userCreated') };
+  ) {
+    return { success: true as const, data: await this.users.create(actor, body), message: t('api.userCreated') };
   }
 
-  @Put(':id')
-  @RequirePermission('user.update')
+  @Route('PUT', ':id', {
+    summary: 'Changes a user',
+    access: 'user.update',
+    params: userPath,
+    body: updateUserBody,
+    answers: { 200: successOf(user) },
+    errors: ['EMAIL_TAKEN', 'ROLE_NOT_ALLOWED', 'PROTECTED_USER', 'COMPANY_INVALID'],
+  })
   async update(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('USER_NOT_FOUND')) id: number,
-    @ValidBody(updateUserBody) body: UpdateUserBody,
+    @ValidParams() { id }: z.output<typeof userPath>,
+    @ValidBody() body: UpdateUserBody,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<User>> {
-    return { success: true, data: await this.users.update(actor, id, body), message: t('api.userUpdated') };
+  ) {
+    return { success: true as const, data: await this.users.update(actor, id, body), message: t('api.userUpdated') };
   }
 
-  @Put(':id/password')
-  @RequirePermission('user.changePassword')
+  @Route('PUT', ':id/password', {
+    summary: "Sets a user's password",
+    description: 'Every session of the user ends.',
+    access: 'user.changePassword',
+    params: userPath,
+    body: changePasswordBody,
+    answers: { 200: doneAnswer },
+    errors: ['PROTECTED_USER', 'PASSWORD_TOO_COMMON'],
+  })
   async changePassword(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('USER_NOT_FOUND')) id: number,
-    @ValidBody(changePasswordBody) body: ChangePasswordBody,
+    @ValidParams() { id }: z.output<typeof userPath>,
+    @ValidBody() body: ChangePasswordBody,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<null>> {
+  ) {
     await this.users.changePassword(actor, id, body);
-    return { success: true, data: null, message: t('api.passwordChanged') };
+    return { success: true as const, data: null, message: t('api.passwordChanged') };
   }
 
-  @Delete(':id')
-  @HttpCode(200)
-  @RequirePermission('user.delete')
+  @Route('DELETE', ':id', {
+    summary: 'Deletes a user',
+    description: 'Their sessions end at once.',
+    access: 'user.delete',
+    params: userPath,
+    answers: { 200: doneAnswer },
+    errors: ['PROTECTED_USER', 'CANNOT_DELETE_SELF'],
+  })
   async delete(
     @CurrentPrincipal() actor: Principal,
-    @Param('id', new IdPipe('USER_NOT_FOUND')) id: number,
+    @ValidParams() { id }: z.output<typeof userPath>,
     @RequestTranslator() t: Translate,
-  ): Promise<ApiSuccess<null>> {
+  ) {
     await this.users.delete(actor, id);
-    return { success: true, data: null, message: t('api.userDeleted') };
+    return { success: true as const, data: null, message: t('api.userDeleted') };
   }
 }

@@ -8,6 +8,20 @@ import {
   XSRF_HEADER,
 } from '@kanat360/contracts';
 import { type Language, type MessageKey, translate } from '@kanat360/i18n/core';
+import {
+  type CallArgs,
+  type CallControl,
+  type CallInput,
+  fillPath,
+  type HttpMethod,
+  type Operation,
+  type PathsWith,
+  querySearch,
+  type SuccessOf,
+  type UntypedInput,
+} from './api-types.js';
+
+export * from './api-types.js';
 
 /** Failures that happen before the server answers, or that it answers without a known code. */
 export type ClientErrorCode = 'NETWORK_ERROR' | 'TIMEOUT' | 'SERVER_ERROR_STATUS' | 'UNEXPECTED';
@@ -26,31 +40,27 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions {
-  query?: Record<string, string | number | boolean | null | undefined>;
-  body?: unknown;
-  /** Default: spec §9's 10 s; `null` for no time-out. */
-  timeoutMs?: number | null;
-  signal?: AbortSignal;
-  /** A 401 from this call is a plain failure, not "signed out" (the login call). */
-  skipUnauthorizedHandler?: boolean;
-}
+type RequestOptions = UntypedInput & CallControl;
 
-/** A file upload: bytes with progress, through XMLHttpRequest (fetch cannot report upload progress). */
-export interface SendOptions {
-  method: 'POST' | 'PUT';
-  /**
-   * A path under the API base (`/turbines/1/photos`), a path on this origin (`/api/storage/uploads/…`), or an
-   * absolute address on another origin (a presigned S3 PUT), which gets no cookies, XSRF or language header.
-   */
-  url: string;
-  body: Blob | FormData;
+/** Progress and cancelling of a file upload: bytes through XMLHttpRequest (fetch cannot report upload progress). */
+export interface UploadControl {
   headers?: Record<string, string>;
   /** Bytes sent so far and in all, as the browser reports them. */
   onProgress?: (loaded: number, total: number) => void;
   signal?: AbortSignal;
   /** Default: none (spec §7: a presigned PUT has no time-out). */
   timeoutMs?: number | null;
+}
+
+/** Bytes to an address the server handed out (a presigned PUT, which it signed): with progress. */
+export interface SendOptions extends UploadControl {
+  method: 'POST' | 'PUT';
+  /**
+   * A path on this origin (`/api/storage/uploads/…`), or an absolute address on another origin (a presigned S3 PUT),
+   * which gets no cookies, XSRF or language header.
+   */
+  url: string;
+  body: Blob | FormData;
 }
 
 /** What an upload answered: the parsed JSON body (if any) and its headers (a multipart part's ETag). */
@@ -121,10 +131,10 @@ export function createApiClient(options: ApiClientOptions) {
     init: RequestOptions,
     extraHeaders: Record<string, string> = {},
   ): Promise<Response> {
-    const url = new URL(baseUrl + path, typeof location === 'undefined' ? 'http://localhost' : location.origin);
-    for (const [key, value] of Object.entries(init.query ?? {})) {
-      if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
-    }
+    const url = new URL(
+      baseUrl + fillPath(path, init.path) + querySearch(init.query),
+      typeof location === 'undefined' ? 'http://localhost' : location.origin,
+    );
     const headers: Record<string, string> = {
       Accept: 'application/json',
       [LANGUAGE_HEADER]: options.language(),
@@ -207,8 +217,7 @@ export function createApiClient(options: ApiClientOptions) {
    */
   function send<T>(init: SendOptions): Promise<SendResult<T>> {
     const origin = typeof location === 'undefined' ? 'http://localhost' : location.origin;
-    const absolute = /^https?:\/\//i.test(init.url);
-    const target = new URL(absolute || init.url.startsWith(`${baseUrl}/`) ? init.url : baseUrl + init.url, origin);
+    const target = new URL(init.url, origin);
     const sameOrigin = target.origin === origin;
     const headers: Record<string, string> = { ...init.headers };
     if (sameOrigin) {
@@ -262,14 +271,43 @@ export function createApiClient(options: ApiClientOptions) {
     });
   }
 
+  /** A call of `method`, typed from the API document: its path, parameters, body and answer. */
+  const typed =
+    <M extends HttpMethod>(method: M) =>
+    <P extends PathsWith<M>>(path: P, ...[init]: CallArgs<Operation<P, M>>) =>
+      request<SuccessOf<Operation<P, M>>>(method.toUpperCase(), path, init as RequestOptions | undefined);
+
   return {
-    request,
-    send,
-    getIfChanged,
-    get: <T>(path: string, init?: RequestOptions) => request<T>('GET', path, init),
-    post: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>('POST', path, { ...init, body }),
-    put: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>('PUT', path, { ...init, body }),
-    delete: <T>(path: string, init?: RequestOptions) => request<T>('DELETE', path, init),
+    get: typed('get'),
+    post: typed('post'),
+    put: typed('put'),
+    delete: typed('delete'),
+    /** A GET that costs no body when nothing changed (see getIfChanged above). */
+    getIfChanged: <P extends PathsWith<'get'>>(
+      path: P,
+      etag: string | null,
+      ...[init]: CallArgs<Operation<P, 'get'>>
+    ) => getIfChanged<SuccessOf<Operation<P, 'get'>>>(path, etag, init as RequestOptions | undefined),
+    /** A GET whose answer is not JSON (a PDF, or a 202 with JSON): the response itself, failures as ApiError. */
+    getResponse: async <P extends PathsWith<'get'>>(path: P, ...[init]: CallArgs<Operation<P, 'get'>>) => {
+      const options = (init ?? {}) as RequestOptions;
+      const response = await exchange('GET', path, options, { Accept: '*/*' });
+      if (!response.ok) settle(response.status, await response.text(), options.skipUnauthorizedHandler ?? false);
+      return response;
+    },
+    /** A multipart POST of the API (a photo, a report) with upload progress, typed like the other calls. */
+    upload: <P extends PathsWith<'post'>>(
+      path: P,
+      init: CallInput<Operation<P, 'post'>> & UploadControl,
+    ): Promise<SuccessOf<Operation<P, 'post'>>> => {
+      const { path: params, query, body, ...control } = init as UntypedInput & UploadControl;
+      const url = baseUrl + fillPath(path, params) + querySearch(query);
+      return send<SuccessOf<Operation<P, 'post'>>>({ ...control, method: 'POST', url, body: body as FormData }).then(
+        (result) => result.data,
+      );
+    },
+    /** Bytes to an address the server handed out (a presigned PUT): its answer is the store's, read by header. */
+    send: (init: SendOptions) => send<unknown>(init),
   };
 }
 

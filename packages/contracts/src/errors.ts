@@ -1,5 +1,3 @@
-import { type SkippedFile } from './schemas/media.js';
-
 /**
  * Every error the API answers with: a stable code (what clients translate through `errors.<CODE>` in locales/)
  * and its HTTP status. Bad input is 400/409/413/422, never 5xx.
@@ -192,17 +190,4 @@ export type MediaFailureCode = (typeof MEDIA_FAILURE_CODES)[number];
 /** The catalog key of an error code's message. */
 export function errorMessageKey(code: ErrorCode): `errors.${ErrorCode}` {
   return `errors.${code}`;
-}
-
-/** The body of every failed API call. */
-export interface ErrorBody {
-  success: false;
-  code: ErrorCode;
-  message: string;
-  /** Which field an input error is about, when there is one. */
-  field?: string;
-  /** An upload where every file was skipped: each file and why. */
-  skipped?: SkippedFile[];
-  /** The request id: quote it to find the failure in the logs. */
-  correlationId?: string;
 }

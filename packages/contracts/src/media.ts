@@ -11,8 +11,10 @@ export const REPAIR_PHOTO_CATEGORY = 'repair';
 /** Every category an upload may name. */
 export const UPLOAD_CATEGORIES = ['blade', ...MEDIA_CATEGORIES, REPAIR_PHOTO_CATEGORY] as const;
 export type MediaCategory = (typeof UPLOAD_CATEGORIES)[number];
-export type MediaKind = 'photo' | 'video' | 'pointcloud';
-export type MediaStatus = 'pending' | 'ready' | 'failed';
+export const MEDIA_KINDS = ['photo', 'video', 'pointcloud'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+export const MEDIA_STATUSES = ['pending', 'ready', 'failed'] as const;
+export type MediaStatus = (typeof MEDIA_STATUSES)[number];
 
 /**
  * What processing noticed about an original and went past (a media item's `processing_warning`): IMAGE_DAMAGED is a

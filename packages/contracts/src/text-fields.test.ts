@@ -98,8 +98,9 @@ function allIssues(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
   ]);
 }
 
-// What clients send: bodies, queries and path parameters, named so (answers are what the server writes).
-const REQUEST_SCHEMA = /(Body|Query|Params)$/;
+// What clients send: bodies, queries, path parameters and multipart forms, named so (answers are what the server
+// writes).
+const REQUEST_SCHEMA = /(Body|Query|Params|Path|Form)$/;
 
 const SCHEMAS = Object.entries(contracts).flatMap(([name, value]) =>
   value instanceof z.ZodType && REQUEST_SCHEMA.test(name) ? [{ name, schema: value as z.ZodType }] : [],
@@ -122,6 +123,8 @@ describe('text fields', () => {
       'updateFindingBody.target.selector.value',
       'presignedUploadBody.files.0.name',
       'photoListQuery.q',
+      'inspectionReportPath.requestId',
+      'editedPhotoForm.photoKey',
     ]) {
       expect(names).toContain(field);
     }

@@ -12,7 +12,7 @@ export function commentListQueryOptions(turbineId: number) {
   return queryOptions({
     queryKey: commentKeys.list(turbineId),
     queryFn: async ({ signal }) =>
-      (await apiClient.get<ApiSuccess<TurbineComment[]>>(`/turbines/${turbineId}/comments`, { signal })).data,
+      (await apiClient.get('/turbines/{id}/comments', { path: { id: turbineId }, signal })).data,
   });
 }
 
@@ -27,11 +27,17 @@ export function useCommentChange(turbineId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: CommentChange): Promise<ApiSuccess<TurbineComment | null>> => {
-      const base = `/turbines/${turbineId}/comments`;
-      if (change.kind === 'add') return apiClient.post<ApiSuccess<TurbineComment>>(base, { comment: change.comment });
-      if (change.kind === 'edit')
-        return apiClient.put<ApiSuccess<TurbineComment>>(`${base}/${change.id}`, { comment: change.comment });
-      return apiClient.delete<ApiSuccess<null>>(`${base}/${change.id}`);
+      if (change.kind === 'add') {
+        return apiClient.post('/turbines/{id}/comments', {
+          path: { id: turbineId },
+          body: { comment: change.comment },
+        });
+      }
+      const path = { id: turbineId, commentId: change.id };
+      if (change.kind === 'edit') {
+        return apiClient.put('/turbines/{id}/comments/{commentId}', { path, body: { comment: change.comment } });
+      }
+      return apiClient.delete('/turbines/{id}/comments/{commentId}', { path });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: commentKeys.list(turbineId) }),
   });

@@ -1,4 +1,4 @@
-import { type ApiSuccess, type Company, type CompanyBody } from '@kanat360/contracts';
+import { type Company, type CompanyBody } from '@kanat360/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from './client';
 import { useApiMutation } from './use-api-mutation';
@@ -12,16 +12,14 @@ export const companyKeys = {
 export function companyListQueryOptions() {
   return queryOptions({
     queryKey: companyKeys.list(),
-    queryFn: async ({ signal }) => (await apiClient.get<ApiSuccess<Company[]>>('/companies', { signal })).data,
+    queryFn: async ({ signal }) => (await apiClient.get('/companies', { signal })).data,
   });
 }
 
 export function useSaveCompany(onSaved: (company: Company) => void) {
   return useApiMutation({
     mutationFn: ({ id, body }: { id: number | null; body: CompanyBody }) =>
-      id === null
-        ? apiClient.post<ApiSuccess<Company>>('/companies', body)
-        : apiClient.put<ApiSuccess<Company>>(`/companies/${id}`, body),
+      id === null ? apiClient.post('/companies', { body }) : apiClient.put('/companies/{id}', { path: { id }, body }),
     invalidates: [companyKeys.all],
     onSuccess: onSaved,
   });
@@ -29,7 +27,7 @@ export function useSaveCompany(onSaved: (company: Company) => void) {
 
 export function useDeleteCompany(onDeleted: () => void) {
   return useApiMutation({
-    mutationFn: (id: number) => apiClient.delete<ApiSuccess<null>>(`/companies/${id}`),
+    mutationFn: (id: number) => apiClient.delete('/companies/{id}', { path: { id } }),
     invalidates: [companyKeys.all],
     onSuccess: onDeleted,
   });

@@ -1,23 +1,17 @@
-import { ApiError } from '@kanat360/api-client';
+import { type PathsWith, type QueryOf, querySearch } from '@kanat360/api-client';
 import {
-  type ApiPage,
   type ApiSuccess,
   type CreateFindingBody,
   type Finding,
   type FindingDetail,
   type FindingFilters,
   type FindingSort,
-  type FindingSummary,
   FINDING_PAGE,
   type InspectionReportRequest,
-  isErrorCode,
-  LANGUAGE_HEADER,
   type UpdateFindingBody,
 } from '@kanat360/contracts';
-import { type Language, translate } from '@kanat360/i18n/core';
+import { type Language } from '@kanat360/i18n/core';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { languageAtom } from '@/i18n/language';
-import { appStore } from '@/state/store';
 import { apiClient } from './client';
 import { turbineKeys } from './turbines';
 import { useApiMutation } from './use-api-mutation';
@@ -52,9 +46,10 @@ export function turbineFindingsQueryOptions(turbineId: number, filters: FindingF
       const findings: Finding[] = [];
       let cursor: string | undefined;
       do {
-        const page = await apiClient.get<ApiPage<Finding>>(`/turbines/${turbineId}/findings`, {
-          signal,
+        const page = await apiClient.get('/turbines/{id}/findings', {
+          path: { id: turbineId },
           query: { ...filters, limit: FINDING_PAGE.maxLimit, cursor },
+          signal,
         });
         findings.push(...page.data);
         cursor = page.next_cursor ?? undefined;
@@ -70,7 +65,8 @@ export function findingQueryOptions(turbineId: number, id: number) {
   return queryOptions({
     queryKey: findingKeys.detail(turbineId, id),
     queryFn: async ({ signal }) =>
-      (await apiClient.get<ApiSuccess<FindingDetail>>(`/turbines/${turbineId}/findings/${id}`, { signal })).data,
+      (await apiClient.get('/turbines/{id}/findings/{findingId}', { path: { id: turbineId, findingId: id }, signal }))
+        .data,
     staleTime: FINDINGS_STALE_MS,
   });
 }
@@ -84,9 +80,9 @@ export function fleetFindingsQueryOptions(
   return infiniteQueryOptions({
     queryKey: findingKeys.fleet(filters, sort),
     queryFn: ({ signal, pageParam }) =>
-      apiClient.get<ApiPage<Finding>>('/findings', {
-        signal,
+      apiClient.get('/findings', {
         query: { ...filters, sort, limit: pageSize, cursor: pageParam ?? undefined },
+        signal,
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
@@ -98,8 +94,7 @@ export function fleetFindingsQueryOptions(
 export function fleetFindingSummaryQueryOptions(filters: FindingFilters) {
   return queryOptions({
     queryKey: findingKeys.fleetSummary(filters),
-    queryFn: async ({ signal }) =>
-      (await apiClient.get<ApiSuccess<FindingSummary>>('/findings/summary', { signal, query: { ...filters } })).data,
+    queryFn: async ({ signal }) => (await apiClient.get('/findings/summary', { query: { ...filters }, signal })).data,
     staleTime: FINDINGS_STALE_MS,
   });
 }
@@ -113,12 +108,9 @@ export function findingsExportUrl(
   filters: FindingFilters,
   language: Language,
 ): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) {
-    if (value !== undefined) query.set(key, String(value));
-  }
-  query.set('lang', language);
-  return `/api/findings/export.${format}?${query.toString()}`;
+  const path = `/findings/export.${format}` as const satisfies PathsWith<'get'>;
+  const query: QueryOf<typeof path, 'get'> = { ...filters, lang: language };
+  return `/api${path}${querySearch(query)}`;
 }
 
 /** A finding changes the lists, the turbine list's worst severity and the finding's own track. */
@@ -127,8 +119,7 @@ const touchedByFindings = [findingKeys.all, turbineKeys.list()] as const;
 /** POST /turbines/{id}/findings — a finding marked on a media item. */
 export function useCreateFinding(turbineId: number, onCreated?: (finding: FindingDetail) => void) {
   return useApiMutation({
-    mutationFn: (body: FindingInput) =>
-      apiClient.post<ApiSuccess<FindingDetail>>(`/turbines/${turbineId}/findings`, body),
+    mutationFn: (body: FindingInput) => apiClient.post('/turbines/{id}/findings', { path: { id: turbineId }, body }),
     invalidates: touchedByFindings,
     onSuccess: onCreated,
   });
@@ -138,7 +129,7 @@ export function useCreateFinding(turbineId: number, onCreated?: (finding: Findin
 export function useUpdateFinding(turbineId: number, onSaved?: (finding: FindingDetail) => void) {
   return useApiMutation({
     mutationFn: ({ id, body }: { id: number; body: FindingUpdate }) =>
-      apiClient.put<ApiSuccess<FindingDetail>>(`/turbines/${turbineId}/findings/${id}`, body),
+      apiClient.put('/turbines/{id}/findings/{findingId}', { path: { id: turbineId, findingId: id }, body }),
     invalidates: touchedByFindings,
     onSuccess: onSaved,
   });
@@ -147,7 +138,8 @@ export function useUpdateFinding(turbineId: number, onSaved?: (finding: FindingD
 /** DELETE /turbines/{id}/findings/{findingId}. */
 export function useDeleteFinding(turbineId: number, onDeleted?: (id: number) => void) {
   return useApiMutation({
-    mutationFn: (id: number) => apiClient.delete<ApiSuccess<null>>(`/turbines/${turbineId}/findings/${id}`),
+    mutationFn: (id: number) =>
+      apiClient.delete('/turbines/{id}/findings/{findingId}', { path: { id: turbineId, findingId: id } }),
     invalidates: touchedByFindings,
     onSuccess: (_data, id) => onDeleted?.(id),
   });
@@ -157,8 +149,9 @@ export function useDeleteFinding(turbineId: number, onDeleted?: (id: number) => 
 export function useLinkFinding(turbineId: number, onLinked?: (finding: FindingDetail) => void) {
   return useApiMutation({
     mutationFn: ({ id, earlierId }: { id: number; earlierId: number }) =>
-      apiClient.post<ApiSuccess<FindingDetail>>(`/turbines/${turbineId}/findings/${id}/link`, {
-        earlier_id: earlierId,
+      apiClient.post('/turbines/{id}/findings/{findingId}/link', {
+        path: { id: turbineId, findingId: id },
+        body: { earlier_id: earlierId },
       }),
     invalidates: touchedByFindings,
     onSuccess: onLinked,
@@ -174,28 +167,22 @@ export type InspectionReportAnswer =
  * the background (202 with the request to follow). Read as bytes, so it is not the JSON client's to parse.
  */
 export async function requestInspectionReport(turbineId: number, year: number): Promise<InspectionReportAnswer> {
-  const language = appStore.get(languageAtom);
-  const response = await fetch(`/api/turbines/${turbineId}/inspection-report?year=${year}`, {
-    credentials: 'same-origin',
-    headers: { [LANGUAGE_HEADER]: language, Accept: 'application/pdf, application/json' },
+  // A PDF takes longer than a JSON answer to make: no time-out.
+  const response = await apiClient.getResponse('/turbines/{id}/inspection-report', {
+    path: { id: turbineId },
+    query: { year },
+    timeoutMs: null,
   });
-  if (response.ok && response.headers.get('Content-Type')?.startsWith('application/pdf')) {
+  if (response.headers.get('Content-Type')?.startsWith('application/pdf')) {
     const disposition = response.headers.get('Content-Disposition') ?? '';
     const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
     const plain = /filename="([^"]+)"/i.exec(disposition)?.[1];
     const fileName = encoded ? decodeURIComponent(encoded) : (plain ?? `inspection-report-${year}.pdf`);
     return { kind: 'pdf', blob: await response.blob(), fileName };
   }
-  const body: unknown = await response.json().catch(() => null);
-  if (response.status === 202) {
-    return { kind: 'queued', request: (body as ApiSuccess<InspectionReportRequest>).data };
-  }
-  const failure = body as { code?: string; message?: string } | null;
-  throw new ApiError(
-    failure?.message ?? translate(language, 'errors.SERVER_ERROR_STATUS', { status: response.status }),
-    isErrorCode(failure?.code) ? failure.code : 'SERVER_ERROR_STATUS',
-    response.status,
-  );
+  // Only the 202 answers JSON (a failure was thrown as an ApiError already).
+  const queued = (await response.json()) as ApiSuccess<InspectionReportRequest>;
+  return { kind: 'queued', request: queued.data };
 }
 
 /** Where a report being made in the background stands, asked again every few seconds until it is ready or failed. */
@@ -203,8 +190,12 @@ export function inspectionReportStatusQueryOptions(request: InspectionReportRequ
   return queryOptions({
     queryKey: [...findingKeys.all, 'inspection-report', request?.id ?? null] as const,
     queryFn: async ({ signal }) =>
-      (await apiClient.get<ApiSuccess<InspectionReportRequest>>(request!.status_url.replace(/^\/api/, ''), { signal }))
-        .data,
+      (
+        await apiClient.get('/turbines/{id}/inspection-report/{requestId}', {
+          path: { id: request!.turbine_id, requestId: request!.id },
+          signal,
+        })
+      ).data,
     enabled: request !== null,
     refetchInterval: (query) => (query.state.data && query.state.data.status !== 'pending' ? false : 3000),
     staleTime: 0,

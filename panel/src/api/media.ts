@@ -1,13 +1,4 @@
-import {
-  type ApiPage,
-  type ApiSuccess,
-  type Blade,
-  type MediaCameraCount,
-  type MediaCategory,
-  type MediaItem,
-  type MediaPlaceCount,
-  PHOTO_PAGE,
-} from '@kanat360/contracts';
+import { type ApiPage, type Blade, type MediaCategory, type MediaItem, PHOTO_PAGE } from '@kanat360/contracts';
 import { infiniteQueryOptions, type QueryClient, queryOptions, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from './client';
 import { turbineKeys } from './turbines';
@@ -48,10 +39,10 @@ function fetchPhotoPage(
   filters: PhotoFilters & { limit?: number; cursor?: string; ids?: readonly number[] },
   signal: AbortSignal,
 ) {
-  const { ids, ...rest } = filters;
-  return apiClient.get<ApiPage<MediaItem>>(`/turbines/${turbineId}/photos`, {
+  return apiClient.get('/turbines/{id}/photos', {
+    path: { id: turbineId },
+    query: { view: 'all', ...filters, ids: filters.ids && [...filters.ids] },
     signal,
-    query: { view: 'all', ...rest, ids: ids?.join(',') },
   });
 }
 
@@ -78,7 +69,7 @@ export function mediaPlacesQueryOptions(turbineId: number) {
   return queryOptions({
     queryKey: mediaKeys.places(turbineId),
     queryFn: async ({ signal }) =>
-      (await apiClient.get<ApiSuccess<MediaPlaceCount[]>>(`/turbines/${turbineId}/photos/summary`, { signal })).data,
+      (await apiClient.get('/turbines/{id}/photos/summary', { path: { id: turbineId }, signal })).data,
     staleTime: PHOTO_LIST_STALE_MS,
   });
 }
@@ -88,7 +79,7 @@ export function mediaCamerasQueryOptions(turbineId: number) {
   return queryOptions({
     queryKey: mediaKeys.cameras(turbineId),
     queryFn: async ({ signal }) =>
-      (await apiClient.get<ApiSuccess<MediaCameraCount[]>>(`/turbines/${turbineId}/photos/cameras`, { signal })).data,
+      (await apiClient.get('/turbines/{id}/photos/cameras', { path: { id: turbineId }, signal })).data,
     staleTime: PHOTO_LIST_STALE_MS,
   });
 }
@@ -131,7 +122,7 @@ export function useDeletePhoto(turbineId: number, onDeleted: (item: MediaItem) =
   const queryClient = useQueryClient();
   return useApiMutation({
     mutationFn: (item: MediaItem) =>
-      apiClient.delete<ApiSuccess<null>>(`/turbines/${turbineId}/photos`, { query: { key: item.key } }),
+      apiClient.delete('/turbines/{id}/photos', { path: { id: turbineId }, query: { key: item.key } }),
     invalidates: [],
     onSuccess: (_data, item) => {
       onDeleted(item);
@@ -145,12 +136,7 @@ export function photoVersionsQueryOptions(turbineId: number, key: string) {
   return queryOptions({
     queryKey: [...mediaKeys.all(turbineId), 'versions', key] as const,
     queryFn: async ({ signal }) =>
-      (
-        await apiClient.get<ApiSuccess<MediaItem[]>>(`/turbines/${turbineId}/photos/versions`, {
-          signal,
-          query: { key },
-        })
-      ).data,
+      (await apiClient.get('/turbines/{id}/photos/versions', { path: { id: turbineId }, query: { key }, signal })).data,
   });
 }
 
@@ -168,7 +154,9 @@ export function saveEditedPhoto(turbineId: number, item: MediaItem, jpeg: Blob) 
   form.append('turbineId', String(turbineId));
   form.append('replaceOriginal', 'true');
   form.append('photo', jpeg, `${item.originalName.replace(/\.[^.]+$/, '')}.jpg`);
-  return apiClient.post<ApiSuccess<MediaItem>>(`/turbines/${turbineId}/save-edited-photo`, form, {
+  return apiClient.post('/turbines/{id}/save-edited-photo', {
+    path: { id: turbineId },
+    body: form,
     timeoutMs: SAVE_EDITED_TIMEOUT_MS,
   });
 }
@@ -178,7 +166,7 @@ export function useRestoreOriginal(turbineId: number, onRestored: (item: MediaIt
   const queryClient = useQueryClient();
   return useApiMutation({
     mutationFn: (item: MediaItem) =>
-      apiClient.post<ApiSuccess<MediaItem>>(`/turbines/${turbineId}/photos/restore`, { key: item.key }),
+      apiClient.post('/turbines/{id}/photos/restore', { path: { id: turbineId }, body: { key: item.key } }),
     invalidates: [],
     onSuccess: (restored) => {
       onRestored(restored);
@@ -209,14 +197,11 @@ export function watchedPhotosQueryOptions(turbineId: number, filters: PhotoFilte
     queryKey,
     queryFn: async ({ signal, client }): Promise<WatchedPhotos> => {
       const held = client.getQueryData<WatchedPhotos>(queryKey);
-      const answer = await apiClient.getIfChanged<ApiPage<MediaItem>>(
-        `/turbines/${turbineId}/photos`,
-        held?.etag ?? null,
-        {
-          signal,
-          query: { view: 'all', ...filters, limit: PHOTO_PAGE.maxLimit },
-        },
-      );
+      const answer = await apiClient.getIfChanged('/turbines/{id}/photos', held?.etag ?? null, {
+        path: { id: turbineId },
+        query: { view: 'all', ...filters, limit: PHOTO_PAGE.maxLimit },
+        signal,
+      });
       if (answer.notModified && held) return held;
       if (answer.notModified) throw new Error('304 without a list held');
       const page = answer.data;

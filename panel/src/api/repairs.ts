@@ -1,13 +1,9 @@
 import {
-  type ApiPage,
-  type ApiSuccess,
   type CompleteRepairBody,
   type CreateRepairBody,
   type Repair,
-  type RepairAssignee,
   type RepairCalendarToken,
   type RepairFilters,
-  type RepairSummary,
   REPAIR_PAGE,
   type UpdateRepairBody,
 } from '@kanat360/contracts';
@@ -55,14 +51,15 @@ export function repairFilterParams(filters: RepairFilters): Record<string, strin
 }
 
 /** Every repair a list route answers for the filters, page after page of the largest size. */
-async function everyRepair(path: string, filters: RepairFilters, signal: AbortSignal): Promise<Repair[]> {
+async function everyRepair(turbineId: number | null, filters: RepairFilters, signal: AbortSignal): Promise<Repair[]> {
   const repairs: Repair[] = [];
   let cursor: string | undefined;
   do {
-    const page = await apiClient.get<ApiPage<Repair>>(path, {
-      signal,
-      query: { ...repairFilterParams(filters), limit: REPAIR_PAGE.maxLimit, cursor },
-    });
+    const query = { ...repairFilterParams(filters), limit: REPAIR_PAGE.maxLimit, cursor };
+    const page =
+      turbineId === null
+        ? await apiClient.get('/repairs', { signal, query })
+        : await apiClient.get('/turbines/{id}/repairs', { path: { id: turbineId }, signal, query });
     repairs.push(...page.data);
     cursor = page.next_cursor ?? undefined;
   } while (cursor);
@@ -74,7 +71,7 @@ export function fleetRepairsQueryOptions(filters: RepairFilters, pageSize: numbe
   return infiniteQueryOptions({
     queryKey: [...repairKeys.fleet(filters), pageSize] as const,
     queryFn: ({ signal, pageParam }) =>
-      apiClient.get<ApiPage<Repair>>('/repairs', {
+      apiClient.get('/repairs', {
         signal,
         query: { ...repairFilterParams(filters), limit: pageSize, cursor: pageParam ?? undefined },
       }),
@@ -91,7 +88,7 @@ export function fleetRepairsQueryOptions(filters: RepairFilters, pageSize: numbe
 export function allFleetRepairsQueryOptions(filters: RepairFilters) {
   return queryOptions({
     queryKey: [...repairKeys.fleet(filters), 'all'] as const,
-    queryFn: ({ signal }) => everyRepair('/repairs', filters, signal),
+    queryFn: ({ signal }) => everyRepair(null, filters, signal),
     staleTime: REPAIRS_STALE_MS,
   });
 }
@@ -102,7 +99,7 @@ export function repairSummaryQueryOptions(filters: RepairFilters) {
     queryKey: repairKeys.summary(filters),
     queryFn: async ({ signal }) =>
       (
-        await apiClient.get<ApiSuccess<RepairSummary>>('/repairs/summary', {
+        await apiClient.get('/repairs/summary', {
           signal,
           query: repairFilterParams(filters),
         })
@@ -115,7 +112,7 @@ export function repairSummaryQueryOptions(filters: RepairFilters) {
 export function turbineRepairsQueryOptions(turbineId: number, filters: RepairFilters = {}) {
   return queryOptions({
     queryKey: repairKeys.ofTurbine(turbineId, filters),
-    queryFn: ({ signal }) => everyRepair(`/turbines/${turbineId}/repairs`, filters, signal),
+    queryFn: ({ signal }) => everyRepair(turbineId, filters, signal),
     staleTime: REPAIRS_STALE_MS,
   });
 }
@@ -125,7 +122,8 @@ export function repairQueryOptions(turbineId: number, id: number) {
   return queryOptions({
     queryKey: repairKeys.detail(turbineId, id),
     queryFn: async ({ signal }) =>
-      (await apiClient.get<ApiSuccess<Repair>>(`/turbines/${turbineId}/repairs/${id}`, { signal })).data,
+      (await apiClient.get('/turbines/{id}/repairs/{repairId}', { path: { id: turbineId, repairId: id }, signal }))
+        .data,
     staleTime: REPAIRS_STALE_MS,
   });
 }
@@ -135,7 +133,7 @@ export function repairAssigneesQueryOptions(turbineId: number) {
   return queryOptions({
     queryKey: repairKeys.assignees(turbineId),
     queryFn: async ({ signal }) =>
-      (await apiClient.get<ApiSuccess<RepairAssignee[]>>(`/turbines/${turbineId}/repair-assignees`, { signal })).data,
+      (await apiClient.get('/turbines/{id}/repair-assignees', { path: { id: turbineId }, signal })).data,
     staleTime: 5 * 60_000,
   });
 }
@@ -144,8 +142,7 @@ export function repairAssigneesQueryOptions(turbineId: number) {
 export function repairCalendarTokenQueryOptions() {
   return queryOptions({
     queryKey: repairKeys.calendarToken,
-    queryFn: async ({ signal }) =>
-      (await apiClient.get<ApiSuccess<RepairCalendarToken>>('/repairs/calendar-token', { signal })).data,
+    queryFn: async ({ signal }) => (await apiClient.get('/repairs/calendar-token', { signal })).data,
     staleTime: Infinity,
   });
 }
@@ -178,7 +175,7 @@ const touchedByRepairs = (turbineId: number) =>
 /** POST /turbines/{id}/repairs — a work order from findings of the turbine. */
 export function useCreateRepair(turbineId: number, onCreated?: (repair: Repair) => void) {
   return useApiMutation({
-    mutationFn: (body: RepairInput) => apiClient.post<ApiSuccess<Repair>>(`/turbines/${turbineId}/repairs`, body),
+    mutationFn: (body: RepairInput) => apiClient.post('/turbines/{id}/repairs', { path: { id: turbineId }, body }),
     invalidates: touchedByRepairs(turbineId),
     onSuccess: onCreated,
   });
@@ -194,7 +191,7 @@ export interface RepairRef {
 export function useUpdateRepair(onSaved?: (repair: Repair) => void) {
   return useApiMutation({
     mutationFn: ({ turbineId, id, body }: RepairRef & { body: UpdateRepairBody }) =>
-      apiClient.put<ApiSuccess<Repair>>(`/turbines/${turbineId}/repairs/${id}`, body),
+      apiClient.put('/turbines/{id}/repairs/{repairId}', { path: { id: turbineId, repairId: id }, body }),
     invalidates: ({ turbineId }) => touchedByRepairs(turbineId),
     onSuccess: onSaved,
   });
@@ -204,7 +201,7 @@ export function useUpdateRepair(onSaved?: (repair: Repair) => void) {
 export function useDeleteRepair(onDeleted?: (ref: RepairRef) => void) {
   return useApiMutation({
     mutationFn: ({ turbineId, id }: RepairRef) =>
-      apiClient.delete<ApiSuccess<null>>(`/turbines/${turbineId}/repairs/${id}`),
+      apiClient.delete('/turbines/{id}/repairs/{repairId}', { path: { id: turbineId, repairId: id } }),
     invalidates: ({ turbineId }) => touchedByRepairs(turbineId),
     onSuccess: (_data, ref) => onDeleted?.(ref),
   });
@@ -214,7 +211,7 @@ export function useDeleteRepair(onDeleted?: (ref: RepairRef) => void) {
 export function useCompleteRepair(onCompleted?: (repair: Repair) => void) {
   return useApiMutation({
     mutationFn: ({ turbineId, id, body }: RepairRef & { body: CompleteRepairBody }) =>
-      apiClient.post<ApiSuccess<Repair>>(`/turbines/${turbineId}/repairs/${id}/complete`, body),
+      apiClient.post('/turbines/{id}/repairs/{repairId}/complete', { path: { id: turbineId, repairId: id }, body }),
     invalidates: ({ turbineId }) => touchedByRepairs(turbineId),
     onSuccess: onCompleted,
   });
@@ -224,7 +221,7 @@ export function useCompleteRepair(onCompleted?: (repair: Repair) => void) {
 export function useVerifyRepair(onVerified?: (repair: Repair) => void) {
   return useApiMutation({
     mutationFn: ({ turbineId, id }: RepairRef) =>
-      apiClient.post<ApiSuccess<Repair>>(`/turbines/${turbineId}/repairs/${id}/verify`, {}),
+      apiClient.post('/turbines/{id}/repairs/{repairId}/verify', { path: { id: turbineId, repairId: id } }),
     invalidates: ({ turbineId }) => touchedByRepairs(turbineId),
     onSuccess: onVerified,
   });
@@ -234,7 +231,7 @@ export function useVerifyRepair(onVerified?: (repair: Repair) => void) {
 export function useCancelRepair(onCancelled?: (repair: Repair) => void) {
   return useApiMutation({
     mutationFn: ({ turbineId, id }: RepairRef) =>
-      apiClient.post<ApiSuccess<Repair>>(`/turbines/${turbineId}/repairs/${id}/cancel`, {}),
+      apiClient.post('/turbines/{id}/repairs/{repairId}/cancel', { path: { id: turbineId, repairId: id } }),
     invalidates: ({ turbineId }) => touchedByRepairs(turbineId),
     onSuccess: onCancelled,
   });
@@ -243,7 +240,7 @@ export function useCancelRepair(onCancelled?: (repair: Repair) => void) {
 /** POST /repairs/calendar-token — a new feed address; the old one stops working at once. */
 export function useRotateRepairCalendarToken(onRotated?: (token: RepairCalendarToken) => void) {
   return useApiMutation({
-    mutationFn: () => apiClient.post<ApiSuccess<RepairCalendarToken>>('/repairs/calendar-token', {}),
+    mutationFn: () => apiClient.post('/repairs/calendar-token'),
     invalidates: [repairKeys.calendarToken],
     onSuccess: onRotated,
   });

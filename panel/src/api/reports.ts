@@ -1,4 +1,4 @@
-import { type ApiSuccess, type Report } from '@kanat360/contracts';
+import { type Report } from '@kanat360/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { apiClient } from './client';
 import { turbineKeys } from './turbines';
@@ -15,7 +15,7 @@ export function reportListQueryOptions(turbineId: number, year: number) {
   return queryOptions({
     queryKey: reportKeys.year(turbineId, year),
     queryFn: async ({ signal }) =>
-      (await apiClient.get<ApiSuccess<Report[]>>(`/turbines/${turbineId}/reports`, { signal, query: { year } })).data,
+      (await apiClient.get('/turbines/{id}/reports', { path: { id: turbineId }, query: { year }, signal })).data,
   });
 }
 
@@ -26,7 +26,8 @@ export function refreshReports(queryClient: QueryClient, turbineId: number): Pro
 /** DELETE /turbines/{id}/reports/{reportId}: the server's "Rapor başarıyla silindi" is toasted. */
 export function useDeleteReport(turbineId: number, onDeleted: () => void) {
   return useApiMutation({
-    mutationFn: (report: Report) => apiClient.delete<ApiSuccess<null>>(`/turbines/${turbineId}/reports/${report.id}`),
+    mutationFn: (report: Report) =>
+      apiClient.delete('/turbines/{id}/reports/{reportId}', { path: { id: turbineId, reportId: report.id } }),
     invalidates: [reportKeys.all(turbineId)],
     onSuccess: onDeleted,
   });

@@ -1,14 +1,4 @@
-import {
-  type ApiSuccess,
-  type CreateTurbineBody,
-  type FleetCoverage,
-  type MapBasemap,
-  type Turbine,
-  type TurbineCoverage,
-  type TurbineDetail,
-  type TurbineImportReport,
-  type UpdateTurbineBody,
-} from '@kanat360/contracts';
+import { type CreateTurbineBody, type Turbine, type UpdateTurbineBody } from '@kanat360/contracts';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from './client';
 import { companyKeys } from './companies';
@@ -31,7 +21,7 @@ const TURBINE_LIST_STALE_MS = 2 * 60_000;
 export function turbineListQueryOptions() {
   return queryOptions({
     queryKey: turbineKeys.list(),
-    queryFn: async ({ signal }) => (await apiClient.get<ApiSuccess<Turbine[]>>('/turbines', { signal })).data,
+    queryFn: async ({ signal }) => (await apiClient.get('/turbines', { signal })).data,
     staleTime: TURBINE_LIST_STALE_MS,
   });
 }
@@ -40,7 +30,7 @@ export function turbineListQueryOptions() {
 export function turbineQueryOptions(id: number) {
   return queryOptions({
     queryKey: turbineKeys.detail(id),
-    queryFn: async ({ signal }) => (await apiClient.get<ApiSuccess<TurbineDetail>>(`/turbines/${id}`, { signal })).data,
+    queryFn: async ({ signal }) => (await apiClient.get('/turbines/{id}', { path: { id }, signal })).data,
     staleTime: TURBINE_LIST_STALE_MS,
   });
 }
@@ -53,7 +43,7 @@ const turbineChanges = (id: number) => [...turbineListChanges, { queryKey: turbi
 export function useCreateTurbine(onCreated: (turbine: Turbine) => void) {
   const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: (body: CreateTurbineBody) => apiClient.post<ApiSuccess<Turbine>>('/turbines', body),
+    mutationFn: (body: CreateTurbineBody) => apiClient.post('/turbines', { body }),
     invalidates: turbineListChanges,
     onSuccess: (turbine) => {
       // Spec §4: the new turbine comes first, before the refetch lands.
@@ -69,7 +59,7 @@ export function useCreateTurbine(onCreated: (turbine: Turbine) => void) {
 export function useUpdateTurbine(onUpdated: (turbine: Turbine) => void) {
   return useApiMutation({
     mutationFn: ({ id, body }: { id: number; body: UpdateTurbineBody }) =>
-      apiClient.put<ApiSuccess<Turbine>>(`/turbines/${id}`, body),
+      apiClient.put('/turbines/{id}', { path: { id }, body }),
     invalidates: ({ id }) => turbineChanges(id),
     onSuccess: onUpdated,
   });
@@ -78,7 +68,7 @@ export function useUpdateTurbine(onUpdated: (turbine: Turbine) => void) {
 export function useDeleteTurbine(onDeleted: (id: number) => void) {
   const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: (id: number) => apiClient.delete<ApiSuccess<null>>(`/turbines/${id}`),
+    mutationFn: (id: number) => apiClient.delete('/turbines/{id}', { path: { id } }),
     invalidates: turbineListChanges,
     onSuccess: (_data, id) => {
       queryClient.setQueryData(turbineKeys.list(), (list: Turbine[] | undefined) =>
@@ -96,7 +86,7 @@ export function useDeleteTurbine(onDeleted: (id: number) => void) {
 export function mapBasemapQueryOptions() {
   return queryOptions({
     queryKey: ['map', 'basemap'] as const,
-    queryFn: async ({ signal }) => (await apiClient.get<ApiSuccess<MapBasemap>>('/map/basemap', { signal })).data,
+    queryFn: async ({ signal }) => (await apiClient.get('/map/basemap', { signal })).data,
     staleTime: Infinity,
   });
 }
@@ -106,7 +96,7 @@ export function turbineCoverageQueryOptions(id: number, year: number) {
   return queryOptions({
     queryKey: [...turbineKeys.detail(id), 'coverage', year] as const,
     queryFn: async ({ signal }) =>
-      (await apiClient.get<ApiSuccess<TurbineCoverage>>(`/turbines/${id}/coverage?year=${year}`, { signal })).data,
+      (await apiClient.get('/turbines/{id}/coverage', { path: { id }, query: { year }, signal })).data,
   });
 }
 
@@ -114,8 +104,7 @@ export function turbineCoverageQueryOptions(id: number, year: number) {
 export function fleetCoverageQueryOptions(year: number) {
   return queryOptions({
     queryKey: [...turbineKeys.all, 'coverage', year] as const,
-    queryFn: async ({ signal }) =>
-      (await apiClient.get<ApiSuccess<FleetCoverage>>(`/coverage?year=${year}`, { signal })).data,
+    queryFn: async ({ signal }) => (await apiClient.get('/coverage', { query: { year }, signal })).data,
   });
 }
 
@@ -125,9 +114,10 @@ export function useImportTurbines() {
     mutationFn: ({ file, dryRun, companyId }: { file: File; dryRun: boolean; companyId: number | null }) => {
       const form = new FormData();
       form.append('file', file);
-      const query = new URLSearchParams({ dry_run: String(dryRun) });
-      if (companyId !== null) query.set('company_id', String(companyId));
-      return apiClient.post<ApiSuccess<TurbineImportReport>>(`/turbines/import?${query}`, form);
+      return apiClient.post('/turbines/import', {
+        query: { dry_run: String(dryRun) as 'true' | 'false', company_id: companyId ?? undefined },
+        body: form,
+      });
     },
     invalidates: ({ dryRun }) => (dryRun ? [] : turbineListChanges),
   });

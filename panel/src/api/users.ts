@@ -1,10 +1,4 @@
-import {
-  type ApiSuccess,
-  type ChangePasswordBody,
-  type CreateUserBody,
-  type UpdateUserBody,
-  type User,
-} from '@kanat360/contracts';
+import { type ChangePasswordBody, type CreateUserBody, type UpdateUserBody, type User } from '@kanat360/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from './client';
 import { companyKeys } from './companies';
@@ -19,7 +13,7 @@ export const userKeys = {
 export function userListQueryOptions() {
   return queryOptions({
     queryKey: userKeys.list(),
-    queryFn: async ({ signal }) => (await apiClient.get<ApiSuccess<User[]>>('/users', { signal })).data,
+    queryFn: async ({ signal }) => (await apiClient.get('/users', { signal })).data,
   });
 }
 
@@ -28,7 +22,7 @@ const userChanges = [userKeys.all, companyKeys.all] as const;
 
 export function useCreateUser(onCreated: (user: User) => void) {
   return useApiMutation({
-    mutationFn: (body: CreateUserBody) => apiClient.post<ApiSuccess<User>>('/users', body),
+    mutationFn: (body: CreateUserBody) => apiClient.post('/users', { body }),
     invalidates: userChanges,
     onSuccess: onCreated,
   });
@@ -37,7 +31,7 @@ export function useCreateUser(onCreated: (user: User) => void) {
 export function useUpdateUser(onUpdated: (user: User) => void) {
   return useApiMutation({
     mutationFn: ({ id, body }: { id: number; body: UpdateUserBody }) =>
-      apiClient.put<ApiSuccess<User>>(`/users/${id}`, body),
+      apiClient.put('/users/{id}', { path: { id }, body }),
     invalidates: userChanges,
     onSuccess: onUpdated,
   });
@@ -46,7 +40,7 @@ export function useUpdateUser(onUpdated: (user: User) => void) {
 export function useChangePassword(onChanged: () => void) {
   return useApiMutation({
     mutationFn: ({ id, body }: { id: number; body: ChangePasswordBody }) =>
-      apiClient.put<ApiSuccess<null>>(`/users/${id}/password`, body),
+      apiClient.put('/users/{id}/password', { path: { id }, body }),
     invalidates: [],
     onSuccess: onChanged,
   });
@@ -54,7 +48,7 @@ export function useChangePassword(onChanged: () => void) {
 
 export function useDeleteUser(onDeleted: () => void) {
   return useApiMutation({
-    mutationFn: (id: number) => apiClient.delete<ApiSuccess<null>>(`/users/${id}`),
+    mutationFn: (id: number) => apiClient.delete('/users/{id}', { path: { id } }),
     invalidates: userChanges,
     onSuccess: onDeleted,
   });

@@ -3,7 +3,7 @@ import { LIMITS, type TurbineComment } from '@kanat360/contracts';
 import { type MessageKey } from '@kanat360/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { atom, useAtom } from 'jotai';
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type Ref, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { commentListQueryOptions, type CommentChange, useCommentChange } from '@/api/comments';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { StrokeIcon } from '@/components/StrokeIcon';
@@ -52,17 +52,20 @@ function CommentField({
   onChange,
   label,
   autoFocus = false,
+  inputRef,
 }: {
   value: string;
   onChange: (value: string) => void;
   label: string;
   autoFocus?: boolean;
+  inputRef?: Ref<HTMLTextAreaElement>;
 }) {
   const { t } = useI18n();
   const counterId = useId();
   return (
     <div>
       <textarea
+        ref={inputRef}
         className="input h-24 resize-none py-2"
         maxLength={LIMITS.commentMaxLength}
         value={value}
@@ -223,9 +226,13 @@ export function CommentsDrawer({ turbineId, onClose }: { turbineId: number; onCl
   const change = useCommentChange(turbineId);
   const scroller = useRef<HTMLDivElement>(null);
   const count = list.data?.length ?? 0;
+  const newBox = useRef<HTMLTextAreaElement>(null);
   // The newest comment is the last one, beside the box where the next is written: show it on opening and adding.
+  // A deleted comment takes its confirmation (where the focus was) with it: the focus goes to that box, so it stays
+  // in the drawer and Escape still closes it.
   useEffect(() => {
     if (scroller.current) scroller.current.scrollTop = scroller.current.scrollHeight;
+    if (dialog.current?.open && !dialog.current.contains(document.activeElement)) newBox.current?.focus();
   }, [count]);
 
   useLayoutEffect(() => {
@@ -315,7 +322,7 @@ export function CommentsDrawer({ turbineId, onClose }: { turbineId: number; onCl
             });
           }}
         >
-          <CommentField value={draft} onChange={setDraft} label={t('panel.comments.newLabel')} />
+          <CommentField value={draft} onChange={setDraft} label={t('panel.comments.newLabel')} inputRef={newBox} />
           <div className="flex justify-end">
             <button type="submit" className="btn-primary" disabled={change.isPending || draft.trim() === ''}>
               {t('panel.comments.send')}

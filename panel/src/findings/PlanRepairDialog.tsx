@@ -71,7 +71,10 @@ export function PlanRepairDialog({
       },
       t,
     );
-    if (!checked.ok) return feedback.showFieldErrors(checked.errors);
+    if (!checked.ok) {
+      feedback.showFieldErrors(checked.errors);
+      return;
+    }
     create.mutate(checked.data, { onError: (error) => feedback.showServerError(error, FIELDS) });
   };
 

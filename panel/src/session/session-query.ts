@@ -13,7 +13,7 @@ export const sessionKeys = {
 async function validateSession(signal: AbortSignal): Promise<SessionUser> {
   let body: unknown;
   try {
-    body = await apiClient.get<unknown>('/auth/validate-session', { signal });
+    body = await apiClient.get('/auth/validate-session', { signal });
   } catch (error) {
     // The client's onUnauthorized has already started the way to the sign-in page.
     if (error instanceof ApiError && error.status === 401) return untilSignInPage();

@@ -10,7 +10,7 @@ export function useLogout() {
   const { t, language } = useI18n();
   const toast = useToast();
   return useMutation({
-    mutationFn: () => apiClient.post<unknown>('/auth/logout'),
+    mutationFn: () => apiClient.post('/auth/logout'),
     onSuccess: () => {
       clearStoredUser();
       window.location.assign('/');

@@ -6,7 +6,6 @@ import {
   type Report,
   type SkippedFile,
   type UploadPartAddress,
-  type UploadParts,
 } from '@kanat360/contracts';
 import { type Language, translate } from '@kanat360/i18n/core';
 import { apiClient } from '@/api/client';
@@ -66,50 +65,49 @@ function onlyItem<T>(answer: UploadAnswer<T>, name: string): T {
   throw new UploadRefused(skip?.code ?? 'UNEXPECTED', skip?.message ?? answer.message ?? name);
 }
 
-/** One file in a multipart POST (spec §7), with its progress; answers the one item stored, or the skip reason. */
-async function postOne<T>(
-  url: string,
-  fields: Record<string, string>,
-  fileField: string,
-  file: File,
-  signal: AbortSignal,
-  onProgress: (loaded: number) => void,
-): Promise<T> {
+/** One file in a multipart form (spec §7), the fields before it: the server reads them as the stream reaches it. */
+function formOf(fields: Record<string, string>, fileField: string, file: File): FormData {
   const form = new FormData();
-  // The fields before the file: the server reads them as the stream reaches the file.
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append(fileField, file, file.name);
-  const { data } = await apiClient.send<UploadAnswer<T>>({
-    method: 'POST',
-    url,
-    body: form,
-    signal,
-    // The form's own bytes (boundaries, fields) count too: scale to the file's size.
-    onProgress: (loaded, total) => onProgress(Math.round((loaded / total) * file.size)),
-  });
-  return onlyItem(data, file.name);
+  return form;
+}
+
+/** The form's own bytes (boundaries, fields) count too: progress scaled to the file's size. */
+function fileProgress(file: File, onProgress: (loaded: number) => void) {
+  return (loaded: number, total: number) => onProgress(Math.round((loaded / total) * file.size));
 }
 
 /** Spec §7's multipart photo upload, one file a request so each has its own progress. */
-function sendMultipart(
+async function sendMultipart(
   file: File,
   destination: MediaDestination,
   signal: AbortSignal,
   onProgress: (loaded: number) => void,
 ): Promise<MediaItem> {
-  const url = `/turbines/${destination.turbineId}/photos`;
-  return postOne<MediaItem>(url, destinationFields(destination), 'photos', file, signal, onProgress);
+  const answer = await apiClient.upload('/turbines/{id}/photos', {
+    path: { id: destination.turbineId },
+    body: formOf(destinationFields(destination), 'photos', file),
+    signal,
+    onProgress: fileProgress(file, onProgress),
+  });
+  return onlyItem(answer, file.name);
 }
 
 /** Spec §7's report upload (`year`, `reports`), one PDF a request. */
-function sendReport(
+async function sendReport(
   file: File,
   destination: ReportDestination,
   signal: AbortSignal,
   onProgress: (loaded: number) => void,
 ): Promise<Report> {
-  const url = `/turbines/${destination.turbineId}/reports`;
-  return postOne<Report>(url, { year: String(destination.year) }, 'reports', file, signal, onProgress);
+  const answer = await apiClient.upload('/turbines/{id}/reports', {
+    path: { id: destination.turbineId },
+    body: formOf({ year: String(destination.year) }, 'reports', file),
+    signal,
+    onProgress: fileProgress(file, onProgress),
+  });
+  return onlyItem(answer, file.name);
 }
 
 /** A PUT of bytes to a presigned address, with the headers it was signed with; answers its ETag (parts need it). */
@@ -120,7 +118,7 @@ async function put(
   signal: AbortSignal,
   onProgress: (loaded: number) => void,
 ): Promise<string | null> {
-  const { header } = await apiClient.send<unknown>({
+  const { header } = await apiClient.send({
     method: 'PUT',
     url,
     body,
@@ -139,17 +137,18 @@ async function sendDirect(
   onProgress: (loaded: number) => void,
 ): Promise<MediaItem> {
   const contentType = file.type || 'application/octet-stream';
-  const presigned = await apiClient.post<UploadAnswer<PresignedUpload>>(
-    `/turbines/${destination.turbineId}/presigned-upload`,
-    { files: [{ name: file.name, size: file.size, type: contentType }], ...destinationFields(destination) },
-    { signal, timeoutMs: 60_000 },
-  );
+  const presigned = await apiClient.post('/turbines/{id}/presigned-upload', {
+    path: { id: destination.turbineId },
+    body: { files: [{ name: file.name, size: file.size, type: contentType }], ...destinationFields(destination) },
+    signal,
+    timeoutMs: 60_000,
+  });
   const grant = onlyItem(presigned, file.name);
   // An upload stopped or failed is given up on the server too (a retry starts over): its address dies, its bytes
   // go, and the company's storage quota gets them back at once.
   const giveUp = () => {
     const call = apiClient
-      .post(`/turbines/${destination.turbineId}/cancel-upload`, { keys: [grant.key] })
+      .post('/turbines/{id}/cancel-upload', { path: { id: destination.turbineId }, body: { keys: [grant.key] } })
       .catch(() => {
         // The server sweeps what is left once the upload expires.
       })
@@ -165,11 +164,12 @@ async function sendDirect(
     } else {
       parts = await sendParts(file, destination.turbineId, grant, headers, signal, onProgress);
     }
-    const confirmed = await apiClient.post<UploadAnswer<MediaItem>>(
-      `/turbines/${destination.turbineId}/confirm-upload`,
-      { uploads: [{ key: grant.key, originalName: file.name, size: file.size, type: contentType, parts }] },
-      { signal, timeoutMs: 60_000 },
-    );
+    const confirmed = await apiClient.post('/turbines/{id}/confirm-upload', {
+      path: { id: destination.turbineId },
+      body: { uploads: [{ key: grant.key, originalName: file.name, size: file.size, type: contentType, parts }] },
+      signal,
+      timeoutMs: 60_000,
+    });
     return onlyItem(confirmed, file.name);
   } catch (error) {
     if (!signal.aborted) giveUp();
@@ -198,11 +198,12 @@ async function sendParts(
   let sent = 0;
   for (let partNumber = 1; partNumber <= partCount; partNumber += 1) {
     if (!addresses.some((address) => address.partNumber === partNumber)) {
-      const { data } = await apiClient.post<{ data: UploadParts }>(
-        `/turbines/${turbineId}/upload-parts`,
-        { key: grant.key, from: partNumber },
-        { signal, timeoutMs: 60_000 },
-      );
+      const { data } = await apiClient.post('/turbines/{id}/upload-parts', {
+        path: { id: turbineId },
+        body: { key: grant.key, from: partNumber },
+        signal,
+        timeoutMs: 60_000,
+      });
       addresses.push(...data.parts);
     }
     const part = addresses.find((address) => address.partNumber === partNumber);

@@ -1,4 +1,4 @@
-import { type ApiSuccess, LIMITS, type SkippedFile } from '@kanat360/contracts';
+import { LIMITS, type SkippedFile } from '@kanat360/contracts';
 import { useCallback, useState } from 'react';
 import { apiClient } from '@/api/client';
 import { useI18n } from '@/i18n/language';
@@ -9,10 +9,10 @@ import { uploadQueue } from './use-uploads';
 /** Names the server would skip (spec §5: the naming rule, names the turbine already has), asked before sending. */
 async function namesTheServerSkips(turbineId: number, names: string[]): Promise<SkippedFile[]> {
   if (names.length === 0) return [];
-  const answer = await apiClient.post<ApiSuccess<{ skipped: SkippedFile[] }>>(
-    `/turbines/${turbineId}/photos/check-names`,
-    { names },
-  );
+  const answer = await apiClient.post('/turbines/{id}/photos/check-names', {
+    path: { id: turbineId },
+    body: { names },
+  });
   return answer.data.skipped;
 }
 

@@ -1,5 +1,5 @@
 import { createApiClient } from '@kanat360/api-client';
-import { type LoginBody, type LoginResponse, SESSION_USER_STORAGE_KEY, loginBody } from '@kanat360/contracts';
+import { type LoginBody, SESSION_USER_STORAGE_KEY, loginBody } from '@kanat360/contracts';
 import { LANGUAGE_STORAGE_KEY, type Language, translator } from '@kanat360/i18n';
 import { type SubmitEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorAlert, inputClass, labelClass, Spinner } from '../forms/form-parts';
@@ -49,12 +49,12 @@ export default function LoginForm({ language, labelledBy, passwordResetHref }: P
     if (!stored) return;
     const controller = new AbortController();
     api
-      .get<{ success?: boolean }>('/auth/validate-session', {
+      .get('/auth/validate-session', {
         signal: controller.signal,
         skipUnauthorizedHandler: true,
       })
       .then((answer) => {
-        if (answer?.success !== true) return;
+        if (!answer?.success) return;
         setStatus({ kind: 'signedIn' });
         location.replace(dashboardRedirectTarget(location.search, location.origin));
       })
@@ -73,7 +73,7 @@ export default function LoginForm({ language, labelledBy, passwordResetHref }: P
 
   async function signIn(body: LoginBody) {
     try {
-      const response = await api.post<LoginResponse>('/auth/login', body, { skipUnauthorizedHandler: true });
+      const response = await api.post('/auth/login', { body, skipUnauthorizedHandler: true });
       if (!response?.success || !response.user) throw new Error('Unexpected answer from /auth/login');
       try {
         // Only the non-secret profile: the session itself is an httpOnly cookie.

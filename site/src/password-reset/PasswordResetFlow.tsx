@@ -1,5 +1,5 @@
 import { ApiError, createApiClient } from '@kanat360/api-client';
-import { type ApiSuccess, LIMITS, passwordResetBody } from '@kanat360/contracts';
+import { LIMITS, passwordResetBody } from '@kanat360/contracts';
 import { type Language, translator } from '@kanat360/i18n';
 import { type SubmitEvent, Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorAlert, inputClass, labelClass, Spinner } from '../forms/form-parts';
@@ -76,7 +76,7 @@ function RequestLinkForm({
 
   async function send(address: string) {
     try {
-      await api.post<ApiSuccess<null>>('/auth/password-reset', { email: address });
+      await api.post('/auth/password-reset', { body: { email: address } });
       setState({ kind: 'sent', email: address });
     } catch (error) {
       const message = error instanceof ApiError ? loginFailureMessage(error, language) : t('errors.UNEXPECTED');
@@ -224,7 +224,7 @@ function NewPasswordForm({
 
   async function save(password: string) {
     try {
-      const answer = await api.post<ApiSuccess<null>>('/auth/password-reset/confirm', { token, password });
+      const answer = await api.post('/auth/password-reset/confirm', { body: { token, password } });
       setState({ kind: 'done', message: answer?.message ?? t('auth.passwordResetDone') });
     } catch (error) {
       const tokenInvalid = error instanceof ApiError && error.code === 'RESET_TOKEN_INVALID';

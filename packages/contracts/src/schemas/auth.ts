@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { type Permission } from '../permissions.js';
-import { type Role } from '../roles.js';
+import { rowId, timestamp } from './api.js';
+import { ALL_PERMISSIONS, type Permission } from '../permissions.js';
+import { ROLES } from '../roles.js';
 import { newPassword, requiredEmail, requiredText, text } from './fields.js';
 
 export const loginBody = z.strictObject({
@@ -27,24 +28,38 @@ export const passwordResetConfirmBody = z.strictObject({
 export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBody>;
 
 /** The signed-in user as the clients see it. */
-export interface SessionUser {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  role: Role;
-  company_id: number;
-  company_name: string;
-  is_active: boolean;
-  language: 'tr' | 'en';
-  permissions: Permission[];
-  /** When the session ends unless it is refreshed (ISO 8601). */
-  session_expires_at: string;
-}
+export const sessionUser = z
+  .strictObject({
+    id: rowId,
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    company_id: rowId,
+    company_name: z.string(),
+    is_active: z.boolean(),
+    language: z.enum(['tr', 'en']),
+    permissions: z.array(z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]])),
+    session_expires_at: timestamp.meta({ description: 'When the session ends unless it is refreshed' }),
+  })
+  .meta({ id: 'SessionUser' });
+export type SessionUser = z.infer<typeof sessionUser>;
 
-export interface LoginResponse {
-  success: true;
-  token: string;
-  user: SessionUser;
-  message: string;
-}
+/** POST /auth/login and /auth/refresh: the session's bearer token (browsers use the cookie) and the user. */
+export const sessionAnswer = z.strictObject({
+  success: z.literal(true),
+  token: z.string().meta({ description: 'A bearer token for API clients; browsers get the httpOnly cookie' }),
+  user: sessionUser,
+  message: z.string().optional(),
+});
+export type LoginResponse = z.infer<typeof sessionAnswer>;
+
+/** GET /auth/profile and /auth/validate-session: who the session belongs to. */
+export const sessionUserAnswer = z.strictObject({
+  success: z.literal(true),
+  user: sessionUser,
+  message: z.string().optional(),
+});
+
+/** GET /auth/verify: the session is alive. */
+export const aliveAnswer = z.strictObject({ success: z.literal(true) });

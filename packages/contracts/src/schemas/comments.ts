@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { text } from './fields.js';
+import { rowId, timestamp } from './api.js';
 import { LIMITS } from '../constants.js';
+import { pathId, text } from './fields.js';
 
 /** A comment: not blank after trimming, at most 500 characters (spec §5). */
 export const commentBody = z.strictObject({
@@ -11,14 +12,21 @@ export const commentBody = z.strictObject({
 });
 export type CommentBody = z.infer<typeof commentBody>;
 
-export interface TurbineComment {
-  id: number;
-  turbine_id: number;
-  user_id: number | null;
-  user_name: string;
-  comment: string;
-  created_at: string;
-  updated_at: string;
-  /** Whether the caller may still edit or delete it (author within 60 minutes, or a superadmin). */
-  can_edit: boolean;
-}
+export const turbineComment = z
+  .strictObject({
+    id: rowId,
+    turbine_id: rowId,
+    user_id: rowId.nullable().meta({ description: "The author's id; null once that user is deleted" }),
+    user_name: z.string(),
+    comment: z.string(),
+    created_at: timestamp,
+    updated_at: timestamp,
+    can_edit: z.boolean().meta({
+      description: 'Whether the caller may still edit or delete it (author within 60 minutes, or a superadmin)',
+    }),
+  })
+  .meta({ id: 'Comment' });
+export type TurbineComment = z.infer<typeof turbineComment>;
+
+/** `/turbines/{id}/comments/{commentId}` */
+export const commentPath = z.object({ id: pathId('TURBINE_NOT_FOUND'), commentId: pathId('COMMENT_NOT_FOUND') });

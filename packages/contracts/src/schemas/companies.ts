@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { optionalEmail, optionalText, phoneField, requiredText } from './fields.js';
+import { rowId, timestamp } from './api.js';
+import { optionalEmail, optionalText, pathId, phoneField, requiredText } from './fields.js';
 
 export const companyBody = z.strictObject({
   name: requiredText('COMPANY_NAME_REQUIRED', 120),
@@ -11,15 +12,21 @@ export const companyBody = z.strictObject({
 export type CompanyBody = z.infer<typeof companyBody>;
 export type CompanyInput = z.input<typeof companyBody>;
 
-export interface Company {
-  id: number;
-  name: string;
-  contact_email: string | null;
-  authorized_number: string | null;
-  phone: string | null;
-  address: string | null;
-  user_count: number;
-  turbine_count: number;
-  created_at: string;
-  updated_at: string;
-}
+export const company = z
+  .strictObject({
+    id: rowId,
+    name: z.string(),
+    contact_email: z.string().nullable(),
+    authorized_number: z.string().nullable(),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+    user_count: z.int().min(0),
+    turbine_count: z.int().min(0),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Company' });
+export type Company = z.infer<typeof company>;
+
+/** `/companies/{id}` */
+export const companyPath = z.object({ id: pathId('COMPANY_NOT_FOUND') });

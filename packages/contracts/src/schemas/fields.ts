@@ -89,3 +89,14 @@ export const phoneField = text({ error: 'VALIDATION_ERROR' })
   .regex(/^[0-9+()\-\s.]*$/, { error: 'PHONE_INVALID' })
   .nullish()
   .transform((value) => (value ? value : null));
+
+/**
+ * A row id in a path (`/turbines/{id}`): digits only, a positive 32-bit integer. Anything else names no row, so it
+ * answers `notFound` like a missing one.
+ */
+export function pathId(notFound: ErrorCode) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
+    z.int({ error: notFound }).min(1, { error: notFound }).max(2_147_483_647, { error: notFound }),
+  );
+}

@@ -1,21 +1,18 @@
 import { z } from 'zod';
+import { rowId, timestamp } from './api.js';
 import { type ErrorCode } from '../errors.js';
 import {
   DEFAULT_FINDING_SORT,
   FINDING_ACTIONS,
   FINDING_PAGE,
+  FINDING_SEVERITIES,
   FINDING_SORTS,
   FINDING_STAGES,
   FINDING_STATUSES,
   FINDING_SURFACES,
   FINDING_TYPES,
   FINDING_ZONE_MAX,
-  type FindingAction,
   type FindingSeverity,
-  type FindingStage,
-  type FindingStatus,
-  type FindingSurface,
-  type FindingType,
   FRAGMENT_PATTERN,
   MEDIA_FRAGMENT_SPEC,
   PANORAMA_PATTERN,
@@ -23,10 +20,13 @@ import {
   polygonPoints,
   SEVERITY_ACTION,
 } from '../findings.js';
-import { type Blade, BLADES } from '../media.js';
-import { optionalText, text } from './fields.js';
+import { BLADES } from '../media.js';
+import { optionalText, pathId, text } from './fields.js';
 import { yearField } from './media.js';
-import { type FindingRepairEntry, type FindingRepairRef } from './repairs.js';
+import { findingRepairEntry, findingRepairRef } from './repairs.js';
+
+/** A severity as answers carry it. */
+export const findingSeverity = z.literal(FINDING_SEVERITIES);
 
 const targetError = { error: 'FINDING_TARGET_INVALID' satisfies ErrorCode };
 
@@ -69,7 +69,12 @@ const selector = z.discriminatedUnion(
   targetError,
 );
 
-export const findingTarget = z.strictObject({ selector }, targetError);
+export const findingTarget = z.strictObject({ selector }, targetError).meta({
+  id: 'FindingTarget',
+  description:
+    'A W3C Web Annotation target: a media-fragment rectangle or an SVG polygon in the original pixels of a photo, ' +
+    'a view direction (yaw/pitch in degrees) on a panorama, a point (x/y/z) in a point cloud',
+});
 export type FindingTarget = z.output<typeof findingTarget>;
 export type FindingSelectorType = FindingTarget['selector']['type'];
 
@@ -103,10 +108,13 @@ const findingFields = {
   surface: z.enum(FINDING_SURFACES, { error: 'SURFACE_INVALID' }),
   zone: zoneField,
   internal: z.boolean({ error: 'VALIDATION_ERROR' }),
-  distance_from_root_m: z.preprocess(
-    (value) => (value === null ? undefined : value),
-    metres('DISTANCE_INVALID').optional(),
-  ),
+  distance_from_root_m: z
+    .number({
+      error: (issue) => (issue.input === undefined || issue.input === null ? 'DISTANCE_REQUIRED' : 'DISTANCE_INVALID'),
+    })
+    .min(0, { error: 'DISTANCE_INVALID' })
+    .max(200, { error: 'DISTANCE_INVALID' })
+    .multipleOf(0.001, { error: 'DISTANCE_INVALID' }),
   extent_m: metres('DISTANCE_INVALID').nullish(),
   distance_from_le_m: metres('DISTANCE_INVALID').nullish(),
   target: findingTarget,
@@ -120,12 +128,6 @@ const findingFields = {
   stage: z.enum(FINDING_STAGES, { error: 'STAGE_INVALID' }).optional(),
 };
 
-function requireDistance(body: { distance_from_root_m?: number | undefined }, ctx: z.RefinementCtx): void {
-  if (body.distance_from_root_m === undefined) {
-    ctx.addIssue({ code: 'custom', message: 'DISTANCE_REQUIRED', path: ['distance_from_root_m'] });
-  }
-}
-
 /** POST /turbines/{id}/findings: a finding marked on a media item (`media_version` checks the version drawn on). */
 export const createFindingBody = z
   .strictObject({
@@ -134,10 +136,8 @@ export const createFindingBody = z
     ...findingFields,
     internal: findingFields.internal.default(false),
   })
-  .superRefine(requireDistance)
   .transform((body) => ({
     ...body,
-    distance_from_root_m: body.distance_from_root_m!,
     extent_m: body.extent_m ?? null,
     distance_from_le_m: body.distance_from_le_m ?? null,
     length_mm: body.length_mm ?? null,
@@ -154,10 +154,8 @@ export type CreateFindingBody = z.output<typeof createFindingBody>;
  */
 export const updateFindingBody = z
   .strictObject({ ...findingFields, internal: findingFields.internal.default(false) })
-  .superRefine(requireDistance)
   .transform((body) => ({
     ...body,
-    distance_from_root_m: body.distance_from_root_m!,
     extent_m: body.extent_m ?? null,
     distance_from_le_m: body.distance_from_le_m ?? null,
     length_mm: body.length_mm ?? null,
@@ -250,90 +248,119 @@ export type FindingListQuery = z.output<typeof findingListQuery>;
  * GET /findings/summary: how many findings the fleet filters match (the caller's reach, as GET /findings pages
  * through them), each severity counted, the ones without a finding too (0).
  */
-export interface FindingSummary {
-  total: number;
-  by_severity: Record<FindingSeverity, number>;
-}
+export const findingSummary = z
+  .strictObject({
+    total: z.int().min(0),
+    by_severity: z
+      .strictObject({ 1: z.int(), 2: z.int(), 3: z.int(), 4: z.int(), 5: z.int() })
+      .meta({ description: 'How many findings of each severity 1–5 (0 when none)' }),
+  })
+  .meta({ id: 'FindingSummary' });
+export type FindingSummary = z.infer<typeof findingSummary>;
 
 /** GET /turbines/{id}/inspection-report: the campaign year is required. */
 export const inspectionReportQuery = z.object({
   year: z.preprocess((value) => (value === '' ? undefined : value), yearField),
 });
 
-export interface Finding {
-  id: number;
-  turbine_id: number;
-  media_id: number;
-  media_version: number;
-  year: number;
-  blade: Blade;
-  surface: FindingSurface;
-  zone: number;
-  internal: boolean;
-  distance_from_root_m: number;
-  extent_m: number | null;
-  distance_from_le_m: number | null;
-  target: FindingTarget;
-  type: FindingType;
-  severity: FindingSeverity;
-  action: FindingAction;
-  length_mm: number | null;
-  width_mm: number | null;
-  description: string | null;
-  status: FindingStatus;
-  stage: FindingStage;
-  /** The physical damage this finding records: findings of one damage across years share it. */
-  track_id: number;
-  /** The author's user id; null once that user is deleted. */
-  created_by: number | null;
-  created_at: string;
-  updated_at: string;
-  /**
-   * The finding's repair (issue #24): the latest one not cancelled — open, done or verified — as far as the caller
-   * may read it; null when there is none. Not one of 2a's fields: exports leave it out.
-   */
-  repair: FindingRepairRef | null;
-}
+export const finding = z
+  .strictObject({
+    id: rowId,
+    turbine_id: rowId,
+    media_id: rowId,
+    media_version: z.int().min(1),
+    year: z.int(),
+    blade: z.enum(BLADES),
+    surface: z.enum(FINDING_SURFACES),
+    zone: z.int().min(1).max(FINDING_ZONE_MAX),
+    internal: z.boolean(),
+    distance_from_root_m: z.number(),
+    extent_m: z.number().nullable(),
+    distance_from_le_m: z.number().nullable(),
+    target: findingTarget,
+    type: z.enum(FINDING_TYPES),
+    severity: findingSeverity,
+    action: z.enum(FINDING_ACTIONS),
+    length_mm: z.number().nullable(),
+    width_mm: z.number().nullable(),
+    description: z.string().nullable(),
+    status: z.enum(FINDING_STATUSES),
+    stage: z.enum(FINDING_STAGES),
+    track_id: rowId.meta({
+      description: 'The physical damage this finding records: findings of one damage across years share it',
+    }),
+    created_by: rowId.nullable().meta({ description: "The author's user id; null once that user is deleted" }),
+    created_at: timestamp,
+    updated_at: timestamp,
+    repair: findingRepairRef.nullable().meta({
+      description:
+        "The finding's repair: the latest one not cancelled (open, done or verified) as far as the caller may read " +
+        "it; null when there is none. Not one of 2a's fields: exports leave it out",
+    }),
+  })
+  .meta({ id: 'Finding' });
+export type Finding = z.infer<typeof finding>;
 
 /** One year of a track, as far as the caller may see it (customers: released findings only). */
-export interface FindingTrackEntry {
-  id: number;
-  year: number;
-  severity: FindingSeverity;
-  length_mm: number | null;
-  width_mm: number | null;
-  status: FindingStatus;
-  stage: FindingStage;
-}
+const findingTrackEntry = z.strictObject({
+  id: rowId,
+  year: z.int(),
+  severity: findingSeverity,
+  length_mm: z.number().nullable(),
+  width_mm: z.number().nullable(),
+  status: z.enum(FINDING_STATUSES),
+  stage: z.enum(FINDING_STAGES),
+});
+export type FindingTrackEntry = z.infer<typeof findingTrackEntry>;
 
 /** Growth between two years of a track: null parts where either year has no size. */
-export interface FindingGrowth {
-  from_year: number;
-  length_mm: number | null;
-  width_mm: number | null;
-  severity: number;
-}
+const findingGrowth = z
+  .strictObject({
+    from_year: z.int(),
+    length_mm: z.number().nullable(),
+    width_mm: z.number().nullable(),
+    severity: z.int(),
+  })
+  .meta({ id: 'FindingGrowth' });
+export type FindingGrowth = z.infer<typeof findingGrowth>;
 
 /** A finding as GET /turbines/{id}/findings/{findingId} answers it: with its track across the years. */
-export interface FindingDetail extends Finding {
-  history: FindingTrackEntry[];
-  growth: { since_previous: FindingGrowth | null; since_first: FindingGrowth | null };
-  /** Every repair that covered the finding, cancelled ones too, oldest first (those the caller may read). */
-  repairs: FindingRepairEntry[];
-}
+export const findingDetail = finding
+  .extend({
+    history: z.array(findingTrackEntry).meta({ description: 'Each year of the same damage the caller may see' }),
+    growth: z.strictObject({ since_previous: findingGrowth.nullable(), since_first: findingGrowth.nullable() }),
+    repairs: z.array(findingRepairEntry).meta({
+      description:
+        'Every repair that covered the finding, cancelled ones too, oldest first (those the caller may read)',
+    }),
+  })
+  .meta({ id: 'FindingDetail' });
+export type FindingDetail = z.infer<typeof findingDetail>;
 
 /**
  * GET /turbines/{id}/inspection-report for a year with many findings: the report is made in the background.
  * `status_url` answers this again until `status` is `ready` (then `report` is the stored report, with its
  * download address) or `failed`.
  */
-export interface InspectionReportRequest {
-  id: string;
-  turbine_id: number;
-  year: number;
-  status: 'pending' | 'ready' | 'failed';
-  status_url: string;
-  report_id: number | null;
-  report_url: string | null;
-  created_at: string;
-}
+export const inspectionReportRequest = z
+  .strictObject({
+    id: z.string(),
+    turbine_id: rowId,
+    year: z.int(),
+    status: z.enum(['pending', 'ready', 'failed']),
+    status_url: z.string().meta({ description: 'Where this request is asked about again' }),
+    report_id: rowId.nullable(),
+    report_url: z.string().nullable().meta({ description: 'Downloads the report once it is ready' }),
+    created_at: timestamp,
+  })
+  .meta({ id: 'InspectionReportRequest' });
+export type InspectionReportRequest = z.infer<typeof inspectionReportRequest>;
+
+/** `/turbines/{id}/findings/{findingId}` */
+export const findingPath = z.object({ id: pathId('TURBINE_NOT_FOUND'), findingId: pathId('FINDING_NOT_FOUND') });
+
+/** `/turbines/{id}/inspection-report/{requestId}` */
+export const inspectionReportPath = z.object({
+  id: pathId('TURBINE_NOT_FOUND'),
+  requestId: text().meta({ description: 'The `id` of the request, as the 202 answered it' }),
+});

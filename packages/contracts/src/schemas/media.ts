@@ -1,15 +1,17 @@
 import { z } from 'zod';
-import { type MediaFailureCode } from '../errors.js';
+import { rowId, successOf, timestamp } from './api.js';
+import { MEDIA_FAILURE_CODES } from '../errors.js';
 import {
   BLADES,
   type Blade,
+  MEDIA_CATEGORIES,
+  MEDIA_KINDS,
+  MEDIA_STATUSES,
+  MEDIA_WARNING_CODES,
   REPAIR_PHOTO_CATEGORY,
   UPLOAD_CATEGORIES,
   type MediaCamera,
   type MediaCategory,
-  type MediaKind,
-  type MediaStatus,
-  type MediaWarningCode,
   PHOTO_PAGE,
 } from '../media.js';
 import { text } from './fields.js';
@@ -41,20 +43,26 @@ const optionalBlank = (value: unknown) => (value === '' || value === null ? unde
  * Where an upload goes. The seed client sends `blade` (A/B/C) for blade rooms; a category page sends `category`
  * (or a blade of the form `category-drone`, as its keys read).
  */
-export const uploadTargetFields = z
-  .object({
-    room: roomField,
-    year: z.preprocess(optionalBlank, yearField.optional()),
-    blade: z.preprocess(
+const uploadTargetShape = {
+  room: roomField.meta({ description: 'Room number; 1 when missing or invalid', type: 'integer' }),
+  year: z
+    .preprocess(optionalBlank, yearField.optional())
+    .meta({ description: 'Campaign year; the current one when missing' }),
+  blade: z
+    .preprocess(
       optionalBlank,
       text({ error: 'BLADE_INVALID' })
         .trim()
         .toUpperCase()
         .regex(/^(A|B|C|CATEGORY-(DRONE|OPERATOR|ROBOT))$/, { error: 'BLADE_INVALID' })
         .optional(),
-    ),
-    category: z.preprocess(optionalBlank, z.enum(UPLOAD_CATEGORIES, { error: 'CATEGORY_INVALID' }).optional()),
-  })
+    )
+    .meta({ description: 'A, B or C; or `category-drone` and the like, as a category page sends it' }),
+  category: z.preprocess(optionalBlank, z.enum(UPLOAD_CATEGORIES, { error: 'CATEGORY_INVALID' }).optional()),
+};
+
+export const uploadTargetFields = z
+  .object(uploadTargetShape)
   .superRefine(({ blade, category }, ctx) => {
     // A repair photo is placed on the blade it shows: the repair's completion checks it against its findings.
     if (category === REPAIR_PHOTO_CATEGORY && (blade === undefined || blade.startsWith('CATEGORY-'))) {
@@ -74,6 +82,24 @@ export const uploadTargetFields = z
     };
   });
 export type UploadTarget = z.output<typeof uploadTargetFields>;
+
+/** A file part of a multipart body. */
+export const uploadedFile = text().meta({ format: 'binary' });
+
+/** POST /turbines/{id}/photos (multipart): where the files go, then the files (the fields come first). */
+export const photoUploadForm = z.object({
+  ...uploadTargetShape,
+  photos: z.array(uploadedFile).meta({ description: 'Photos, videos or point clouds, at most 55 MB in all' }),
+});
+
+/** POST /turbines/{id}/save-edited-photo (multipart): which photo, then the JPEG with the drawing burnt in. */
+export const editedPhotoForm = z.object({
+  photoId: text().optional(),
+  photoKey: text().meta({ description: 'The key of the photo (any of its versions) the drawing was made on' }),
+  turbineId: text().optional(),
+  replaceOriginal: text().optional().meta({ description: 'Ignored: the edit is a new version; the original stays' }),
+  photo: uploadedFile.meta({ description: 'The edited photo as JPEG, at full resolution' }),
+});
 
 const fileSize = z
   .number({ error: 'VALIDATION_ERROR' })
@@ -209,18 +235,21 @@ export const photoListQuery = z.object({
    * Only these media (comma-separated ids, at most 200): how a client follows photos still being processed. The id
    * of an older version answers the photo's current version (a finding names the version it was marked on).
    */
-  ids: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? value.split(',') : undefined),
-    z
-      .array(
-        z.coerce
-          .number({ error: 'VALIDATION_ERROR' })
-          .int({ error: 'VALIDATION_ERROR' })
-          .positive({ error: 'VALIDATION_ERROR' }),
-      )
-      .max(PHOTO_PAGE.maxIds, { error: 'VALIDATION_ERROR' })
-      .optional(),
-  ),
+  ids: z
+    .preprocess(
+      (value) => (typeof value === 'string' && value.trim() !== '' ? value.split(',') : undefined),
+      z
+        .array(
+          z.coerce
+            .number({ error: 'VALIDATION_ERROR' })
+            .int({ error: 'VALIDATION_ERROR' })
+            .positive({ error: 'VALIDATION_ERROR' }),
+        )
+        .max(PHOTO_PAGE.maxIds, { error: 'VALIDATION_ERROR' })
+        .optional(),
+    )
+    // One comma-separated value (`ids=4,8,15`), not the parameter repeated.
+    .meta({ param: { style: 'form', explode: false } }),
   /** The `next_cursor` of the page before, as it was answered. */
   cursor: z.preprocess(
     optionalBlank,
@@ -237,33 +266,45 @@ export type PhotoListQuery = z.output<typeof photoListQuery>;
  * Where a turbine's media are (GET /turbines/{id}/photos/summary): how many current media each campaign year has
  * per category, blade and room. Screens mark the rooms, years and galleries that hold something with it.
  */
-export interface MediaPlaceCount {
-  year: number;
-  category: MediaCategory;
-  blade: Blade | null;
-  room: number;
-  count: number;
-}
+export const mediaPlaceCount = z
+  .strictObject({
+    year: z.int(),
+    category: z.enum(UPLOAD_CATEGORIES),
+    blade: z.enum(BLADES).nullable(),
+    room: z.int(),
+    count: z.int().min(1),
+  })
+  .meta({ id: 'MediaPlaceCount' });
+export type MediaPlaceCount = z.infer<typeof mediaPlaceCount>;
+
+/** The camera that made a photo or video, as its metadata names it (any part may be missing). */
+export const mediaCamera = z
+  .strictObject({ make: z.string().nullable(), model: z.string().nullable(), lens: z.string().nullable() })
+  .meta({ id: 'MediaCamera' }) satisfies z.ZodType<MediaCamera>;
 
 /** A camera that made current media of a turbine, with how many (GET /turbines/{id}/photos/cameras). */
-export interface MediaCameraCount {
-  /** The value of the photo list's `camera` filter that finds its media. */
-  id: string;
-  make: string | null;
-  model: string | null;
-  count: number;
-}
+export const mediaCameraCount = z
+  .strictObject({
+    id: z.string().meta({ description: "The value of the photo list's `camera` filter that finds its media" }),
+    make: z.string().nullable(),
+    model: z.string().nullable(),
+    count: z.int().min(1),
+  })
+  .meta({ id: 'MediaCameraCount' });
+export type MediaCameraCount = z.infer<typeof mediaCameraCount>;
 
 export const mediaKeyQuery = z.object({
-  key: text({ error: 'MEDIA_NOT_FOUND' }).min(1, { error: 'MEDIA_NOT_FOUND' }).max(1024),
+  key: text({ error: 'MEDIA_NOT_FOUND' })
+    .min(1, { error: 'MEDIA_NOT_FOUND' })
+    .max(1024)
+    .meta({ description: 'The storage key of the photo (any of its versions)' }),
 });
 
 /** The address of one part of a multipart direct upload; its PUT must carry exactly `size` bytes. */
-export interface UploadPartAddress {
-  partNumber: number;
-  presignedUrl: string;
-  size: number;
-}
+export const uploadPartAddress = z
+  .strictObject({ partNumber: z.int().min(1), presignedUrl: z.string(), size: z.int().min(1) })
+  .meta({ id: 'UploadPartAddress' });
+export type UploadPartAddress = z.infer<typeof uploadPartAddress>;
 
 /**
  * One accepted file of a presigned-upload call. Up to 5 GB: one address (`presignedUrl`) for a single PUT of exactly
@@ -271,116 +312,150 @@ export interface UploadPartAddress {
  * (`upload_id`) of `part_count` parts of `part_size` bytes (the last one smaller), the first addresses in `parts`
  * and the rest from `POST …/upload-parts`; confirm-upload sends every part's ETag.
  */
-export interface PresignedUpload {
-  key: string;
-  originalName: string;
-  size: number;
-  presignedUrl: string | null;
-  /** Headers the PUT must send as given (they are part of the signature). */
-  headers: Record<string, string>;
-  upload_id?: string;
-  part_size?: number;
-  part_count?: number;
-  parts?: UploadPartAddress[];
-  expires_at: string;
-}
+export const presignedUpload = z
+  .strictObject({
+    key: z.string(),
+    originalName: z.string(),
+    size: z.int().min(1),
+    presignedUrl: z.string().nullable().meta({ description: 'The one PUT address; null for a multipart upload' }),
+    headers: z
+      .record(z.string(), z.string())
+      .meta({ description: 'Headers the PUT must send as given (they are part of the signature)' }),
+    upload_id: z.string().optional(),
+    part_size: z.int().optional(),
+    part_count: z.int().optional(),
+    parts: z.array(uploadPartAddress).optional(),
+    expires_at: timestamp,
+  })
+  .meta({ id: 'PresignedUpload' });
+export type PresignedUpload = z.infer<typeof presignedUpload>;
 
 /** A batch of part addresses of a multipart direct upload (`POST …/upload-parts`). */
-export interface UploadParts {
-  key: string;
-  upload_id: string;
-  part_size: number;
-  part_count: number;
-  parts: UploadPartAddress[];
-  expires_at: string;
-}
-
-/** A page of a list: spec §7's `success` and `data`, the cursor of the next page (null on the last) and the total. */
-export interface ApiPage<T> {
-  success: true;
-  data: T[];
-  next_cursor: string | null;
-  /** How many items match the filters, over every page. */
-  total: number;
-}
+export const uploadParts = z
+  .strictObject({
+    key: z.string(),
+    upload_id: z.string(),
+    part_size: z.int(),
+    part_count: z.int(),
+    parts: z.array(uploadPartAddress),
+    expires_at: timestamp,
+  })
+  .meta({ id: 'UploadParts' });
+export type UploadParts = z.infer<typeof uploadParts>;
 
 /** A file an upload call skipped, and why (the message is in the caller's language). */
-export interface SkippedFile {
-  name: string;
-  code: string;
-  message: string;
-}
+export const skippedFile = z
+  .strictObject({ name: z.string(), code: z.string(), message: z.string() })
+  .meta({ id: 'SkippedFile' });
+export type SkippedFile = z.infer<typeof skippedFile>;
 
 /** One resolution of a panorama's tiles: the sphere's full width in pixels, cut into `cols` × `rows` square tiles. */
-export interface PanoramaLevel {
-  width: number;
-  cols: number;
-  rows: number;
-}
+const panoramaLevel = z.strictObject({ width: z.int(), cols: z.int(), rows: z.int() });
+export type PanoramaLevel = z.infer<typeof panoramaLevel>;
 
 /**
  * A panorama's tiles. `levels` go from low to high resolution; `tile_url` is a signed address with the literal
  * placeholders `{level}` (an index into `levels`), `{col}` and `{row}`.
  */
-export interface PanoramaTiles {
-  levels: PanoramaLevel[];
-  tile_url: string;
-}
+const panoramaTiles = z.strictObject({ levels: z.array(panoramaLevel), tile_url: z.string() });
+export type PanoramaTiles = z.infer<typeof panoramaTiles>;
 
 /** Spec §3 Photo/video, plus what the derivatives job found. */
-export interface MediaItem {
-  id: number;
-  key: string;
-  /** The key of the first version (spec `_originalKey`): the same as `key` unless this is an edited version. */
-  _originalKey: string;
-  originalName: string;
-  kind: MediaKind;
-  mime: string;
-  room: string;
-  blade: Blade | null;
-  category: '' | Exclude<MediaCategory, 'blade'>;
-  year: number;
-  month: number;
-  size: number;
-  status: MediaStatus;
-  /** Why processing failed (status `failed`): a code with its `errors.<CODE>` message. */
-  failure_code: MediaFailureCode | null;
-  /** What processing went past (a damaged end that was shown as far as it could be read); null when nothing. */
-  processing_warning: MediaWarningCode | null;
-  width: number | null;
-  height: number | null;
-  /** When it was taken, as the camera's clock read (`YYYY-MM-DDTHH:mm:ss`, no zone): what people are shown. */
-  captured_at_local: string | null;
-  /** The camera clock's offset from UTC (`+03:00`), from the file's own offset tags or its GPS time; null unknown. */
-  captured_offset: string | null;
-  /** The instant it was taken (ISO 8601, UTC); only when the offset is known. */
-  captured_at: string | null;
-  camera: MediaCamera | null;
-  /** The lens's focal length in millimetres (not the 35 mm equivalent). */
-  focal_length_mm: number | null;
-  gps: { lat: number; lng: number } | null;
-  is_panorama: boolean;
-  version: number;
-  is_edited: boolean;
-  upload_date: string;
-  createdAt: string;
-  lastModified: string;
-  /** The original's bytes, inline (images and videos) — short-lived signed address. */
-  url: string;
-  file_path: string;
-  download_url: string;
-  thumbnail_url: string | null;
-  preview_url: string | null;
-  /** The deep-zoom descriptor (.dzi) for OpenSeadragon. */
-  tiles_url: string | null;
-  /**
-   * Equirectangular tiles of a panorama for Photo Sphere Viewer's EquirectangularTilesAdapter; null for other media
-   * and until the tiles exist.
-   */
-  panorama_tiles: PanoramaTiles | null;
-  /** A video's length in seconds; null for other media, before it is read or when it cannot be read. */
-  duration_s: number | null;
-  uploadedBy: { id: number | null; name: string } | null;
-  uploader_name: string | null;
-  uploader_email: string | null;
+export const mediaItem = z
+  .strictObject({
+    id: rowId,
+    key: z.string(),
+    _originalKey: z.string().meta({
+      description: 'The key of the first version: the same as `key` unless this is an edited version',
+    }),
+    originalName: z.string(),
+    kind: z.enum(MEDIA_KINDS),
+    mime: z.string(),
+    room: z.string(),
+    blade: z.enum(BLADES).nullable(),
+    category: z.enum(['', ...MEDIA_CATEGORIES, REPAIR_PHOTO_CATEGORY]).meta({
+      description: "'' for a blade room's photo, else its category (`repair`: an after-repair photo)",
+    }),
+    year: z.int(),
+    month: z.int(),
+    size: z.int(),
+    status: z.enum(MEDIA_STATUSES),
+    failure_code: z
+      .enum(MEDIA_FAILURE_CODES)
+      .nullable()
+      .meta({ description: 'Why processing failed (status `failed`): a code with its `errors.<CODE>` message' }),
+    processing_warning: z.enum(MEDIA_WARNING_CODES).nullable().meta({
+      description: 'What processing went past (a damaged end shown as far as it could be read); null when nothing',
+    }),
+    width: z.int().nullable(),
+    height: z.int().nullable(),
+    captured_at_local: z.string().nullable().meta({
+      description:
+        "When it was taken, as the camera's clock read (`YYYY-MM-DDTHH:mm:ss`, no zone): what people are shown",
+    }),
+    captured_offset: z.string().nullable().meta({
+      description:
+        "The camera clock's offset from UTC (`+03:00`), from the file's offset tags or its GPS time; null unknown",
+    }),
+    captured_at: timestamp
+      .nullable()
+      .meta({ description: 'The instant it was taken (UTC); only when the offset is known' }),
+    camera: mediaCamera.nullable(),
+    focal_length_mm: z
+      .number()
+      .nullable()
+      .meta({ description: "The lens's focal length in millimetres (not the 35 mm equivalent)" }),
+    gps: z.strictObject({ lat: z.number(), lng: z.number() }).nullable(),
+    is_panorama: z.boolean(),
+    version: z.int(),
+    is_edited: z.boolean(),
+    upload_date: timestamp,
+    createdAt: timestamp,
+    lastModified: timestamp,
+    url: z
+      .string()
+      .meta({ description: "The original's bytes, inline (images and videos): a short-lived signed address" }),
+    file_path: z.string(),
+    download_url: z.string(),
+    thumbnail_url: z.string().nullable(),
+    preview_url: z.string().nullable(),
+    tiles_url: z.string().nullable().meta({ description: 'The deep-zoom descriptor (.dzi) for OpenSeadragon' }),
+    panorama_tiles: panoramaTiles.nullable().meta({
+      description:
+        "Equirectangular tiles of a panorama for Photo Sphere Viewer's EquirectangularTilesAdapter; null for other " +
+        'media and until the tiles exist',
+    }),
+    duration_s: z
+      .number()
+      .nullable()
+      .meta({ description: "A video's length in seconds; null for other media or when it cannot be read" }),
+    uploadedBy: z.strictObject({ id: rowId.nullable(), name: z.string() }).nullable(),
+    uploader_name: z.string().nullable(),
+    uploader_email: z.string().nullable(),
+  })
+  .meta({ id: 'MediaItem' });
+export type MediaItem = z.infer<typeof mediaItem>;
+
+/** What an upload call answers: the files it stored, and those it skipped with why. */
+export function uploadAnswerOf<T extends z.ZodType>(item: T) {
+  return z.strictObject({
+    success: z.literal(true),
+    data: z.array(item),
+    skipped: z.array(skippedFile),
+    message: z.string().meta({ description: "What was stored and what was skipped, in the caller's language" }),
+  });
 }
+
+/** POST …/photos/check-names: the names that would be skipped, and why. */
+export const checkNamesAnswer = successOf(z.strictObject({ skipped: z.array(skippedFile) }));
+
+/** POST …/presigned-upload: an address per accepted file (`presignedUrls` repeats `data`, as spec §7 reads it). */
+export const presignedUploadAnswer = uploadAnswerOf(presignedUpload).extend({
+  presignedUrls: z.array(presignedUpload).meta({ description: 'The same as `data` (spec §7 reads this name)' }),
+});
+
+/** POST …/cancel-upload: the keys it cancelled. */
+export const cancelUploadAnswer = successOf(z.strictObject({ cancelled: z.array(z.string()) }));
+
+/** PUT /storage/uploads/{token}: the ETag of what arrived (also the `ETag` header). */
+export const receivedUploadAnswer = successOf(z.strictObject({ etag: z.string() }));

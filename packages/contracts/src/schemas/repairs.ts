@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { type ErrorCode } from '../errors.js';
 import { FINDING_STAGES, FINDING_STATUSES, FINDING_SURFACES, FINDING_TYPES } from '../findings.js';
 import { BLADES } from '../media.js';
-import { text } from './fields.js';
+import { rowId, timestamp } from './api.js';
+import { pathId, text } from './fields.js';
 import {
   CALENDAR_DATE,
   isCalendarDate,
@@ -234,11 +235,12 @@ export const repairCalendarQuery = z.object({
 });
 export type RepairCalendarQuery = z.output<typeof repairCalendarQuery>;
 
+/** `/turbines/{id}/repairs/{repairId}` */
+export const repairPath = z.object({ id: pathId('TURBINE_NOT_FOUND'), repairId: pathId('REPAIR_NOT_FOUND') });
+
 // ---------------------------------------------------------------------------------------------------------------
 // Answers
 
-const rowId = z.int().min(1).max(2_147_483_647);
-const timestamp = z.iso.datetime({ offset: true });
 const calendarDate = z.string().regex(CALENDAR_DATE);
 
 /** A person as an answer names them. */

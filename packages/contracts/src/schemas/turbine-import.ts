@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type ErrorCode } from '../errors.js';
 import { idField } from './fields.js';
+import { uploadedFile } from './media.js';
 import { TURBINE_STATUSES, type TurbineStatus } from '../turbines.js';
 
 /*
@@ -97,6 +98,11 @@ export const turbineImportQuery = z.object({
       .transform((value) => value === 'true'),
   ),
   company_id: z.preprocess(optionalBlank, idField('COMPANY_INVALID', 'COMPANY_INVALID').optional()),
+});
+
+/** POST /turbines/import (multipart): the sheet. */
+export const turbineImportForm = z.object({
+  file: uploadedFile.meta({ description: 'The sheet: .csv (comma, semicolon or tab) or .xlsx' }),
 });
 
 export const TURBINE_IMPORT_ACTIONS = ['create', 'update', 'unchanged', 'refused'] as const;

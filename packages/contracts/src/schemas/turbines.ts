@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { rowId, timestamp } from './api.js';
 import { LIMITS } from '../constants.js';
 import { type ErrorCode } from '../errors.js';
-import { idField, optionalText, requiredText } from './fields.js';
-import { type FindingSeverity } from '../findings.js';
-import { lowercaseCity, TURBINE_STATUSES, type TurbineStatus } from '../turbines.js';
+import { idField, optionalText, pathId, requiredText } from './fields.js';
+import { lowercaseCity, TURBINE_STATUSES } from '../turbines.js';
+import { findingSeverity } from './findings.js';
 
 /** Rooms: an integer of at least 1 (a numeric string from a form is fine). */
 const roomsField = z.preprocess(
@@ -214,53 +215,73 @@ export const turbineListQuery = z.object({
   ),
 });
 
-export interface Turbine {
-  id: number;
-  turbine_name: string | null;
-  /** The display name: turbine_name, else the city with the suffix "Türbini" (spec §2). */
-  name: string;
-  code: string;
-  city: string;
-  location: string;
-  site_name: string | null;
-  /** "lat,lng" when the position is known; else any text an older client stored, which names no position. */
-  coordinates: string | null;
-  rooms: number;
-  status: TurbineStatus;
-  company_id: number;
-  company_name: string;
-  manufacturer: string | null;
-  model: string | null;
-  rated_power_kw: number | null;
-  hub_height_m: number | null;
-  rotor_diameter_m: number | null;
-  /** When known, the blade map's scale (bladeScale). */
-  blade_length_m: number | null;
-  commissioned_year: number | null;
-  /** Decimal degrees (WGS 84); both null when the position is unknown. */
-  latitude: number | null;
-  longitude: number | null;
-  /** Spec §3: the current photos (edited versions counted once). */
-  photo_count: number;
-  /** Every current media item the photo list shows: photos, videos and point clouds. */
-  media_count: number;
-  /**
-   * The highest severity among the turbine's open findings (new, monitoring, repair planned); released ones only for
-   * a caller who may not read drafts. Null when it has none.
-   */
-  worst_open_severity: FindingSeverity | null;
-  /** Repairs still to be done (planned, scheduled, in progress) that the caller may read. */
-  open_repairs: number;
-  /** Those of them whose due date has passed (Turkish calendar days). */
-  overdue_repairs: number;
-  created_at: string;
-  updated_at: string;
-}
+export const turbine = z
+  .strictObject({
+    id: rowId,
+    turbine_name: z.string().nullable(),
+    name: z
+      .string()
+      .meta({ description: 'The display name: turbine_name, else the city with the suffix "Türbini" (spec §2)' }),
+    code: z.string(),
+    city: z.string(),
+    location: z.string(),
+    site_name: z.string().nullable(),
+    coordinates: z.string().nullable().meta({
+      description:
+        '"lat,lng" when the position is known; else any text an older client stored, which names no position',
+    }),
+    rooms: z.int().min(1),
+    status: z.enum(TURBINE_STATUSES),
+    company_id: rowId,
+    company_name: z.string(),
+    manufacturer: z.string().nullable(),
+    model: z.string().nullable(),
+    rated_power_kw: z.number().nullable(),
+    hub_height_m: z.number().nullable(),
+    rotor_diameter_m: z.number().nullable(),
+    blade_length_m: z.number().nullable().meta({ description: "When known, the blade map's scale" }),
+    commissioned_year: z.int().nullable(),
+    latitude: z
+      .number()
+      .nullable()
+      .meta({ description: 'Decimal degrees (WGS 84); both null when the position is unknown' }),
+    longitude: z.number().nullable(),
+    photo_count: z.int().min(0).meta({ description: 'Spec §3: the current photos (edited versions counted once)' }),
+    media_count: z
+      .int()
+      .min(0)
+      .meta({ description: 'Every current media item the photo list shows: photos, videos and point clouds' }),
+    worst_open_severity: findingSeverity.nullable().meta({
+      description:
+        "The highest severity among the turbine's open findings (new, monitoring, repair planned); released ones " +
+        'only for a caller who may not read drafts. Null when it has none.',
+    }),
+    open_repairs: z
+      .int()
+      .min(0)
+      .meta({ description: 'Repairs still to be done (planned, scheduled, in progress) that the caller may read' }),
+    overdue_repairs: z
+      .int()
+      .min(0)
+      .meta({ description: 'Those of them whose due date has passed (Turkish calendar days)' }),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Turbine' });
+export type Turbine = z.infer<typeof turbine>;
 
 /** GET /turbines/{id}: the turbine, and the campaign years that have media (newest first; the first is the latest). */
-export interface TurbineDetail extends Turbine {
-  media_years: number[];
-}
+export const turbineDetail = turbine
+  .extend({
+    media_years: z
+      .array(z.int())
+      .meta({ description: 'The campaign years that have media, newest first (the first is the latest)' }),
+  })
+  .meta({ id: 'TurbineDetail' });
+export type TurbineDetail = z.infer<typeof turbineDetail>;
+
+/** `/turbines/{id}/…` */
+export const turbinePath = z.object({ id: pathId('TURBINE_NOT_FOUND') });
 
 /**
  * GET /map/basemap: what the fleet map draws under the turbines. `embedded`: Natural Earth's borders shipped with the

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { type Role } from '../roles.js';
-import { idField, newPassword, requiredEmail, requiredText, roleField } from './fields.js';
+import { rowId, timestamp } from './api.js';
+import { ROLES } from '../roles.js';
+import { idField, newPassword, pathId, requiredEmail, requiredText, roleField } from './fields.js';
 
 /**
  * The seed client sends `user_id`, `role` and `company_id` with its calls. They are accepted and ignored:
@@ -38,16 +39,22 @@ export const changePasswordBody = z.strictObject({
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
-export interface User {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  role: Role;
-  company_id: number;
-  company_name: string;
-  is_active: boolean;
-  is_protected: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export const user = z
+  .strictObject({
+    id: rowId,
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    company_id: rowId,
+    company_name: z.string(),
+    is_active: z.boolean(),
+    is_protected: z.boolean().meta({ description: 'The root superadmin: nobody edits, re-passwords or deletes it' }),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof user>;
+
+/** `/users/{id}` */
+export const userPath = z.object({ id: pathId('USER_NOT_FOUND') });

@@ -1,4 +1,3 @@
-import { type ApiPage, type MediaItem } from '@kanat360/contracts';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { apiClient } from '@/api/client';
 import { findingQueryOptions } from '@/api/findings';
@@ -14,8 +13,9 @@ export const Route = createFileRoute('/_auth/turbine/$turbineId/findings/$findin
   params: findingParams,
   loader: async ({ context: { queryClient }, params: { turbineId, findingId } }) => {
     const finding = await queryClient.ensureQueryData(findingQueryOptions(turbineId, findingId));
-    const page = await apiClient.get<ApiPage<MediaItem>>(`/turbines/${turbineId}/photos`, {
-      query: { view: 'all', ids: String(finding.media_id) },
+    const page = await apiClient.get('/turbines/{id}/photos', {
+      path: { id: turbineId },
+      query: { view: 'all', ids: [finding.media_id] },
     });
     const photo = page.data[0];
     const search = { year: finding.year, media: photo?.id ?? finding.media_id, finding: finding.id };

@@ -1,5 +1,5 @@
 import { ApiError, createApiClient } from '@kanat360/api-client';
-import { type ApiSuccess, type ContactInput, type ErrorCode, LIMITS } from '@kanat360/contracts';
+import { type ContactInput, type ErrorCode, LIMITS } from '@kanat360/contracts';
 import { isLanguage, type Language, translate } from '@kanat360/i18n';
 import { CONTACT_FIELDS, type ContactField, contactFieldErrors, isContactField } from './contact-validation';
 
@@ -90,7 +90,7 @@ export function enhanceContactForm(form: HTMLFormElement): void {
     status.textContent = t('site.contact.form.sending');
     void (async () => {
       try {
-        await api.post<ApiSuccess<null>>('/contact', input);
+        await api.post('/contact', { body: input });
         form.reset();
         status.textContent = t('site.contact.form.success');
         status.setAttribute('data-state', 'success');
