@@ -4,7 +4,7 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import {
   type ErrorCode,
   ERROR_STATUS,
-  errorBody,
+  errorAnswer,
   LANGUAGE_HEADER,
   PERMISSIONS,
   SESSION_COOKIE,
@@ -262,14 +262,14 @@ function operation(route: ApiRoute): ZodOpenApiOperationObject {
     const fieldRules = status === 400 && codes.has('VALIDATION_ERROR') ? ", or the code a field's rule names" : '';
     responses[status] = {
       description: [...codes].join(', ') + fieldRules,
-      content: { 'application/json': { schema: errorBody } },
+      content: { 'application/json': { schema: errorAnswer } },
     };
   }
   responses['5XX'] = {
     description:
       'INTERNAL_ERROR (with a correlationId to quote), or 503: DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE, ' +
       'SHUTTING_DOWN (with Retry-After)',
-    content: { 'application/json': { schema: errorBody } },
+    content: { 'application/json': { schema: errorAnswer } },
   };
   const requestBody: ZodOpenApiOperationObject['requestBody'] = contract.body
     ? {

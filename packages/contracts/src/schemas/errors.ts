@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ERROR_CODES, type ErrorCode } from '../errors.js';
 import { skippedFile } from './media.js';
 
-/** The body of every failed API call. */
-export const errorBody = z
+/** The body of every failed API call: an answer, so not named `…Body` as the request schemas are (text-fields.test). */
+export const errorAnswer = z
   .strictObject({
     success: z.literal(false),
     code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
@@ -19,4 +19,4 @@ export const errorBody = z
       .meta({ description: 'The request id of an unexpected failure: quote it to find the failure in the logs' }),
   })
   .meta({ id: 'Error' });
-export type ErrorBody = z.infer<typeof errorBody>;
+export type ErrorBody = z.infer<typeof errorAnswer>;
