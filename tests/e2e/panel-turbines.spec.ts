@@ -256,6 +256,7 @@ test.describe('turbine dashboard', () => {
       'Türbin Yönetimi',
       'Bulgular',
       'Kapsam',
+      'Onarımlar',
       'Ortak Yönetimi',
       'Kullanıcı Ayarları',
     ]);
@@ -276,6 +277,7 @@ test.describe('turbine dashboard', () => {
       'Türbin Yönetimi',
       'Bulgular',
       'Kapsam',
+      'Onarımlar',
       'Kullanıcı Ayarları',
     ]);
     await page.getByRole('button', { name: /Çıkış Yap/ }).click();

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { FullPageMessage } from '@/components/FullPageMessage';
 import { StaleChunkScreen } from '@/components/StaleChunkScreen';
 import { StrokeIcon } from '@/components/StrokeIcon';
+import { CatalogAreas } from '@/i18n/CatalogAreas';
 import { useI18n } from '@/i18n/language';
 import { usePageTitle } from '@/components/use-page-title';
 import { isStaleChunkError } from '@/stale-chunks';
@@ -15,7 +16,15 @@ import { InvalidTurbineIdError } from './turbine-route';
  * turbine that is not there or not the user's company's ("Türbin bulunamadı"), and a load that failed ("Hata
  * Oluştu", with a retry that loads again).
  */
-export function TurbineErrorScreen({ error, reset }: ErrorComponentProps) {
+export function TurbineErrorScreen(props: ErrorComponentProps) {
+  return (
+    <CatalogAreas areas={['workspace']}>
+      <TurbineErrorMessage {...props} />
+    </CatalogAreas>
+  );
+}
+
+function TurbineErrorMessage({ error, reset }: ErrorComponentProps) {
   const { t, language } = useI18n();
   const router = useRouter();
   const queryErrorResetBoundary = useQueryErrorResetBoundary();
