@@ -127,21 +127,28 @@ function MarkTooltip({
             {t('panel.bladeMap.track', { n: trackYears })}
           </Link>
         )}
-        {holding ? (
-          <p className="mt-1 font-medium text-sky-800 dark:text-sky-300" data-testid="blade-mark-repair">
-            {t('panel.planRepair.inRepair', { id: holding.id })} · {t(REPAIR_NAME_KEYS.status(holding.status))}
-          </p>
-        ) : (
-          canPlanRepair && (
-            <button
-              type="button"
-              className="btn-secondary mt-2 w-full justify-center py-1 text-xs"
-              onClick={() => onPlanRepair(finding)}
-              data-testid="blade-mark-plan-repair"
-            >
-              {t('panel.planRepair.action')}
-            </button>
-          )
+        {/* Its repair (open, done or verified) links to the repair's page; one that holds it leaves no "plan". */}
+        {finding.repair && (
+          <Link
+            to="/repairs/$repairId"
+            params={{ repairId: finding.repair.id }}
+            search={{ turbine: turbineId }}
+            className="mt-1 block font-medium text-sky-800 underline hover:text-sky-950 dark:text-sky-300 dark:hover:text-sky-100"
+            data-testid="blade-mark-repair"
+          >
+            {t('panel.planRepair.inRepair', { id: finding.repair.id })} ·{' '}
+            {t(REPAIR_NAME_KEYS.status(finding.repair.status))}
+          </Link>
+        )}
+        {!holding && canPlanRepair && (
+          <button
+            type="button"
+            className="btn-secondary mt-2 w-full justify-center py-1 text-xs"
+            onClick={() => onPlanRepair(finding)}
+            data-testid="blade-mark-plan-repair"
+          >
+            {t('panel.planRepair.action')}
+          </button>
         )}
       </div>
     </div>

@@ -44,6 +44,11 @@ export const LAZY_CATALOG_AREAS = {
   /** The fleet's findings list. */
   findings: ['panel.fleetFindings.', 'findings.export.'],
   coverage: ['panel.coverage.'],
+  /**
+   * Repairs: their screens, and the vocabulary (status, method) the turbine screen, the blade map and the plan-repair
+   * dialog name (their routes load this area too).
+   */
+  repairs: ['repairs.'],
   /** Users and companies (admins). */
   admin: ['panel.users.', 'panel.companies.'],
 } as const satisfies Record<string, readonly string[]>;

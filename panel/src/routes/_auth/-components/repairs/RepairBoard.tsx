@@ -4,20 +4,21 @@ import { useCancelRepair, useUpdateRepair, useVerifyRepair } from '@/api/repairs
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useI18n } from '@/i18n/language';
 import { useToast } from '@/toast/toast-store';
-import { BOARD_COLUMNS, type BoardMove, boardColumns, boardMove, boardTargets } from './repair-board';
-
-/** The moves the board makes itself; completing needs the after photos and a note, which the repair's page asks. */
-const boardMakes = (move: BoardMove | null) => move !== null && move.via !== 'complete';
+import { Link } from '@tanstack/react-router';
+import { CompleteRepairDialog } from './CompleteRepairDialog';
+import { BOARD_COLUMNS, boardColumns, boardMove, boardTargets } from './repair-board';
 
 /**
  * The repairs by status, a column each. A card is dragged to a column the server allows (its allowed_actions), or
- * moved with its "Move to" menu from the keyboard; cancelling asks first.
+ * moved with its "Move to" menu from the keyboard; cancelling asks first, completing asks for the note and photos.
  */
 export function RepairBoard({ repairs }: { repairs: readonly Repair[] }) {
   const { t } = useI18n();
   const toast = useToast();
   const [dragged, setDragged] = useState<Repair | null>(null);
   const [cancelling, setCancelling] = useState<Repair | null>(null);
+  // Completing asks for the note and the after photos: the repair's page's own dialog.
+  const [completing, setCompleting] = useState<Repair | null>(null);
   const onError = { onError: (error: Error) => toast.error(error.message) };
   const update = useUpdateRepair();
   const verify = useVerifyRepair();
@@ -26,7 +27,7 @@ export function RepairBoard({ repairs }: { repairs: readonly Repair[] }) {
 
   const move = (repair: Repair, to: RepairStatus) => {
     const step = boardMove(repair, to);
-    if (!step || !boardMakes(step)) return;
+    if (!step) return;
     const ref = { turbineId: repair.turbine_id, id: repair.id };
     switch (step.via) {
       case 'put':
@@ -38,13 +39,16 @@ export function RepairBoard({ repairs }: { repairs: readonly Repair[] }) {
       case 'cancel':
         setCancelling(repair);
         break;
+      case 'complete':
+        setCompleting(repair);
+        break;
     }
   };
 
   return (
     <div className="grid grid-cols-6 gap-3 overflow-x-auto" data-testid="repair-board">
       {BOARD_COLUMNS.map((status) => {
-        const droppable = dragged !== null && boardMakes(boardMove(dragged, status));
+        const droppable = dragged !== null && boardMove(dragged, status) !== null;
         return (
           <section
             key={status}
@@ -70,7 +74,7 @@ export function RepairBoard({ repairs }: { repairs: readonly Repair[] }) {
             </h2>
             <ul className="space-y-2">
               {columns[status].map((repair) => {
-                const targets = boardTargets(repair).filter((target) => boardMakes(boardMove(repair, target)));
+                const targets = boardTargets(repair);
                 return (
                   <li
                     key={repair.id}
@@ -88,7 +92,16 @@ export function RepairBoard({ repairs }: { repairs: readonly Repair[] }) {
                       targets.length > 0 ? 'cursor-grab' : ''
                     }`}
                   >
-                    <p className="font-medium">{repair.title}</p>
+                    <Link
+                      to="/repairs/$repairId"
+                      params={{ repairId: repair.id }}
+                      search={{ turbine: repair.turbine_id }}
+                      className="font-medium hover:underline"
+                      draggable={false}
+                      data-testid="board-card-link"
+                    >
+                      {repair.title}
+                    </Link>
                     <p className="text-xs text-slate-600 dark:text-slate-400">
                       {repair.turbine.name} · P{repair.priority}
                       {repair.due_date ? ` · ${repair.due_date}` : ''}
@@ -117,6 +130,7 @@ export function RepairBoard({ repairs }: { repairs: readonly Repair[] }) {
           </section>
         );
       })}
+      {completing && <CompleteRepairDialog repair={completing} onClose={() => setCompleting(null)} />}
       {cancelling && (
         <ConfirmDialog
           title={t('repairs.action.cancel')}
