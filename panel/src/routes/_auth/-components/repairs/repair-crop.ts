@@ -34,6 +34,6 @@ export function cropStyle(
 
 function isTarget(value: unknown): value is FindingTarget {
   if (typeof value !== 'object' || value === null || !('selector' in value)) return false;
-  const selector = (value as { selector: unknown }).selector;
+  const { selector } = value;
   return typeof selector === 'object' && selector !== null && 'type' in selector && 'value' in selector;
 }

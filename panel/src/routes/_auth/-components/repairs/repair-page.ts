@@ -6,9 +6,7 @@ import {
   REPAIR_TRANSITIONS,
   type Repair,
   type RepairAction,
-  type RepairCurrency,
   type RepairEditableField,
-  type RepairMethod,
   type RepairStatus,
   updateRepairBody,
   type UpdateRepairBody,
@@ -110,13 +108,12 @@ const numberOrNull = (value: string): number | string | null => {
 function fieldValue(field: EditField, values: EditValues): unknown {
   const value = values[field];
   switch (field) {
+    // Texts and choices as typed: the schema checks them.
     case 'title':
     case 'note':
-      return value;
     case 'method':
-      return value as RepairMethod;
     case 'currency':
-      return value as RepairCurrency;
+      return value;
     case 'priority':
     case 'assignee_id':
     case 'estimated_cost':
