@@ -45,10 +45,20 @@ export const LAZY_CATALOG_AREAS = {
   findings: ['panel.fleetFindings.', 'findings.export.'],
   coverage: ['panel.coverage.'],
   /**
-   * Repairs: their screens, and the vocabulary (status, method) the turbine screen, the blade map and the plan-repair
-   * dialog name (their routes load this area too).
+   * The repairs' screens. Not the vocabulary (repairs.status., .method., .action.; the plan's default title): the
+   * contracts name those keys (REPAIR_NAME_KEYS, in the first load), and the turbine screen and blade map show them.
    */
-  repairs: ['repairs.'],
+  repairs: [
+    'repairs.page.',
+    'repairs.board.',
+    'repairs.month.',
+    'repairs.feed.',
+    'repairs.field.',
+    'repairs.detail.',
+    'repairs.history.',
+    'repairs.edit.',
+    'repairs.complete.',
+  ],
   /** Users and companies (admins). */
   admin: ['panel.users.', 'panel.companies.'],
 } as const satisfies Record<string, readonly string[]>;

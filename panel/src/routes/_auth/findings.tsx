@@ -29,7 +29,7 @@ import { FleetFindingList } from './-components/findings/FleetFindingList';
 import { SeverityCounts } from './-components/findings/SeverityCounts';
 
 export const Route = createFileRoute('/_auth/findings')({
-  beforeLoad: () => loadCatalogAreas('findings', 'workspace', 'repairs'),
+  beforeLoad: () => loadCatalogAreas('findings', 'workspace'),
   validateSearch: findingSearchSchema,
   loader: async ({ context: { queryClient }, preload }) => {
     const user = await loadSessionUser(queryClient);

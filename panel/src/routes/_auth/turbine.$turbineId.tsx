@@ -10,7 +10,7 @@ import { turbineParams } from './-components/turbine/turbine-route';
  * each get spec §2's own screen.
  */
 export const Route = createFileRoute('/_auth/turbine/$turbineId')({
-  beforeLoad: () => loadCatalogAreas('workspace', 'coverage', 'repairs'),
+  beforeLoad: () => loadCatalogAreas('workspace', 'coverage'),
   params: turbineParams,
   loader: ({ context: { queryClient }, params: { turbineId } }) =>
     queryClient.ensureQueryData(turbineQueryOptions(turbineId)),
