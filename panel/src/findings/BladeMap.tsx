@@ -8,6 +8,7 @@ import {
   SEVERITY_COLOURS,
 } from '@kanat360/contracts';
 import { Link } from '@tanstack/react-router';
+import { RepairLink } from '@/components/RepairLink';
 import { type CSSProperties, useState } from 'react';
 import { useI18n } from '@/i18n/language';
 import { useCan } from '@/session/use-session';
@@ -129,16 +130,15 @@ function MarkTooltip({
         )}
         {/* Its repair (open, done or verified) links to the repair's page; one that holds it leaves no "plan". */}
         {finding.repair && (
-          <Link
-            to="/repairs/$repairId"
-            params={{ repairId: finding.repair.id }}
-            search={{ turbine: turbineId }}
+          <RepairLink
+            id={finding.repair.id}
+            turbineId={turbineId}
             className="mt-1 block font-medium text-sky-800 underline hover:text-sky-950 dark:text-sky-300 dark:hover:text-sky-100"
-            data-testid="blade-mark-repair"
+            testId="blade-mark-repair"
           >
             {t('panel.planRepair.inRepair', { id: finding.repair.id })} ·{' '}
             {t(REPAIR_NAME_KEYS.status(finding.repair.status))}
-          </Link>
+          </RepairLink>
         )}
         {!holding && canPlanRepair && (
           <button

@@ -1,6 +1,7 @@
 import { REPAIR_CURRENCIES, REPAIR_STATUSES, type RepairSummary } from '@kanat360/contracts';
 import { useInfiniteQuery, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { RepairLink } from '@/components/RepairLink';
 import { useMemo } from 'react';
 import {
   allFleetRepairsQueryOptions,
@@ -298,15 +299,14 @@ function RepairList({ search, seesEveryCompany }: { search: RepairSearch; seesEv
           {repairs.map((repair) => (
             <tr key={repair.id} className="border-t border-slate-200 dark:border-slate-700" data-testid="repair-row">
               <td className="p-2 font-medium">
-                <Link
-                  to="/repairs/$repairId"
-                  params={{ repairId: repair.id }}
-                  search={{ turbine: repair.turbine_id }}
+                <RepairLink
+                  id={repair.id}
+                  turbineId={repair.turbine_id}
                   className="text-brand-800 hover:underline dark:text-brand-300"
-                  data-testid="repair-row-link"
+                  testId="repair-row-link"
                 >
                   {repair.title}
-                </Link>
+                </RepairLink>
               </td>
               <td className="p-2">{repair.turbine.name}</td>
               <td className="p-2">{t(`repairs.status.${repair.status}`)}</td>

@@ -4,7 +4,7 @@ import { useCancelRepair, useUpdateRepair, useVerifyRepair } from '@/api/repairs
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useI18n } from '@/i18n/language';
 import { useToast } from '@/toast/toast-store';
-import { Link } from '@tanstack/react-router';
+import { RepairLink } from '@/components/RepairLink';
 import { CompleteRepairDialog } from './CompleteRepairDialog';
 import { BOARD_COLUMNS, boardColumns, boardMove, boardTargets } from './repair-board';
 
@@ -92,16 +92,14 @@ export function RepairBoard({ repairs }: { repairs: readonly Repair[] }) {
                       targets.length > 0 ? 'cursor-grab' : ''
                     }`}
                   >
-                    <Link
-                      to="/repairs/$repairId"
-                      params={{ repairId: repair.id }}
-                      search={{ turbine: repair.turbine_id }}
+                    <RepairLink
+                      id={repair.id}
+                      turbineId={repair.turbine_id}
                       className="font-medium hover:underline"
-                      draggable={false}
-                      data-testid="board-card-link"
+                      testId="board-card-link"
                     >
                       {repair.title}
-                    </Link>
+                    </RepairLink>
                     <p className="text-xs text-slate-600 dark:text-slate-400">
                       {repair.turbine.name} · P{repair.priority}
                       {repair.due_date ? ` · ${repair.due_date}` : ''}

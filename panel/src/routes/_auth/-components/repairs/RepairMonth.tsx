@@ -1,5 +1,5 @@
 import { type Repair } from '@kanat360/contracts';
-import { Link } from '@tanstack/react-router';
+import { RepairLink } from '@/components/RepairLink';
 import { useI18n } from '@/i18n/language';
 import { monthGrid } from './repair-month';
 
@@ -75,15 +75,14 @@ export function RepairMonth({
 /** A window or due date in a day: a link to the repair's page. */
 function MonthEntry({ repair, className, label }: { repair: Repair; className: string; label: string }) {
   return (
-    <Link
-      to="/repairs/$repairId"
-      params={{ repairId: repair.id }}
-      search={{ turbine: repair.turbine_id }}
+    <RepairLink
+      id={repair.id}
+      turbineId={repair.turbine_id}
       className={`block truncate rounded px-1 hover:underline ${className}`}
       title={label}
-      data-testid="month-entry"
+      testId="month-entry"
     >
       {label}
-    </Link>
+    </RepairLink>
   );
 }

@@ -9,6 +9,7 @@ import {
 } from '@kanat360/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { RepairLink } from '@/components/RepairLink';
 import { type ReactNode, useState } from 'react';
 import { findingQueryOptions } from '@/api/findings';
 import { useCancelRepair, useDeleteRepair, useUpdateRepair, useVerifyRepair } from '@/api/repairs';
@@ -275,14 +276,13 @@ function RepairHistory({ repair }: { repair: Repair }) {
             {event.repair ? (
               <p>
                 {t('repairs.history.earlier')}{' '}
-                <Link
-                  to="/repairs/$repairId"
-                  params={{ repairId: event.repair.id }}
-                  search={{ turbine: repair.turbine_id }}
+                <RepairLink
+                  id={event.repair.id}
+                  turbineId={repair.turbine_id}
                   className="font-medium text-brand-800 hover:underline dark:text-brand-300"
                 >
                   {event.repair.title}
-                </Link>{' '}
+                </RepairLink>{' '}
                 ({t(REPAIR_NAME_KEYS.status(event.repair.status))})
               </p>
             ) : (
