@@ -179,7 +179,7 @@ test.describe('a repair’s page', () => {
   /** A verified demo repair with after photos that the customer may read too. */
   async function verifiedRepair(): Promise<Repair> {
     const customerApi = await apiAs(demo('customer'));
-    const repairs = (await (await customerApi.get('/repairs', { query: { status: 'verified' } })).json()).data;
+    const repairs = (await (await customerApi.get('/repairs', { query: { status: ['verified'] } })).json()).data;
     await customerApi.dispose();
     const repair = repairs.find((item) => item.after_photos.length > 0 && item.findings.length > 0);
     expect(repair, 'a verified demo repair with after photos a customer may read').toBeDefined();
@@ -237,7 +237,7 @@ test.describe('a repair’s page', () => {
 
   test('the board’s "done" opens the complete dialog', async ({ page }) => {
     const managerApi = await apiAs(demo('manager'));
-    const repairs = (await (await managerApi.get('/repairs', { query: { status: 'in_progress' } })).json()).data;
+    const repairs = (await (await managerApi.get('/repairs', { query: { status: ['in_progress'] } })).json()).data;
     const repair = repairs[0]!;
     expect(repair, 'a demo repair in progress').toBeDefined();
     await managerApi.dispose();

@@ -85,7 +85,7 @@ export function EditRepairDialog({ repair, onClose }: { repair: Repair; onClose:
           <SelectField label={t('repairs.field.priority')} {...input('priority')}>
             {FINDING_SEVERITIES.map((severity) => (
               <option key={severity} value={severity}>
-                {severity} – {t(FINDING_NAME_KEYS.severity(severity))}
+                {t(FINDING_NAME_KEYS.severity(severity))}
               </option>
             ))}
           </SelectField>

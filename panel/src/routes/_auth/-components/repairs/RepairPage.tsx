@@ -357,7 +357,20 @@ function Before({ repair, finding }: { repair: Repair; finding: RepairFinding })
         <span className="relative block aspect-[4/3] w-64 overflow-hidden rounded-lg bg-slate-900">
           {source &&
             (crop ? (
-              <img src={source} alt="" className="absolute max-w-none" style={crop} data-testid="repair-before" />
+              <>
+                <img
+                  src={source}
+                  alt=""
+                  className="absolute max-w-none"
+                  style={crop.image}
+                  data-testid="repair-before"
+                />
+                <span
+                  className="absolute rounded-sm border-2 border-amber-400 shadow-[0_0_0_1px_rgb(0_0_0/0.5)]"
+                  style={crop.region}
+                  aria-hidden="true"
+                />
+              </>
             ) : (
               <img src={source} alt="" className="size-full object-cover" data-testid="repair-before" />
             ))}

@@ -5,15 +5,24 @@ const FRAME_ASPECT = 4 / 3;
 /** The region takes at most half the frame, so the damage is seen with what surrounds it. */
 const MARGIN = 2;
 
+/** A box as CSS places it in the frame: percentages of the frame's width and height. */
+export interface CropBox {
+  width: string;
+  height: string;
+  left: string;
+  top: string;
+}
+
 /**
  * Where a photo sits in a 4:3 frame so that the finding's region fills its middle: the image's size and offset in
- * percent of the frame (CSS `width/height/left/top` of an absolutely placed image). Null when the finding has no
+ * percent of the frame (CSS `width/height/left/top` of an absolutely placed image), and where the region is drawn
+ * over it. Null when the finding has no
  * rectangle on the photo (a panorama direction) or the photo's size is unknown: then the whole photo is shown.
  */
 export function cropStyle(
   target: unknown,
   photo: { width: number | null; height: number | null },
-): { width: string; height: string; left: string; top: string } | null {
+): { image: CropBox; region: CropBox } | null {
   if (!photo.width || !photo.height || !isTarget(target)) return null;
   const box = targetBox(target);
   if (!box || box.width <= 0 || box.height <= 0) return null;
@@ -25,10 +34,18 @@ export function cropStyle(
   const top = clamp(box.y + box.height / 2 - frameHeight / 2, photo.height - frameHeight);
   const percent = (value: number) => `${(value * 100).toFixed(3)}%`;
   return {
-    width: percent(photo.width / frameWidth),
-    height: percent(photo.height / frameHeight),
-    left: percent(-left / frameWidth),
-    top: percent(-top / frameHeight),
+    image: {
+      width: percent(photo.width / frameWidth),
+      height: percent(photo.height / frameHeight),
+      left: percent(-left / frameWidth),
+      top: percent(-top / frameHeight),
+    },
+    region: {
+      width: percent(box.width / frameWidth),
+      height: percent(box.height / frameHeight),
+      left: percent((box.x - left) / frameWidth),
+      top: percent((box.y - top) / frameHeight),
+    },
   };
 }
 

@@ -202,16 +202,17 @@ describe('the before crop', () => {
     const target = { selector: { type: 'FragmentSelector', value: 'xywh=pixel:1900,1400,200,150' } };
     // A 400 × 300 frame around the box's centre (2000, 1475): left 1800, top 1325 of a 4000 × 3000 photo.
     expect(cropStyle(target, { width: 4000, height: 3000 })).toEqual({
-      width: '1000.000%',
-      height: '1000.000%',
-      left: '-450.000%',
-      top: '-441.667%',
+      image: { width: '1000.000%', height: '1000.000%', left: '-450.000%', top: '-441.667%' },
+      region: { width: '50.000%', height: '50.000%', left: '25.000%', top: '25.000%' },
     });
   });
 
   it('keeps the frame on the photo at its edge, and shows the whole photo for a panorama direction', () => {
     const corner = { selector: { type: 'FragmentSelector', value: 'xywh=pixel:0,0,100,75' } };
-    expect(cropStyle(corner, { width: 4000, height: 3000 })).toMatchObject({ left: '0.000%', top: '0.000%' });
+    expect(cropStyle(corner, { width: 4000, height: 3000 })).toMatchObject({
+      image: { left: '0.000%', top: '0.000%' },
+      region: { left: '0.000%', top: '0.000%' },
+    });
     const direction = { selector: { type: 'PanoramaSelector', value: 'yaw=10,pitch=5' } };
     expect(cropStyle(direction, { width: 8000, height: 4000 })).toBeNull();
     expect(cropStyle(corner, { width: null, height: null })).toBeNull();
