@@ -109,6 +109,12 @@ export interface RowMapper<C extends Columns> {
   /** For a mapper that counts or sums: the columns its statements group by (`GROUP BY` takes it as it is). */
   groupBy: string | null;
   map(this: void, raw: RawRow): RowOf<C>;
+  /**
+   * `map` without the copy: the row pg answered, with the fields pg answers as another type read again where they
+   * are (a list of thousands of rows is not copied row by row). Only for a row of exactly these fields (`all` takes it
+   * then), or one whose reader copies the fields it answers one by one (a page's row with its sort keys).
+   */
+  readInPlace(this: void, raw: RawRow): RowOf<C>;
   /** Runs a statement that selects (or returns) this mapper's fields, and maps every row. */
   all(this: void, runner: SqlRunner, sql: string, params?: unknown[]): Promise<RowOf<C>[]>;
   /** The same for the first row only; null when there is none. */
@@ -130,7 +136,6 @@ export function rowMapper<C extends Columns>(
     return row as RowOf<C>;
   };
   const reread = entries.filter(([, column]) => REREAD_TYPES.has(column.type));
-  /** A row of exactly these fields, read where it is: a list of thousands of rows is not copied row by row. */
   const readInPlace = (raw: RawRow): RowOf<C> => {
     for (const [field, column] of reread) raw[field] = sqlValue(raw[field], column.type);
     return raw as RowOf<C>;
@@ -142,6 +147,7 @@ export function rowMapper<C extends Columns>(
     select: entries.map(([field, column]) => `${column.sql} AS "${field}"`).join(', '),
     groupBy,
     map,
+    readInPlace,
     all: async (runner, sql, params) => {
       const raw = await queryRows(runner, sql, params);
       const exact = raw[0] !== undefined && Object.keys(raw[0]).length === entries.length;
