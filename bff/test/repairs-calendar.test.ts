@@ -159,7 +159,7 @@ describe('the calendar feed', () => {
     expect(window.description).toContain(`Türbin: ${windowed.turbine.name} (${windowed.turbine.code})`);
     expect(window.description).toContain('C kanadı, bölge 9: Firar kenarı yapıştırma hattı hasarı, önem derecesi 4');
     expect(window.description).toContain(`Atanan: Test operator`);
-    const link = `${PUBLIC_URL}/dashboard/turbine/${turbineId}/repairs/${windowed.id}`;
+    const link = `${PUBLIC_URL}/dashboard/repairs/${windowed.id}?turbine=${turbineId}`;
     expect(window.component.getFirstPropertyValue('url')).toBe(link);
     expect(window.component.getFirstPropertyValue('status')).toBe('CONFIRMED');
 

@@ -293,7 +293,7 @@ describe('creating a repair', () => {
     );
     expect(mail.text).toContain('Due date: 1 June 2026');
     expect(mail.text).toContain('Blade A, zone 3: Erosion, severity 3 – Serious');
-    expect(mail.text).toContain(`${PUBLIC_URL}/dashboard/turbine/${turbineId}/repairs/${repair.id}`);
+    expect(mail.text).toContain(`${PUBLIC_URL}/dashboard/repairs/${repair.id}?turbine=${turbineId}`);
     expect(mail.html).toContain('Open the repair');
   });
 
@@ -1010,7 +1010,7 @@ describe('reading repairs', () => {
     expect(cell('Estimated cost')).toBe('1234.5');
     expect(cell('Note')).toBe('satır 1\r\nsatır 2');
     expect(cell('Findings')).toBe('Blade A, zone 3: Lightning damage, severity 2 – Moderate');
-    expect(cell('Address')).toBe(`${PUBLIC_URL}/dashboard/turbine/${turbine}/repairs/${risky.id}`);
+    expect(cell('Address')).toBe(`${PUBLIC_URL}/dashboard/repairs/${risky.id}?turbine=${turbine}`);
 
     // A customer's has no cost columns (the Turkish one: the default language).
     const forCustomer = await fetch(`${app.baseUrl}/api/repairs/export.csv?turbine_id=${turbine}`, {

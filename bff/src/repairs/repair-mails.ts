@@ -26,9 +26,9 @@ export interface MailedRepair {
   findings: { blade: Blade; zone: number; type: FindingType; severity: FindingSeverity }[];
 }
 
-/** Where a repair opens in the panel (the panel's repair route). */
+/** Where a repair opens in the panel: its page, which reaches the repair through its turbine. */
 export function repairLink(publicUrl: string, repair: { id: number; turbineId: number }): string {
-  return `${publicUrl}/dashboard/turbine/${repair.turbineId}/repairs/${repair.id}`;
+  return `${publicUrl}/dashboard/repairs/${repair.id}?turbine=${repair.turbineId}`;
 }
 
 /** A calendar day as people write it (`5 Mart 2026`, `5 March 2026`). */

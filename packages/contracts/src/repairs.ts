@@ -160,6 +160,23 @@ export const REPAIR_FIELD_RULES = {
 } as const satisfies Record<string, { statuses: readonly RepairStatus[]; by: Exclude<RepairActor, 'assignee'> }>;
 export type RepairEditableField = keyof typeof REPAIR_FIELD_RULES;
 
+/** The action that allows changing each field of PUT: the panel's form shows a field when its action is allowed. */
+export const REPAIR_FIELD_ACTION = {
+  title: 'edit',
+  method: 'edit',
+  priority: 'edit',
+  note: 'edit',
+  finding_ids: 'edit',
+  assignee_id: 'assign',
+  due_date: 'schedule',
+  window_start: 'schedule',
+  window_end: 'schedule',
+  estimated_cost: 'edit_costs',
+  currency: 'edit_costs',
+  actual_cost: 'edit_costs',
+  labour_hours: 'edit_costs',
+} as const satisfies Record<RepairEditableField, RepairAction>;
+
 /** Who is asking, as far as the rules need: the role, and whether they are the repair's assignee or its author. */
 export interface RepairViewer {
   role: Role;
@@ -185,27 +202,12 @@ export function repairActions(
   viewer: RepairViewer,
 ): RepairAction[] {
   const actions = new Set<RepairAction>();
-  const fieldAction: Record<RepairEditableField, RepairAction> = {
-    title: 'edit',
-    method: 'edit',
-    priority: 'edit',
-    note: 'edit',
-    finding_ids: 'edit',
-    assignee_id: 'assign',
-    due_date: 'schedule',
-    window_start: 'schedule',
-    window_end: 'schedule',
-    estimated_cost: 'edit_costs',
-    currency: 'edit_costs',
-    actual_cost: 'edit_costs',
-    labour_hours: 'edit_costs',
-  };
   for (const [field, rule] of Object.entries(REPAIR_FIELD_RULES) as [
     RepairEditableField,
     (typeof REPAIR_FIELD_RULES)[RepairEditableField],
   ][]) {
     if ((rule.statuses as readonly RepairStatus[]).includes(repair.status) && actsAs(viewer, rule.by, repair)) {
-      actions.add(fieldAction[field]);
+      actions.add(REPAIR_FIELD_ACTION[field]);
     }
   }
   for (const step of REPAIR_TRANSITIONS) {

@@ -8,6 +8,7 @@ import {
   SEVERITY_COLOURS,
 } from '@kanat360/contracts';
 import { Link } from '@tanstack/react-router';
+import { RepairLink } from '@/components/RepairLink';
 import { type CSSProperties, useState } from 'react';
 import { useI18n } from '@/i18n/language';
 import { useCan } from '@/session/use-session';
@@ -127,21 +128,27 @@ function MarkTooltip({
             {t('panel.bladeMap.track', { n: trackYears })}
           </Link>
         )}
-        {holding ? (
-          <p className="mt-1 font-medium text-sky-800 dark:text-sky-300" data-testid="blade-mark-repair">
-            {t('panel.planRepair.inRepair', { id: holding.id })} · {t(REPAIR_NAME_KEYS.status(holding.status))}
-          </p>
-        ) : (
-          canPlanRepair && (
-            <button
-              type="button"
-              className="btn-secondary mt-2 w-full justify-center py-1 text-xs"
-              onClick={() => onPlanRepair(finding)}
-              data-testid="blade-mark-plan-repair"
-            >
-              {t('panel.planRepair.action')}
-            </button>
-          )
+        {/* Its repair (open, done or verified) links to the repair's page; one that holds it leaves no "plan". */}
+        {finding.repair && (
+          <RepairLink
+            id={finding.repair.id}
+            turbineId={turbineId}
+            className="mt-1 block font-medium text-sky-800 underline hover:text-sky-950 dark:text-sky-300 dark:hover:text-sky-100"
+            testId="blade-mark-repair"
+          >
+            {t('panel.planRepair.inRepair', { id: finding.repair.id })} ·{' '}
+            {t(REPAIR_NAME_KEYS.status(finding.repair.status))}
+          </RepairLink>
+        )}
+        {!holding && canPlanRepair && (
+          <button
+            type="button"
+            className="btn-secondary mt-2 w-full justify-center py-1 text-xs"
+            onClick={() => onPlanRepair(finding)}
+            data-testid="blade-mark-plan-repair"
+          >
+            {t('panel.planRepair.action')}
+          </button>
         )}
       </div>
     </div>

@@ -135,15 +135,19 @@ describe('the catalog’s chunks (issue #23: the first load carries the shell’
     const routeFiles = readdirSync(join(ROUTES, '_auth'))
       .filter((name) => name.endsWith('.tsx'))
       .map((name) => join(ROUTES, '_auth', name));
-    // A turbine's screens are children of turbine.$turbineId.tsx: they have its areas.
+    // A route's children have its areas (a turbine's screens are children of turbine.$turbineId.tsx, a repair's
+    // page of repairs.tsx): each dotted beginning of a file's name that is a route file itself is its layout.
     const layout = join(ROUTES, '_auth', 'turbine.$turbineId.tsx');
+    const layoutsOf = (file: string) => {
+      const parts = file.slice(join(ROUTES, '_auth').length + 1, -'.tsx'.length).split('.');
+      return parts
+        .slice(1)
+        .map((_, end) => join(ROUTES, '_auth', `${parts.slice(0, end + 1).join('.')}.tsx`))
+        .filter((candidate) => routeFiles.includes(candidate));
+    };
     let named = 0;
     const missing = routeFiles.flatMap((file) => {
-      const areas = new Set<CatalogArea>([
-        'shell',
-        ...routeAreas(file),
-        ...(file.includes('turbine.$turbineId.') ? routeAreas(layout) : []),
-      ]);
+      const areas = new Set<CatalogArea>(['shell', ...routeAreas(file), ...layoutsOf(file).flatMap(routeAreas)]);
       const used = keysUsedFrom([file]);
       named += used.size;
       return [...used]
@@ -151,6 +155,7 @@ describe('the catalog’s chunks (issue #23: the first load carries the shell’
         .map(([key, from]) => `${file.slice(ROUTES.length)} → ${from.slice(SOURCE.length)}: ${key}`);
     });
     expect(routeAreas(layout)).toContain('workspace');
+    expect(layoutsOf(join(ROUTES, '_auth', 'turbine.$turbineId.findings.$findingId.index.tsx'))).toContain(layout);
     expect(named).toBeGreaterThan(500);
     expect(missing).toEqual([]);
   });

@@ -44,6 +44,21 @@ export const LAZY_CATALOG_AREAS = {
   /** The fleet's findings list. */
   findings: ['panel.fleetFindings.', 'findings.export.'],
   coverage: ['panel.coverage.'],
+  /**
+   * The repairs' screens. Not the vocabulary (repairs.status., .method., .action.; the plan's default title): the
+   * contracts name those keys (REPAIR_NAME_KEYS, in the first load), and the turbine screen and blade map show them.
+   */
+  repairs: [
+    'repairs.page.',
+    'repairs.board.',
+    'repairs.month.',
+    'repairs.feed.',
+    'repairs.field.',
+    'repairs.detail.',
+    'repairs.history.',
+    'repairs.edit.',
+    'repairs.complete.',
+  ],
   /** Users and companies (admins). */
   admin: ['panel.users.', 'panel.companies.'],
 } as const satisfies Record<string, readonly string[]>;

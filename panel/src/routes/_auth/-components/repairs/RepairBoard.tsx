@@ -4,15 +4,14 @@ import { useCancelRepair, useUpdateRepair, useVerifyRepair } from '@/api/repairs
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useI18n } from '@/i18n/language';
 import { useToast } from '@/toast/toast-store';
+import { RepairLink } from '@/components/RepairLink';
 import { BoardColumnCards } from './BoardColumnCards';
-import { BOARD_COLUMNS, type BoardMove, boardColumns, boardMove, boardTargets } from './repair-board';
-
-/** The moves the board makes itself; completing needs the after photos and a note, which the repair's page asks. */
-const boardMakes = (move: BoardMove | null) => move !== null && move.via !== 'complete';
+import { CompleteRepairDialog } from './CompleteRepairDialog';
+import { BOARD_COLUMNS, boardColumns, boardMove, boardTargets } from './repair-board';
 
 /**
  * The repairs by status, a column each. A card is dragged to a column the server allows (its allowed_actions), or
- * moved with its "Move to" menu from the keyboard; cancelling asks first.
+ * moved with its "Move to" menu from the keyboard; cancelling asks first, completing asks for the note and photos.
  */
 export function RepairBoard({
   repairs,
@@ -28,6 +27,8 @@ export function RepairBoard({
   const toast = useToast();
   const [dragged, setDragged] = useState<Repair | null>(null);
   const [cancelling, setCancelling] = useState<Repair | null>(null);
+  // Completing asks for the note and the after photos: the repair's page's own dialog.
+  const [completing, setCompleting] = useState<Repair | null>(null);
   const onError = { onError: (error: Error) => toast.error(error.message) };
   const update = useUpdateRepair();
   const verify = useVerifyRepair();
@@ -36,7 +37,7 @@ export function RepairBoard({
 
   const move = (repair: Repair, to: RepairStatus) => {
     const step = boardMove(repair, to);
-    if (!step || !boardMakes(step)) return;
+    if (!step) return;
     const ref = { turbineId: repair.turbine_id, id: repair.id };
     switch (step.via) {
       case 'put':
@@ -48,13 +49,16 @@ export function RepairBoard({
       case 'cancel':
         setCancelling(repair);
         break;
+      case 'complete':
+        setCompleting(repair);
+        break;
     }
   };
 
   return (
     <div className="grid grid-cols-6 gap-3 overflow-x-auto" data-testid="repair-board">
       {BOARD_COLUMNS.map((status) => {
-        const droppable = dragged !== null && boardMakes(boardMove(dragged, status));
+        const droppable = dragged !== null && boardMove(dragged, status) !== null;
         return (
           <section
             key={status}
@@ -90,7 +94,7 @@ export function RepairBoard({
                 )
               }
               renderCard={(repair) => {
-                const targets = boardTargets(repair).filter((target) => boardMakes(boardMove(repair, target)));
+                const targets = boardTargets(repair);
                 return (
                   <div
                     draggable={targets.length > 0}
@@ -107,7 +111,14 @@ export function RepairBoard({
                       targets.length > 0 ? 'cursor-grab' : ''
                     }`}
                   >
-                    <p className="font-medium">{repair.title}</p>
+                    <RepairLink
+                      id={repair.id}
+                      turbineId={repair.turbine_id}
+                      className="font-medium hover:underline"
+                      testId="board-card-link"
+                    >
+                      {repair.title}
+                    </RepairLink>
                     <p className="text-xs text-slate-600 dark:text-slate-400">
                       {repair.turbine.name} · P{repair.priority}
                       {repair.due_date ? ` · ${repair.due_date}` : ''}
@@ -136,6 +147,7 @@ export function RepairBoard({
           </section>
         );
       })}
+      {completing && <CompleteRepairDialog repair={completing} onClose={() => setCompleting(null)} />}
       {cancelling && (
         <ConfirmDialog
           title={t('repairs.action.cancel')}

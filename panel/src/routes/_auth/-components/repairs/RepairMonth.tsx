@@ -1,4 +1,5 @@
 import { type Repair } from '@kanat360/contracts';
+import { RepairLink } from '@/components/RepairLink';
 import { useI18n } from '@/i18n/language';
 import { monthGrid } from './repair-month';
 
@@ -49,26 +50,39 @@ export function RepairMonth({
           >
             <div className="text-right text-slate-600 dark:text-slate-400">{Number(day.day.slice(8))}</div>
             {day.windows.map((repair) => (
-              <p
+              <MonthEntry
                 key={`w${repair.id}`}
-                className="truncate rounded bg-sky-100 px-1 dark:bg-sky-900"
-                title={repair.title}
-              >
-                {repair.title}
-              </p>
+                repair={repair}
+                className="bg-sky-100 dark:bg-sky-900"
+                label={repair.title}
+              />
             ))}
             {day.due.map((repair) => (
-              <p
+              <MonthEntry
                 key={`d${repair.id}`}
-                className="truncate rounded bg-amber-100 px-1 dark:bg-amber-900"
-                title={t('repairs.month.due', { title: repair.title })}
-              >
-                {t('repairs.month.due', { title: repair.title })}
-              </p>
+                repair={repair}
+                className="bg-amber-100 dark:bg-amber-900"
+                label={t('repairs.month.due', { title: repair.title })}
+              />
             ))}
           </div>
         ))}
       </div>
     </section>
+  );
+}
+
+/** A window or due date in a day: a link to the repair's page. */
+function MonthEntry({ repair, className, label }: { repair: Repair; className: string; label: string }) {
+  return (
+    <RepairLink
+      id={repair.id}
+      turbineId={repair.turbine_id}
+      className={`block truncate rounded px-1 hover:underline ${className}`}
+      title={label}
+      testId="month-entry"
+    >
+      {label}
+    </RepairLink>
   );
 }

@@ -1,5 +1,6 @@
 import { REPAIR_NAME_KEYS, type Turbine } from '@kanat360/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { RepairLink } from '@/components/RepairLink';
 import { turbineRepairsQueryOptions } from '@/api/repairs';
 import { formatDate } from '@/i18n/format-date';
 import { useI18n } from '@/i18n/language';
@@ -54,7 +55,14 @@ export function RepairsSection({ turbine }: { turbine: Turbine }) {
               {repairs.data.map((repair) => (
                 <tr key={repair.id} data-testid="turbine-repair" data-repair-id={repair.id} data-status={repair.status}>
                   <th scope="row" className="py-2 pr-4 text-left font-medium">
-                    {repair.title}
+                    <RepairLink
+                      id={repair.id}
+                      turbineId={turbine.id}
+                      className="text-brand-800 hover:underline dark:text-brand-300"
+                      testId="turbine-repair-link"
+                    >
+                      {repair.title}
+                    </RepairLink>
                     <span className="ml-2 text-xs font-normal text-slate-600 dark:text-slate-400">
                       {t(REPAIR_NAME_KEYS.method(repair.method))}
                     </span>
