@@ -5,8 +5,7 @@ import { FIRST_PORT, SERVER_URL } from './e2e/server.js';
 // The built product (bff/dist serving site/dist and panel/dist), one server per worker (e2e/server.ts), each with
 // a fresh embedded PostgreSQL and the demo data, driven by Debian's Chromium (Playwright's own browser download
 // cannot work here).
-// Three on 2 cores: a browser test mostly waits (on the page, its server, a poll), so two left the cores half idle.
-const WORKERS = 3;
+const WORKERS = 2;
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
   (path) => path && existsSync(path),
 );
