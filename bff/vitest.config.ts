@@ -15,8 +15,6 @@ const SERIAL = [
   'test/migrations-at-once.test.ts',
   // 30 logins at once, each with argon2, within the requests' 1.5 s pool and query time-outs.
   'test/login-throttle.test.ts',
-  // Its 20,000-finding insert runs on the requests' pool, under their 1.5 s statement time-out.
-  'test/findings.test.ts',
   // Schedulers: pg-boss's cron passes on a moved clock, and two processes' digest workers, waited for with deadlines.
   'test/upload-sweep.test.ts',
   'test/repairs-digest.test.ts',

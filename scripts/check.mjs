@@ -2,11 +2,11 @@
 // `pnpm run check`, what `npm test` runs once packages are installed and built: every check, overlapped so that the
 // two cores are busy and no test that answers against a clock is starved.
 //
-// - BACKGROUND: formatting, lint, type-checks and the bundle budget only use CPU and no clock judges them. They start
-//   at once at the lowest priority (nice 19): they take what CPU the tests leave and give it back the moment a test
-//   wants it.
-// - STEPS, at normal priority, one after another (a step's stages at once): the small unit suites beside the browser
-//   tests' demo data being made; the bff's tests; the scale test; the browser tests.
+// - BACKGROUND: formatting, lint, type-checks, the bundle budget and the browser tests' demo data only use CPU and no
+//   clock judges them. They start at once at the lowest priority (nice 19): they take what CPU the tests leave (the
+//   bff's serial tier mostly waits on processes and time-outs) and give it back the moment a test wants it.
+// - STEPS, at normal priority, one after another (a step's stages at once): the bff's tests beside the small unit
+//   suites; the scale test; the browser tests, once their demo data is made.
 //
 // Every stage's output is printed as it comes, each line marked with the stage's name. A failed stage does not stop
 // the others: at the end a summary gives each stage's result and time, then the whole output of every failed one
@@ -21,7 +21,8 @@ const pnpm = (...args) => ['pnpm', ...args];
 
 /**
  * @typedef {{ name: string; command: string[]; env?: Record<string, string>; after?: string }} Stage
- * `after`: a stage this one needs, done in an earlier step; when that failed, this one is not run (and fails).
+ * `after`: a stage this one needs, of an earlier step or of the background: this one waits for it to end, and when
+ * it failed, this one is not run (and fails).
  */
 
 /** @type {Stage[]} */
@@ -30,15 +31,15 @@ const BACKGROUND = [
   { name: 'typecheck', command: pnpm('run', 'typecheck') },
   { name: 'format', command: pnpm('run', 'format:check') },
   { name: 'bundle', command: pnpm('run', 'check:bundle') },
+  { name: 'e2e data', command: pnpm('run', 'test:e2e:data') },
 ];
 
 /** @type {Stage[][]} */
 const STEPS = [
   [
+    { name: 'bff', command: pnpm('--filter', '@kanat360/bff', 'run', 'test') },
     { name: 'unit', command: pnpm('-r', '--workspace-concurrency=1', '--filter=!@kanat360/bff', 'run', 'test') },
-    { name: 'e2e data', command: pnpm('run', 'test:e2e:data') },
   ],
-  [{ name: 'bff', command: pnpm('--filter', '@kanat360/bff', 'run', 'test') }],
   [{ name: 'scale', command: pnpm('run', 'test:scale', '--short') }],
   [{ name: 'e2e', command: pnpm('run', 'test:e2e'), env: { E2E_DATA: 'ready' }, after: 'e2e data' }],
 ];
@@ -48,17 +49,32 @@ const color = process.stdout.isTTY;
 const paint = (code, text) => (color ? `\x1b[${code}m${text}\x1b[0m` : text);
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
 
-/** @type {{ name: string; ok: boolean; how: string; ms: number; output: string }[]} */
+/** @typedef {{ name: string; ok: boolean; how: string; ms: number; output: string }} Result */
+/** @type {Result[]} */
 const results = [];
+/** @type {Map<string, Promise<Result>>} every stage begun, by name: what a later stage's `after` waits for */
+const begun = new Map();
 
-/** Runs one stage, its lines marked with its name; answers its result and whole output. */
-function runStage({ name, command, env = {}, after }, { niced = false } = {}) {
-  const needed = results.find((result) => result.name === after);
-  if (needed && !needed.ok) {
-    const result = { name, ok: false, how: `not run: ${after} failed`, ms: 0, output: '' };
-    results.push(result);
-    return result;
-  }
+/** Runs one stage (once `after` has ended), its lines marked with its name; answers its result and whole output. */
+function runStage(stage, options = {}) {
+  const result = (async () => {
+    const needed = stage.after === undefined ? undefined : await begun.get(stage.after);
+    return needed && !needed.ok
+      ? record({ name: stage.name, ok: false, how: `not run: ${stage.after} failed`, ms: 0, output: '' })
+      : spawnStage(stage, options);
+  })();
+  begun.set(stage.name, result);
+  return result;
+}
+
+/** @param {Result} result */
+function record(result) {
+  results.push(result);
+  return result;
+}
+
+/** @param {Stage} stage */
+function spawnStage({ name, command, env = {} }, { niced = false } = {}) {
   const label = paint(36, `[${name.padEnd(width)}]`);
   const started = performance.now();
   const output = [];
@@ -82,11 +98,8 @@ function runStage({ name, command, env = {}, after }, { niced = false } = {}) {
       });
       stream.on('end', () => partial && process.stdout.write(`${label} ${partial}\n`));
     }
-    const finish = (ok, how) => {
-      const result = { name, ok, how, ms: performance.now() - started, output: output.join('') };
-      results.push(result);
-      resolve(result);
-    };
+    const finish = (ok, how) =>
+      resolve(record({ name, ok, how, ms: performance.now() - started, output: output.join('') }));
     child.on('error', (error) => finish(false, `could not start: ${error.message}`));
     child.on('close', (code, signal) => finish(code === 0, signal ? `killed by ${signal}` : `exit ${code}`));
   });

@@ -196,7 +196,9 @@ async function receiveFile(form: MultipartForm): Promise<Buffer> {
 
 function tooLarge(): AppError {
   const max = `${TURBINE_IMPORT_LIMITS.maxBytes / 1024 / 1024} MB`;
-  return new AppError('IMPORT_FILE_TOO_LARGE', { field: 'file', params: { max } });
+  // As the uploads' own UPLOAD_TOO_LARGE: the connection closes after the answer, or a client still sending the rest
+  // keeps it (and a shutdown waiting for it) open.
+  return new AppError('IMPORT_FILE_TOO_LARGE', { field: 'file', params: { max }, headers: { Connection: 'close' } });
 }
 
 /** The sheet's rows as cells by field; a header that names no column, or one named twice, refuses the file. */
