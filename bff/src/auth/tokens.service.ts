@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual, webcrypto } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from '@/common/app-error.js';
@@ -20,7 +20,8 @@ export interface AccessTokenClaims {
  */
 @Injectable()
 export class TokensService {
-  private readonly signingKey: Uint8Array;
+  /** Imported once: jose imports raw key bytes into WebCrypto again on every call, which every request paid. */
+  private readonly signingKey: Promise<webcrypto.CryptoKey>;
   private readonly xsrfKey: Buffer;
 
   constructor(
@@ -28,11 +29,17 @@ export class TokensService {
     private readonly clock: Clock,
   ) {
     // Separate keys per purpose, both derived from the one session secret.
-    this.signingKey = new Uint8Array(createHmac('sha256', config.sessionSecret).update('kanat360/jwt').digest());
+    this.signingKey = webcrypto.subtle.importKey(
+      'raw',
+      createHmac('sha256', config.sessionSecret).update('kanat360/jwt').digest(),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
     this.xsrfKey = createHmac('sha256', config.sessionSecret).update('kanat360/xsrf').digest();
   }
 
-  sign(claims: AccessTokenClaims): Promise<string> {
+  async sign(claims: AccessTokenClaims): Promise<string> {
     return new SignJWT({ sid: claims.sessionId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(claims.userId))
@@ -40,12 +47,12 @@ export class TokensService {
       .setAudience(AUDIENCE)
       .setIssuedAt(Math.floor(this.clock.now().getTime() / 1000))
       .setExpirationTime(Math.floor(claims.expiresAt.getTime() / 1000))
-      .sign(this.signingKey);
+      .sign(await this.signingKey);
   }
 
   async verify(token: string): Promise<AccessTokenClaims> {
     try {
-      const { payload } = await jwtVerify(token, this.signingKey, {
+      const { payload } = await jwtVerify(token, await this.signingKey, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE,

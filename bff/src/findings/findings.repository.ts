@@ -241,7 +241,8 @@ export class FindingsRepository {
     const rows = more ? found.slice(0, limit) : found;
     const lastRow = rows.at(-1);
     return {
-      rows: rows.map(FINDING_ROW.map),
+      // toFinding copies the answer's fields one by one: the sort keys riding along stay behind.
+      rows: rows.map(FINDING_ROW.readInPlace),
       total,
       last: lastRow ? keys.map((key) => lastRow[key.alias] as string | number) : null,
       more,

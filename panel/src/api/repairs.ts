@@ -82,8 +82,8 @@ export function fleetRepairsQueryOptions(filters: RepairFilters, pageSize: numbe
 }
 
 /**
- * Every repair of the fleet matching the filters, page after page: the board and the calendar show all of them
- * at once (a column or a month with part of its cards would mislead).
+ * Every repair of the fleet matching the filters, page after page: the calendar shows all of them at once (a month
+ * with part of its repairs would mislead).
  */
 export function allFleetRepairsQueryOptions(filters: RepairFilters) {
   return queryOptions({

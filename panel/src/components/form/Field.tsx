@@ -1,4 +1,10 @@
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 
 interface FieldFrameProps {
   label: string;
@@ -87,6 +93,28 @@ export function SelectField({
         >
           {children}
         </select>
+      )}
+    </FieldFrame>
+  );
+}
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className,
+  ...textarea
+}: FieldFrameProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'>) {
+  return (
+    <FieldFrame label={label} error={error} hint={hint} required={textarea.required} className={className}>
+      {({ id, describedBy }) => (
+        <textarea
+          id={id}
+          className="input min-h-24"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...textarea}
+        />
       )}
     </FieldFrame>
   );

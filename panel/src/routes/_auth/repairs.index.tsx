@@ -19,7 +19,7 @@ import { loadSessionUser } from '@/session/load-session-user';
 import { hasPermission } from '@/session/session-user';
 import { useCan, useSessionUser } from '@/session/use-session';
 import { CalendarFeedBox } from './-components/repairs/CalendarFeedBox';
-import { RepairBoard } from './-components/repairs/RepairBoard';
+import { FleetBoard } from './-components/repairs/FleetBoard';
 import { RepairMonth } from './-components/repairs/RepairMonth';
 import { addMonths, monthOf } from './-components/repairs/repair-month';
 import {
@@ -109,10 +109,10 @@ function FleetRepairs() {
         ))}
       </div>
       {view === 'list' && <RepairList search={search} seesEveryCompany={seesEveryCompany} />}
-      {view === 'board' && <WholeFleet search={search} seesEveryCompany={seesEveryCompany} as="board" />}
+      {view === 'board' && <FleetBoard filters={filters} counts={summary.data?.by_status} />}
       {view === 'calendar' && (
         <>
-          <WholeFleet search={search} seesEveryCompany={seesEveryCompany} as="calendar" />
+          <FleetMonth search={search} seesEveryCompany={seesEveryCompany} />
           <div className="mt-4">
             <CalendarFeedBox />
           </div>
@@ -340,16 +340,8 @@ function RepairList({ search, seesEveryCompany }: { search: RepairSearch; seesEv
   );
 }
 
-/** The board and the month show every matching repair at once. */
-function WholeFleet({
-  search,
-  seesEveryCompany,
-  as,
-}: {
-  search: RepairSearch;
-  seesEveryCompany: boolean;
-  as: 'board' | 'calendar';
-}) {
+/** The month shows every matching repair at once (a month with part of its repairs would mislead). */
+function FleetMonth({ search, seesEveryCompany }: { search: RepairSearch; seesEveryCompany: boolean }) {
   const { t } = useI18n();
   const navigate = Route.useNavigate();
   const repairs = useQuery(allFleetRepairsQueryOptions(repairFiltersOf(search, seesEveryCompany)));
@@ -361,7 +353,6 @@ function WholeFleet({
       </p>
     );
   }
-  if (as === 'board') return <RepairBoard repairs={repairs.data} />;
   const month = search.month ?? monthOf(new Date());
   return (
     <RepairMonth

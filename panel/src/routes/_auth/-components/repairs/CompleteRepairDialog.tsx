@@ -1,7 +1,7 @@
 import { type Blade, type Repair } from '@kanat360/contracts';
 import { useState } from 'react';
 import { useCompleteRepair } from '@/api/repairs';
-import { SelectField, TextField } from '@/components/form/Field';
+import { SelectField, TextAreaField, TextField } from '@/components/form/Field';
 import { FormModal } from '@/components/form/FormModal';
 import { useFormFeedback } from '@/forms/form-feedback';
 import { useI18n } from '@/i18n/language';
@@ -78,25 +78,15 @@ export function CompleteRepairDialog({ repair, onClose }: { repair: Repair; onCl
       onDismissAlert={feedback.dismissAlert}
     >
       <div className="grid grid-cols-2 gap-4">
-        <label className="col-span-2 block text-sm font-medium text-slate-800 dark:text-slate-200">
-          {t('repairs.field.note')}
-          <span className="text-red-700 dark:text-red-400" aria-hidden="true">
-            {' '}
-            *
-          </span>
-          <textarea
-            className="input mt-1.5 min-h-24"
-            value={values.note}
-            onChange={(event) => set('note', 'note')(event.target.value)}
-            aria-invalid={feedback.errors.note ? true : undefined}
-            data-testid="repair-complete-note"
-          />
-          {feedback.errors.note && (
-            <span className="mt-1.5 block text-xs font-medium text-red-700 dark:text-red-400" data-testid="field-error">
-              {feedback.errors.note}
-            </span>
-          )}
-        </label>
+        <TextAreaField
+          className="col-span-2"
+          label={t('repairs.field.note')}
+          required
+          value={values.note}
+          onChange={(event) => set('note', 'note')(event.target.value)}
+          error={feedback.errors.note}
+          data-testid="repair-complete-note"
+        />
         <fieldset className="col-span-2 space-y-3" aria-describedby="repair-after-hint">
           <legend className="mb-1.5 text-sm font-medium text-slate-800 dark:text-slate-200">
             {t('repairs.complete.photos')}

@@ -9,7 +9,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { repairAssigneesQueryOptions, useUpdateRepair } from '@/api/repairs';
-import { SelectField, TextField } from '@/components/form/Field';
+import { SelectField, TextAreaField, TextField } from '@/components/form/Field';
 import { FormModal } from '@/components/form/FormModal';
 import { useFormFeedback } from '@/forms/form-feedback';
 import { useI18n } from '@/i18n/language';
@@ -142,23 +142,7 @@ export function EditRepairDialog({ repair, onClose }: { repair: Repair; onClose:
         {has('labour_hours') && (
           <TextField label={t('repairs.field.labourHours')} inputMode="decimal" {...input('labour_hours')} />
         )}
-        {has('note') && (
-          <label className="col-span-2 block text-sm font-medium text-slate-800 dark:text-slate-200">
-            {t('repairs.field.note')}
-            <textarea
-              className="input mt-1.5 min-h-24"
-              value={values.note}
-              onChange={(event) => set('note')(event.target.value)}
-              aria-invalid={feedback.errors.note ? true : undefined}
-              data-testid="repair-edit-note"
-            />
-            {feedback.errors.note && (
-              <span className="mt-1.5 block text-xs font-medium text-red-700 dark:text-red-400">
-                {feedback.errors.note}
-              </span>
-            )}
-          </label>
-        )}
+        {has('note') && <TextAreaField className="col-span-2" label={t('repairs.field.note')} {...input('note')} />}
       </div>
     </FormModal>
   );

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useI18n } from '@/i18n/language';
 import { useToast } from '@/toast/toast-store';
 import { RepairLink } from '@/components/RepairLink';
+import { BoardColumnCards } from './BoardColumnCards';
 import { CompleteRepairDialog } from './CompleteRepairDialog';
 import { BOARD_COLUMNS, boardColumns, boardMove, boardTargets } from './repair-board';
 
@@ -12,7 +13,16 @@ import { BOARD_COLUMNS, boardColumns, boardMove, boardTargets } from './repair-b
  * The repairs by status, a column each. A card is dragged to a column the server allows (its allowed_actions), or
  * moved with its "Move to" menu from the keyboard; cancelling asks first, completing asks for the note and photos.
  */
-export function RepairBoard({ repairs }: { repairs: readonly Repair[] }) {
+export function RepairBoard({
+  repairs,
+  counts,
+  loadingMore = false,
+}: {
+  repairs: readonly Repair[];
+  /** Each column's count while its cards are still coming in (else the cards are counted). */
+  counts?: Record<RepairStatus, number> | undefined;
+  loadingMore?: boolean;
+}) {
   const { t } = useI18n();
   const toast = useToast();
   const [dragged, setDragged] = useState<Repair | null>(null);
@@ -70,14 +80,23 @@ export function RepairBoard({ repairs }: { repairs: readonly Repair[] }) {
           >
             <h2 className="mb-2 flex justify-between text-sm font-semibold">
               <span>{t(`repairs.status.${status}`)}</span>
-              <span className="text-slate-600 dark:text-slate-400">{columns[status].length}</span>
+              <span className="text-slate-600 dark:text-slate-400" data-testid={`board-count-${status}`}>
+                {counts?.[status] ?? columns[status].length}
+              </span>
             </h2>
-            <ul className="space-y-2">
-              {columns[status].map((repair) => {
+            <BoardColumnCards
+              repairs={columns[status]}
+              footer={
+                loadingMore && (
+                  <p className="text-xs text-slate-600 dark:text-slate-400" role="status" data-testid="board-loading">
+                    {t('common.loading')}
+                  </p>
+                )
+              }
+              renderCard={(repair) => {
                 const targets = boardTargets(repair);
                 return (
-                  <li
-                    key={repair.id}
+                  <div
                     draggable={targets.length > 0}
                     onDragStart={(event) => {
                       // Chromium starts no drag without data in the transfer, and drops one whose page changes
@@ -121,10 +140,10 @@ export function RepairBoard({ repairs }: { repairs: readonly Repair[] }) {
                         </select>
                       </label>
                     )}
-                  </li>
+                  </div>
                 );
-              })}
-            </ul>
+              }}
+            />
           </section>
         );
       })}
