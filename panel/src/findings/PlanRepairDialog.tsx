@@ -178,12 +178,7 @@ export function PlanRepairDialog({ turbineId, findings, pick = false, onClose, o
     >
       <div className="grid grid-cols-2 gap-4">
         {pick && (
-          <FindingPicker
-            turbineId={turbineId}
-            picked={picked}
-            onToggle={toggle}
-            error={feedback.errors.finding_ids}
-          />
+          <FindingPicker turbineId={turbineId} picked={picked} onToggle={toggle} error={feedback.errors.finding_ids} />
         )}
         <TextField
           className="col-span-2"

@@ -19,7 +19,10 @@ export function toggleFinding(selection: FindingSelection, finding: PlannableFin
 }
 
 /** Whether the selectable findings shown are all, some or none of them selected (a tri-state "select all"). */
-export function shownSelection(selection: FindingSelection, shown: readonly PlannableFinding[]): 'all' | 'some' | 'none' {
+export function shownSelection(
+  selection: FindingSelection,
+  shown: readonly PlannableFinding[],
+): 'all' | 'some' | 'none' {
   const candidates = shown.filter(selectable);
   const picked = candidates.filter((finding) => selection.has(finding.id)).length;
   if (picked === 0) return 'none';

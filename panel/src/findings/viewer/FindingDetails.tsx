@@ -1,5 +1,11 @@
 import { errorMessage } from '@kanat360/api-client';
-import { FINDING_NAME_KEYS, type Finding, type FindingDetail, REPAIR_NAME_KEYS, updateBodyOf } from '@kanat360/contracts';
+import {
+  FINDING_NAME_KEYS,
+  type Finding,
+  type FindingDetail,
+  REPAIR_NAME_KEYS,
+  updateBodyOf,
+} from '@kanat360/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -126,7 +132,12 @@ function FindingRepair({ turbineId, finding }: { turbineId: number; finding: Fin
         </RepairLink>
       )}
       {canPlan && !repairHolding(finding) && (
-        <button type="button" className="btn-secondary" onClick={() => setPlanning(true)} data-testid="finding-plan-repair">
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={() => setPlanning(true)}
+          data-testid="finding-plan-repair"
+        >
           {t('panel.planRepair.action')}
         </button>
       )}
