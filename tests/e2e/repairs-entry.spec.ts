@@ -132,7 +132,8 @@ test.describe('planning a repair', () => {
     await page.getByTestId('findings-year').selectOption(String(elsewhere!.year));
     await page.getByTestId('findings-blade').selectOption(elsewhere!.blade);
     await page.getByTestId('findings-surface').selectOption(elsewhere!.surface);
-    await page.getByTestId('findings-severity-chip-all').click();
+    await page.getByTestId('severity-chip-all').click();
+    await row(elsewhere!.id).getByTestId('finding-select').check();
     await page.getByTestId('findings-plan-repair').click();
     await expect(page.getByTestId('findings-plan-refused')).toHaveText(
       'A repair covers findings of one turbine: select findings of a single turbine.',
