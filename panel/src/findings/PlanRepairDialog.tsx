@@ -212,7 +212,7 @@ export function PlanRepairDialog({ turbineId, findings, pick = false, onClose, o
         >
           {FINDING_SEVERITIES.map((severity) => (
             <option key={severity} value={severity}>
-              {severity} – {t(FINDING_NAME_KEYS.severity(severity))}
+              {t(FINDING_NAME_KEYS.severity(severity))}
             </option>
           ))}
         </SelectField>
