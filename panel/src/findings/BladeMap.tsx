@@ -25,7 +25,7 @@ import {
   suctionHalfPath,
 } from './blade-map';
 import { repairHolding } from './plan-repair';
-import { PlanRepairDialog } from './PlanRepairDialog';
+import { LazyPlanRepairDialog } from './LazyPlanRepairDialog';
 import { SeverityBadge } from './SeverityBadge';
 
 /** The SVG box one blade is drawn in; stretched to the row (the marks are HTML, so they stay round). */
@@ -355,7 +355,9 @@ export function BladeMap({
           onPlanRepair={setPlanning}
         />
       ))}
-      {planning && <PlanRepairDialog turbineId={turbineId} findings={[planning]} onClose={() => setPlanning(null)} />}
+      {planning && (
+        <LazyPlanRepairDialog turbineId={turbineId} findings={[planning]} onClose={() => setPlanning(null)} />
+      )}
       <div className="relative h-8 text-xs text-slate-600 dark:text-slate-400" aria-hidden="true">
         {TICKS.map((tick) => (
           <span

@@ -40,6 +40,8 @@ export const LAZY_CATALOG_AREAS = {
     'panel.viewer.',
     'panel.versions.',
     'panel.inspectionReport.',
+    // "Plan repair" is offered by the turbine's screens and the fleet's findings list, which load this area too.
+    'panel.planRepair.',
   ],
   /** The fleet's findings list. */
   findings: ['panel.fleetFindings.', 'findings.export.'],

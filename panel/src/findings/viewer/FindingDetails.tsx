@@ -1,5 +1,11 @@
 import { errorMessage } from '@kanat360/api-client';
-import { FINDING_NAME_KEYS, type Finding, type FindingDetail, updateBodyOf } from '@kanat360/contracts';
+import {
+  FINDING_NAME_KEYS,
+  type Finding,
+  type FindingDetail,
+  REPAIR_NAME_KEYS,
+  updateBodyOf,
+} from '@kanat360/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -11,12 +17,15 @@ import {
   useUpdateFinding,
 } from '@/api/findings';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { RepairLink } from '@/components/RepairLink';
 import { useI18n } from '@/i18n/language';
 import { useViewerSession } from '@/media/viewer-session';
 import { useCan } from '@/session/use-session';
 import { useToast } from '@/toast/toast-store';
 import { findingSummary } from '../finding-summary';
 import { GrowthLine } from '../GrowthLine';
+import { LazyPlanRepairDialog } from '../LazyPlanRepairDialog';
+import { repairHolding } from '../plan-repair';
 import { SeverityBadge } from '../SeverityBadge';
 
 type Translate = ReturnType<typeof useI18n>['t'];
@@ -96,6 +105,45 @@ function LinkToEarlier({ turbineId, finding }: { turbineId: number; finding: Fin
       >
         {t('panel.findingViewer.link')}
       </button>
+    </div>
+  );
+}
+
+/**
+ * The finding's repair, linked to its page; or, when no open repair holds it, "plan repair" for a role that may make
+ * one (issue #24: from the viewer as from the blade map).
+ */
+function FindingRepair({ turbineId, finding }: { turbineId: number; finding: Finding }) {
+  const { t } = useI18n();
+  const canPlan = useCan('repair.create');
+  const [planning, setPlanning] = useState(false);
+  if (!finding.repair && !canPlan) return null;
+  return (
+    <div className="flex flex-col items-start gap-2 border-t border-slate-200 pt-3 text-sm dark:border-slate-700">
+      {finding.repair && (
+        <RepairLink
+          id={finding.repair.id}
+          turbineId={turbineId}
+          className="font-medium text-sky-800 underline hover:text-sky-950 dark:text-sky-300 dark:hover:text-sky-100"
+          testId="finding-repair-link"
+        >
+          {t('panel.planRepair.inRepair', { id: finding.repair.id })} ·{' '}
+          {t(REPAIR_NAME_KEYS.status(finding.repair.status))}
+        </RepairLink>
+      )}
+      {canPlan && !repairHolding(finding) && (
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={() => setPlanning(true)}
+          data-testid="finding-plan-repair"
+        >
+          {t('panel.planRepair.action')}
+        </button>
+      )}
+      {planning && (
+        <LazyPlanRepairDialog turbineId={turbineId} findings={[finding]} onClose={() => setPlanning(false)} />
+      )}
     </div>
   );
 }
@@ -202,6 +250,7 @@ export function FindingDetails({
         </div>
       )}
       {canEdit && detail.data && <LinkToEarlier turbineId={turbineId} finding={detail.data} />}
+      <FindingRepair turbineId={turbineId} finding={finding} />
       <div className="flex flex-wrap gap-2">
         {canEdit && (!released || canRelease) && (
           <button type="button" className="btn-secondary" onClick={onEdit} data-testid="finding-edit">

@@ -2,12 +2,15 @@ import { DEFAULT_FINDING_SORT, type FindingSeverity } from '@kanat360/contracts'
 import { translator } from '@kanat360/i18n/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { findingsExportUrl, fleetFindingSummaryQueryOptions } from '@/api/findings';
 import { turbineListQueryOptions } from '@/api/turbines';
 import { PageHeading } from '@/components/PageHeading';
 import { StrokeIcon } from '@/components/StrokeIcon';
 import { usePageTitle } from '@/components/use-page-title';
+import { NO_SELECTION, toggleFinding, toggleShown } from '@/findings/finding-selection';
+import { LazyPlanRepairDialog } from '@/findings/LazyPlanRepairDialog';
+import { planRepairProblem } from '@/findings/plan-repair';
 import { loadCompanyOptions, useCompanyOptions } from '@/forms/company-options';
 import { languageAtom, useI18n, loadCatalogAreas } from '@/i18n/language';
 import { loadSessionUser } from '@/session/load-session-user';
@@ -25,7 +28,7 @@ import {
   withoutSeverity,
 } from './-components/findings/finding-search';
 import { FindingSortSelect, FleetFindingFilters } from './-components/findings/FleetFindingFilters';
-import { FleetFindingList } from './-components/findings/FleetFindingList';
+import { type FindingPicking, FleetFindingList } from './-components/findings/FleetFindingList';
 import { SeverityCounts } from './-components/findings/SeverityCounts';
 
 export const Route = createFileRoute('/_auth/findings')({
@@ -75,6 +78,30 @@ function FleetFindingsPage() {
   const turbineNames = useMemo(() => new Map(turbines.map((turbine) => [turbine.id, turbine.name])), [turbines]);
   const companies = useCompanyOptions();
   const summary = useQuery(fleetFindingSummaryQueryOptions(withoutSeverity(filters)));
+  const canPlanRepair = useCan('repair.create');
+  const [selection, setSelection] = useState(NO_SELECTION);
+  const [planning, setPlanning] = useState(false);
+  const [refused, setRefused] = useState(false);
+  const picking: FindingPicking | null = canPlanRepair
+    ? {
+        selection,
+        onToggle: (finding) => {
+          setSelection((current) => toggleFinding(current, finding));
+          setRefused(false);
+        },
+        onToggleShown: (shown) => {
+          setSelection((current) => toggleShown(current, shown));
+          setRefused(false);
+        },
+      }
+    : null;
+  const selected = [...selection.values()];
+  const planSelection = () => {
+    // Held findings cannot be picked, so what is left to refuse is a choice across turbines.
+    const problem = planRepairProblem(selected);
+    if (problem === 'turbines') setRefused(true);
+    else if (problem === null) setPlanning(true);
+  };
 
   const patchSearch = (patch: Partial<FindingSearch>) =>
     void navigate({ search: (previous) => ({ ...previous, ...patch }), replace: true });
@@ -150,7 +177,50 @@ function FleetFindingsPage() {
           />
         )}
       </div>
+      {selection.size > 0 && (
+        <div
+          className="card mb-4 flex flex-wrap items-center gap-3 p-3"
+          role="region"
+          aria-label={t('panel.fleetFindings.selected', { n: selection.size })}
+          data-testid="findings-selection"
+        >
+          <span className="text-sm font-medium" data-testid="findings-selected-count">
+            {t('panel.fleetFindings.selected', { n: selection.size })}
+          </span>
+          <button type="button" className="btn-primary" onClick={planSelection} data-testid="findings-plan-repair">
+            {t('panel.planRepair.action')}
+          </button>
+          <button
+            type="button"
+            className="btn-ghost"
+            onClick={() => {
+              setSelection(NO_SELECTION);
+              setRefused(false);
+            }}
+          >
+            {t('panel.fleetFindings.clearSelection')}
+          </button>
+          {refused && (
+            <p
+              className="w-full text-sm text-red-700 dark:text-red-300"
+              role="alert"
+              data-testid="findings-plan-refused"
+            >
+              {t('panel.planRepair.turbinesDiffer')}
+            </p>
+          )}
+        </div>
+      )}
+      {planning && selected[0] && (
+        <LazyPlanRepairDialog
+          turbineId={selected[0].turbine_id}
+          findings={selected}
+          onClose={() => setPlanning(false)}
+          onPlanned={() => setSelection(NO_SELECTION)}
+        />
+      )}
       <FleetFindingList
+        picking={picking}
         filters={filters}
         sort={sort}
         turbineNames={turbineNames}

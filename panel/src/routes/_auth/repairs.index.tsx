@@ -17,13 +17,14 @@ import { loadCompanyOptions, useCompanyOptions } from '@/forms/company-options';
 import { useI18n } from '@/i18n/language';
 import { loadSessionUser } from '@/session/load-session-user';
 import { hasPermission } from '@/session/session-user';
-import { useCan } from '@/session/use-session';
+import { useCan, useSessionUser } from '@/session/use-session';
 import { CalendarFeedBox } from './-components/repairs/CalendarFeedBox';
 import { FleetBoard } from './-components/repairs/FleetBoard';
 import { RepairMonth } from './-components/repairs/RepairMonth';
 import { addMonths, monthOf } from './-components/repairs/repair-month';
 import {
   hasRepairFilters,
+  offersAssignedToMe,
   REPAIR_VIEWS,
   type RepairSearch,
   repairFiltersOf,
@@ -165,6 +166,7 @@ function RepairFilterBar({
   const { t } = useI18n();
   const { data: turbines } = useSuspenseQuery(turbineListQueryOptions());
   const companies = useCompanyOptions();
+  const mayBeAssigned = offersAssignedToMe(useSessionUser());
   const statuses = statusesOf(search);
   const number = (value: string) => (value === '' ? undefined : Number(value));
   return (
@@ -242,14 +244,17 @@ function RepairFilterBar({
           onChange={(event) => onChange({ due: event.target.value || undefined })}
         />
       </label>
-      <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          checked={search.assignee === 'me'}
-          onChange={(event) => onChange({ assignee: event.target.checked ? 'me' : undefined })}
-        />
-        {t('repairs.page.mine')}
-      </label>
+      {mayBeAssigned && (
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={search.assignee === 'me'}
+            onChange={(event) => onChange({ assignee: event.target.checked ? 'me' : undefined })}
+            data-testid="repairs-filter-mine"
+          />
+          {t('repairs.page.mine')}
+        </label>
+      )}
       <label className="flex items-center gap-2 text-sm">
         <input
           type="checkbox"

@@ -5,6 +5,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import { fleetFindingsQueryOptions } from '@/api/findings';
 import { EmptyState } from '@/components/EmptyState';
+import { type FindingSelection, selectable, shownSelection } from '@/findings/finding-selection';
+import { repairHolding } from '@/findings/plan-repair';
 import { SeverityBadge } from '@/findings/SeverityBadge';
 import { type I18n, useI18n } from '@/i18n/language';
 
@@ -33,10 +35,13 @@ function FindingRow({
   finding,
   turbineName,
   showStage,
+  picking,
 }: {
   finding: Finding;
   turbineName: string;
   showStage: boolean;
+  /** A box to pick the row sits before it: the row starts at the box's edge. */
+  picking: boolean;
 }) {
   const i18n = useI18n();
   const { t, locale } = i18n;
@@ -46,7 +51,7 @@ function FindingRow({
     <Link
       to="/turbine/$turbineId/findings/$findingId"
       params={{ turbineId: finding.turbine_id, findingId: finding.id }}
-      className={`${showStage ? COLUMNS : CUSTOMER_COLUMNS} h-full items-center px-4 text-sm hover:bg-slate-50 focus-visible:bg-brand-50 focus-visible:outline-none dark:hover:bg-slate-800/60 dark:focus-visible:bg-brand-900/40`}
+      className={`${showStage ? COLUMNS : CUSTOMER_COLUMNS} h-full min-w-0 flex-1 items-center px-4 text-sm ${picking ? 'pl-0' : ''} hover:bg-slate-50 focus-visible:bg-brand-50 focus-visible:outline-none dark:hover:bg-slate-800/60 dark:focus-visible:bg-brand-900/40`}
       title={t('panel.fleetFindings.open')}
       data-testid="finding-row-link"
     >
@@ -92,6 +97,39 @@ function FindingRow({
   );
 }
 
+/**
+ * A row's box to pick it for a repair; a finding an open repair holds cannot be picked, and its box says why (as a
+ * tooltip and to a screen reader).
+ */
+function SelectCell({
+  finding,
+  checked,
+  onToggle,
+}: {
+  finding: Finding;
+  checked: boolean;
+  onToggle: (finding: Finding) => void;
+}) {
+  const { t } = useI18n();
+  const holding = repairHolding(finding);
+  const label = holding
+    ? t('panel.planRepair.heldBy', { id: holding.id })
+    : t('panel.fleetFindings.select', { finding: `${t(FINDING_NAME_KEYS.type(finding.type))} #${finding.id}` });
+  return (
+    <span className="flex h-full w-10 shrink-0 items-center justify-center" title={holding ? label : undefined}>
+      <input
+        type="checkbox"
+        className="size-4"
+        checked={checked}
+        disabled={holding !== null}
+        aria-label={label}
+        onChange={() => onToggle(finding)}
+        data-testid="finding-select"
+      />
+    </span>
+  );
+}
+
 function SkeletonRow() {
   return (
     <div className="flex h-full items-center gap-4 px-4" aria-hidden="true">
@@ -100,6 +138,13 @@ function SkeletonRow() {
       <span className="h-3 w-56 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
     </div>
   );
+}
+
+/** Picking findings for a repair: who may make one gets a box per row and one for all the rows loaded. */
+export interface FindingPicking {
+  selection: FindingSelection;
+  onToggle: (finding: Finding) => void;
+  onToggleShown: (shown: readonly Finding[]) => void;
 }
 
 /**
@@ -113,6 +158,7 @@ export function FleetFindingList({
   showStage,
   filtered,
   onClearFilters,
+  picking,
 }: {
   filters: FindingFilters;
   sort: FindingSort;
@@ -120,6 +166,7 @@ export function FleetFindingList({
   showStage: boolean;
   filtered: boolean;
   onClearFilters: () => void;
+  picking: FindingPicking | null;
 }) {
   const { t } = useI18n();
   const scroller = useRef<HTMLDivElement>(null);
@@ -179,19 +226,39 @@ export function FleetFindingList({
   }
 
   const header = 'text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400';
+  const shownState = picking ? shownSelection(picking.selection, items) : 'none';
   return (
     <div className="card overflow-hidden">
-      <div
-        className={`${showStage ? COLUMNS : CUSTOMER_COLUMNS} border-b border-slate-200 px-4 py-3 dark:border-slate-800`}
-        aria-hidden="true"
-      >
-        <span className={header}>{t('panel.fleetFindings.column.severity')}</span>
-        <span className={header}>{t('panel.fleetFindings.column.finding')}</span>
-        <span className={header}>{t('panel.fleetFindings.column.position')}</span>
-        <span className={header}>{t('panel.fleetFindings.column.size')}</span>
-        <span className={header}>{t('panel.fleetFindings.column.status')}</span>
-        {showStage && <span className={header}>{t('panel.fleetFindings.column.stage')}</span>}
-        <span className={header}>{t('panel.fleetFindings.column.year')}</span>
+      <div className="flex border-b border-slate-200 dark:border-slate-800">
+        {picking && (
+          <span className="flex w-10 shrink-0 items-center justify-center">
+            <input
+              type="checkbox"
+              className="size-4"
+              checked={shownState === 'all'}
+              ref={(box) => {
+                if (box) box.indeterminate = shownState === 'some';
+              }}
+              disabled={!items.some(selectable)}
+              aria-label={t('panel.fleetFindings.selectLoaded')}
+              title={t('panel.fleetFindings.selectLoaded')}
+              onChange={() => picking.onToggleShown(items)}
+              data-testid="finding-select-shown"
+            />
+          </span>
+        )}
+        <div
+          className={`${showStage ? COLUMNS : CUSTOMER_COLUMNS} flex-1 px-4 py-3 ${picking ? 'pl-0' : ''}`}
+          aria-hidden="true"
+        >
+          <span className={header}>{t('panel.fleetFindings.column.severity')}</span>
+          <span className={header}>{t('panel.fleetFindings.column.finding')}</span>
+          <span className={header}>{t('panel.fleetFindings.column.position')}</span>
+          <span className={header}>{t('panel.fleetFindings.column.size')}</span>
+          <span className={header}>{t('panel.fleetFindings.column.status')}</span>
+          {showStage && <span className={header}>{t('panel.fleetFindings.column.stage')}</span>}
+          <span className={header}>{t('panel.fleetFindings.column.year')}</span>
+        </div>
       </div>
       <div
         ref={scroller}
@@ -213,13 +280,20 @@ export function FleetFindingList({
               <div
                 key={finding?.id ?? `placeholder-${row.index}`}
                 role="listitem"
-                className="absolute inset-x-0 border-b border-slate-100 dark:border-slate-800"
+                className="absolute inset-x-0 flex border-b border-slate-100 dark:border-slate-800"
                 style={{ height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
                 data-testid={finding ? 'finding-row' : 'finding-row-loading'}
                 data-index={row.index}
                 data-finding-id={finding?.id}
                 data-severity={finding?.severity}
               >
+                {finding && picking && (
+                  <SelectCell
+                    finding={finding}
+                    checked={picking.selection.has(finding.id)}
+                    onToggle={picking.onToggle}
+                  />
+                )}
                 {finding ? (
                   <FindingRow
                     finding={finding}
@@ -228,6 +302,7 @@ export function FleetFindingList({
                       t('panel.fleetFindings.turbineNumber', { id: finding.turbine_id })
                     }
                     showStage={showStage}
+                    picking={picking !== null}
                   />
                 ) : (
                   <SkeletonRow />

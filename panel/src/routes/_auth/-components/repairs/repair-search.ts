@@ -1,5 +1,12 @@
-import { REPAIR_STATUSES, type RepairFilters, type RepairStatus, isCalendarDate } from '@kanat360/contracts';
+import {
+  isCalendarDate,
+  REPAIR_STATUSES,
+  type RepairFilters,
+  type RepairStatus,
+  type SessionUser,
+} from '@kanat360/contracts';
 import { idValue, oneOf, searchReader, wholeNumber } from '@/search/url-values';
+import { hasPermission } from '@/session/session-user';
 
 /** The repairs page's three ways of showing the same filtered repairs. */
 export const REPAIR_VIEWS = ['list', 'board', 'calendar'] as const;
@@ -74,4 +81,12 @@ export function repairFiltersOf(search: RepairSearch, seesEveryCompany: boolean)
 export function hasRepairFilters(search: RepairSearch): boolean {
   const { view: _view, month: _month, ...filters } = search;
   return Object.values(filters).some((value) => value !== undefined);
+}
+
+/**
+ * "Assigned to me" is offered to who can be a repair's assignee: the assignees are the people who start and complete
+ * the work (repair.complete), which a customer never does, so for one the filter could only show nothing.
+ */
+export function offersAssignedToMe(user: Pick<SessionUser, 'permissions'>): boolean {
+  return hasPermission(user, 'repair.complete');
 }

@@ -1,9 +1,12 @@
 import { REPAIR_NAME_KEYS, type Turbine } from '@kanat360/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { RepairLink } from '@/components/RepairLink';
 import { turbineRepairsQueryOptions } from '@/api/repairs';
+import { LazyPlanRepairDialog } from '@/findings/LazyPlanRepairDialog';
 import { formatDate } from '@/i18n/format-date';
 import { useI18n } from '@/i18n/language';
+import { useCan } from '@/session/use-session';
 import { SectionCard } from './SectionCard';
 
 /** A due date is a calendar day: read and shown as UTC, so the viewer's zone never moves it a day. */
@@ -11,13 +14,35 @@ const DUE_DATE: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeZone: 'UTC
 
 /**
  * Issue #24 on the turbine screen: the turbine's repairs the user may read, newest first as the server lists them,
- * each with its status, due date, assignee and an overdue flag.
+ * each with its status, due date, assignee and an overdue flag; "plan repair" from the turbine's findings for a role
+ * that may make one.
  */
 export function RepairsSection({ turbine }: { turbine: Turbine }) {
   const { t, language } = useI18n();
   const repairs = useQuery(turbineRepairsQueryOptions(turbine.id));
+  const canPlan = useCan('repair.create');
+  const [planning, setPlanning] = useState(false);
   return (
-    <SectionCard id="repairs" title={t('panel.turbine.repairsTitle')} description={t('panel.turbine.repairsHint')}>
+    <SectionCard
+      id="repairs"
+      title={t('panel.turbine.repairsTitle')}
+      description={t('panel.turbine.repairsHint')}
+      actions={
+        canPlan && (
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={() => setPlanning(true)}
+            data-testid="turbine-plan-repair"
+          >
+            {t('panel.planRepair.action')}
+          </button>
+        )
+      }
+    >
+      {planning && (
+        <LazyPlanRepairDialog turbineId={turbine.id} findings={[]} pick onClose={() => setPlanning(false)} />
+      )}
       {repairs.isPending ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">{t('panel.turbine.repairsLoading')}</p>
       ) : repairs.isError ? (
