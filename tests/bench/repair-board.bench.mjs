@@ -26,7 +26,12 @@ function boardDrawn(total) {
 
 /** Waits for a frame painted after what is in the page: the first runs before that paint, the second after it. */
 const painted = (page) =>
-  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        globalThis.requestAnimationFrame(() => globalThis.requestAnimationFrame(() => resolve())),
+      ),
+  );
 
 /**
  * Opens the board at `path`; answers the ms until it is drawn (every column counted, its first cards painted) and

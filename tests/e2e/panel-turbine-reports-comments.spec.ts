@@ -60,6 +60,9 @@ test.describe('reports', () => {
     await page.clock.install();
     await signInAs(page, 'manager', { path: workspace(turbine.id) });
     const panel = page.getByTestId('section-reports');
+    // The screen first, whole: with the clock paused, what it still had to draw (the query cache's notices go out on
+    // a timer) would never come.
+    await expect(panel.locator('input[type=file]')).toBeAttached();
     // The page's clock stands still while the toasts' lifetimes are checked: a slow machine cannot eat into them.
     await page.clock.pauseAt(Date.now() + 60_000);
     await panel
