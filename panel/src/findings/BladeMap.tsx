@@ -4,11 +4,9 @@ import {
   type BladeScale,
   type Finding,
   FINDING_NAME_KEYS,
-  REPAIR_NAME_KEYS,
   SEVERITY_COLOURS,
 } from '@kanat360/contracts';
 import { Link } from '@tanstack/react-router';
-import { RepairLink } from '@/components/RepairLink';
 import { type CSSProperties, useState } from 'react';
 import { useI18n } from '@/i18n/language';
 import { useCan } from '@/session/use-session';
@@ -27,6 +25,7 @@ import {
 import { repairHolding } from './plan-repair';
 import { LazyPlanRepairDialog } from './LazyPlanRepairDialog';
 import { SeverityBadge } from './SeverityBadge';
+import { FindingRepairLink } from './FindingRepairLink';
 
 /** The SVG box one blade is drawn in; stretched to the row (the marks are HTML, so they stay round). */
 const BOX = { width: 1000, height: 100 } as const;
@@ -130,15 +129,12 @@ function MarkTooltip({
         )}
         {/* Its repair (open, done or verified) links to the repair's page; one that holds it leaves no "plan". */}
         {finding.repair && (
-          <RepairLink
-            id={finding.repair.id}
+          <FindingRepairLink
+            repair={finding.repair}
             turbineId={turbineId}
             className="mt-1 block font-medium text-sky-800 underline hover:text-sky-950 dark:text-sky-300 dark:hover:text-sky-100"
             testId="blade-mark-repair"
-          >
-            {t('panel.planRepair.inRepair', { id: finding.repair.id })} ·{' '}
-            {t(REPAIR_NAME_KEYS.status(finding.repair.status))}
-          </RepairLink>
+          />
         )}
         {!holding && canPlanRepair && (
           <button

@@ -1,11 +1,5 @@
 import { errorMessage } from '@kanat360/api-client';
-import {
-  FINDING_NAME_KEYS,
-  type Finding,
-  type FindingDetail,
-  REPAIR_NAME_KEYS,
-  updateBodyOf,
-} from '@kanat360/contracts';
+import { FINDING_NAME_KEYS, type Finding, type FindingDetail, updateBodyOf } from '@kanat360/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -17,7 +11,6 @@ import {
   useUpdateFinding,
 } from '@/api/findings';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { RepairLink } from '@/components/RepairLink';
 import { useI18n } from '@/i18n/language';
 import { useViewerSession } from '@/media/viewer-session';
 import { useCan } from '@/session/use-session';
@@ -27,6 +20,7 @@ import { GrowthLine } from '../GrowthLine';
 import { LazyPlanRepairDialog } from '../LazyPlanRepairDialog';
 import { repairHolding } from '../plan-repair';
 import { SeverityBadge } from '../SeverityBadge';
+import { FindingRepairLink } from '../FindingRepairLink';
 
 type Translate = ReturnType<typeof useI18n>['t'];
 
@@ -121,15 +115,12 @@ function FindingRepair({ turbineId, finding }: { turbineId: number; finding: Fin
   return (
     <div className="flex flex-col items-start gap-2 border-t border-slate-200 pt-3 text-sm dark:border-slate-700">
       {finding.repair && (
-        <RepairLink
-          id={finding.repair.id}
+        <FindingRepairLink
+          repair={finding.repair}
           turbineId={turbineId}
           className="font-medium text-sky-800 underline hover:text-sky-950 dark:text-sky-300 dark:hover:text-sky-100"
           testId="finding-repair-link"
-        >
-          {t('panel.planRepair.inRepair', { id: finding.repair.id })} ·{' '}
-          {t(REPAIR_NAME_KEYS.status(finding.repair.status))}
-        </RepairLink>
+        />
       )}
       {canPlan && !repairHolding(finding) && (
         <button
