@@ -5,7 +5,8 @@ import { translator } from '@kanat360/i18n';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { type PagePosition } from '@/common/page-cursor.js';
-import { type SheetColumn, type SheetPages, type SheetValue, xlsxExport } from '@/common/sheet-export.js';
+import { type ExportPages } from '@/common/export-pages.js';
+import { type SheetColumn, type SheetValue, xlsxExport } from '@/common/sheet-export.js';
 import { findingsCsv, type FindingPages } from '@/findings/findings-export.js';
 import { findingsJsonLd } from '@/findings/findings-jsonld.js';
 import { findingSheet } from '@/findings/findings-sheet.js';
@@ -177,7 +178,7 @@ describe('a workbook export', () => {
 
   it('keeps any text as text: XML’s own characters, a formula’s start, letters beyond the BMP, control characters', async () => {
     const texts = ['a & b <c> "d"', '=1+1', 'Şişli 🌬️', 'tab\there', 'bell\u0007', 'lone \ud800 half'];
-    const read: SheetPages<{ value: SheetValue }> = () =>
+    const read: ExportPages<{ value: SheetValue }> = () =>
       Promise.resolve({ rows: texts.map((value) => ({ value })), next: null });
     const sheet = await loaded(await xlsxExport(read, [kinds[0]!], t, 'findings.export.sheetName'));
     const cells = texts.map((_text, i) => sheet.getRow(i + 2).getCell(1));
@@ -196,7 +197,7 @@ describe('a workbook export', () => {
   it('writes numbers, times, days and links as such, an empty cell as none', async () => {
     const at = new Date('2025-06-01T10:20:30.000Z');
     const values: SheetValue[] = ['x', 12.5, at, '2025-06-02', 'https://x.test/a?b=1&c=2'];
-    const read: SheetPages<{ value: SheetValue }> = () => Promise.resolve({ rows: [{ value: null }], next: null });
+    const read: ExportPages<{ value: SheetValue }> = () => Promise.resolve({ rows: [{ value: null }], next: null });
     // One column per kind, each reading its own value of the row.
     const columns = kinds.map((column, i) => ({ ...column, value: () => values[i]! }));
     const sheet = await loaded(await xlsxExport(read, columns, t, 'findings.export.sheetName'));
@@ -228,7 +229,7 @@ describe('a workbook export', () => {
   });
 
   it('fails the answer when a page after the first fails', async () => {
-    const failing: SheetPages<{ value: SheetValue }> = (after) =>
+    const failing: ExportPages<{ value: SheetValue }> = (after) =>
       after === null
         ? Promise.resolve({ rows: [{ value: 'x' }], next: { at: '2025-06-01', id: 1 } })
         : Promise.reject(new Error('connection lost'));

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { type MessageKey, type Translate } from '@kanat360/i18n';
 import { stringify } from 'csv-stringify/sync';
 import archiver from 'archiver';
-import { type PagePosition } from './page-cursor.js';
+import { type ExportPages, exportPages } from './export-pages.js';
 import {
   CONTENT_TYPES,
   type CellStyle,
@@ -23,7 +23,7 @@ import {
 /*
  * Tables for people (DESIGN "Findings": CSV for people, an Excel workbook): headers in the caller's language, labels
  * instead of codes, names instead of ids, written from one list of columns. Rows are read a page at a time as the
- * client takes the bytes, so an export holds a page whatever the total. The findings' columns (findings-sheet.ts)
+ * client takes the bytes (export-pages.ts), so an export holds two pages at most whatever the total. The findings' columns (findings-sheet.ts)
  * add the SQL of each CSV cell, since PostgreSQL writes their CSV; the repairs' CSV is written here.
  */
 
@@ -42,15 +42,6 @@ export interface SheetColumn<R> {
   /** The workbook cell's background and text colours (#rrggbb) for a row, when the value has one (a severity's). */
   colours?(this: void, row: R): { fill: string; text: string };
 }
-
-/** One page of an export's rows, and where the next one starts (null: it was the last). */
-export interface SheetPage<R> {
-  rows: R[];
-  next: PagePosition | null;
-}
-
-/** Reads the page after `after` (null: the first page). */
-export type SheetPages<R> = (after: PagePosition | null) => Promise<SheetPage<R>>;
 
 /**
  * A text as a spreadsheet must not run it (OWASP CSV injection): one that starts with = + - @, a tab or a carriage
@@ -75,26 +66,21 @@ function csvCell(kind: SheetKind, value: SheetValue): string | number | null {
 
 /**
  * The rows as CSV for people (RFC 4180: every text quoted, CRLF line ends), UTF-8 with a byte-order mark (Excel reads
- * the file as UTF-8 only with it, and Turkish letters come out right). The first page is read before the answer
- * starts, so a failure then is a proper error answer rather than a cut download.
+ * the file as UTF-8 only with it, and Turkish letters come out right).
  */
 export async function csvExport<R>(
-  read: SheetPages<R>,
+  read: ExportPages<R>,
   columns: readonly SheetColumn<R>[],
   t: Translate,
 ): Promise<Readable> {
   const write = (records: (string | number | null)[][]) =>
     stringify(records, { record_delimiter: '\r\n', quoted_string: true });
-  const first = await read(null);
+  const pages = await exportPages(read);
   async function* chunks(): AsyncGenerator<Buffer> {
     yield Buffer.from(`\ufeff${write([columns.map((column) => t(column.header))])}`, 'utf8');
-    let page: SheetPage<R> | null = first;
-    while (page) {
-      const records = page.rows.map((row) => columns.map((column) => csvCell(column.kind, column.value(row))));
-      const next: PagePosition | null = page.next;
-      page = null;
+    for await (const rows of pages) {
+      const records = rows.map((row) => columns.map((column) => csvCell(column.kind, column.value(row))));
       if (records.length > 0) yield Buffer.from(write(records), 'utf8');
-      if (next !== null) page = await read(next);
     }
   }
   return Readable.from(chunks());
@@ -108,6 +94,9 @@ const argb = (hex: string) => `FF${hex.slice(1).toUpperCase()}`;
 
 /** The bytes the zip may hold before it stops taking the sheet's XML, and the sheet's XML before it stops reading. */
 const BUFFERED_BYTES = 64 * 1024;
+
+/** The sheet's XML goes to the zip in chunks of about this many characters (a few dozen rows). */
+const CHUNK_CHARS = 16 * 1024;
 
 /** How a column's cells look when no row says otherwise. */
 function columnStyle(kind: SheetKind): CellStyle {
@@ -134,19 +123,18 @@ function xlsxCell(ref: string, style: number, kind: SheetKind, value: SheetValue
 /**
  * The rows as an Excel workbook: one sheet, its header row bold and frozen, filters on, numbers as numbers, times
  * and days as dates, links clickable, cells coloured where a column says so. The sheet's XML is written here, a page
- * at a time, into a streaming zip (archiver) whose buffers are bounded (BUFFERED_BYTES): the next page is read only
- * when the zip asks for more XML, which it does only as the client takes its bytes, so an export holds a page or two
- * whatever the total (and only the links' addresses grow with it: a sheet lists them after its rows). The first page
- * is read before the answer starts (a failure then is a proper error answer); a client that leaves stops the reading,
- * and a page that fails fails the answer.
+ * at a time, into a streaming zip (archiver) whose buffers are bounded (BUFFERED_BYTES): the zip asks for more XML only
+ * as the client takes its bytes, so an export holds two pages whatever the total (export-pages.ts; only the links'
+ * addresses grow with it: a sheet lists them after its rows). A client that leaves stops the reading, and a page that
+ * fails fails the answer.
  */
 export async function xlsxExport<R>(
-  read: SheetPages<R>,
+  read: ExportPages<R>,
   columns: readonly SheetColumn<R>[],
   t: Translate,
   sheetName: MessageKey,
 ): Promise<Readable> {
-  const first = await read(null);
+  const pages = await exportPages(read);
   const styles = new SheetStyles();
   const header = styles.index({ bold: true });
   const plain = columns.map((column) => styles.index(columnStyle(column.kind)));
@@ -162,9 +150,10 @@ export async function xlsxExport<R>(
       columns.map((column, i) => xlsxCell(`${names[i]}1`, header, 'text', t(column.header))).join('') +
       '</row>'
     );
-    let page: SheetPage<R> | null = first;
-    while (page && !left) {
-      for (const item of page.rows) {
+    let chunk = '';
+    for await (const page of pages) {
+      if (left) break;
+      for (const item of page) {
         rows += 1;
         let xml = `<row r="${rows}">`;
         columns.forEach((column, i) => {
@@ -180,15 +169,18 @@ export async function xlsxExport<R>(
             links.targets.push(value);
           }
         });
-        // A row at a time: a page's XML in one string would be a large object (some 0.5 MB with a Turkish letter
-        // in it), which only a full collection frees; a row's dies young.
-        yield `${xml}</row>`;
+        chunk += `${xml}</row>`;
+        // The zip asks for the next chunk only once it (and the client) have taken the ones before: the
+        // backpressure. Each chunk is one pass through zlib's thread, so not a row at a time (20,000 passes left
+        // the process idle half of the export: bench:findings), nor a page (its XML in one string would be a large
+        // object, some 0.5 MB with a Turkish letter in it, which only a full collection frees).
+        if (chunk.length >= CHUNK_CHARS) {
+          yield chunk;
+          chunk = '';
+        }
       }
-      const next: PagePosition | null = page.next;
-      page = null;
-      // The zip asks for the next row only once it (and the client) have taken the ones before: the backpressure.
-      if (next !== null && !left) page = await read(next);
     }
+    if (chunk) yield chunk;
     yield* sheetEnd(filterRange(), links.cells);
   }
   const filterRange = () => `A1:${columnName(columns.length)}${rows}`;

@@ -1,15 +1,9 @@
 import { PassThrough, pipeline, Readable } from 'node:stream';
-import { type PagePosition } from '@/common/page-cursor.js';
+import { type ExportPages, exportPages } from '@/common/export-pages.js';
 import { type FindingSheetRow } from './findings.repository.js';
 
-/** One page of an export's findings, in the lists' order, and where the next one starts (null: it was the last). */
-export interface FindingPage {
-  rows: FindingSheetRow[];
-  next: PagePosition | null;
-}
-
-/** Reads the page of an export after `after` (null: the first page). */
-export type FindingPages = (after: PagePosition | null) => Promise<FindingPage>;
+/** Reads the page of a findings export after `after` (null: the first page). */
+export type FindingPages = ExportPages<FindingSheetRow>;
 
 /** What a text export writes around and for its pages. */
 export interface PagedText {
@@ -22,26 +16,27 @@ export interface PagedText {
 }
 
 /**
- * An export as a stream of bytes, each page read only once the client has taken the one before (Readable.from holds
- * one chunk): a page becomes UTF-8 bytes the moment it arrives, inside one function, so what waits for a slow client
- * is one Buffer (outside the V8 heap), never the page's rows; an export holds one page at most whatever the total.
- * The first page is read before the answer starts, so a failure then is still a proper error answer rather than a
- * cut download.
+ * An export as a stream of bytes, its pages read as the client takes the ones before (Readable.from holds one chunk;
+ * export-pages.ts): a page becomes UTF-8 bytes the moment it is written, inside one function, so what waits for a slow
+ * client is one Buffer (outside the V8 heap), never the page's rows; an export holds two pages at most whatever the
+ * total.
  */
 export async function pagedTextExport(read: FindingPages, text: PagedText): Promise<Readable> {
-  const first = await read(null);
-  const empty = first.rows.length === 0;
+  const pages = await exportPages(read);
   async function* chunks(): AsyncGenerator<Buffer> {
-    let page: FindingPage | null = first;
     let count = 0;
-    yield Buffer.from(text.head(empty), 'utf8');
-    while (page) {
-      const bytes = Buffer.from(text.page(page.rows, count === 0), 'utf8');
-      count += page.rows.length;
-      const next: PagePosition | null = page.next;
-      page = null;
+    let empty = true;
+    let first = true;
+    // The first page always comes (it may be empty).
+    for await (const rows of pages) {
+      if (first) {
+        empty = rows.length === 0;
+        yield Buffer.from(text.head(empty), 'utf8');
+      }
+      const bytes = Buffer.from(text.page(rows, first), 'utf8');
+      first = false;
+      count += rows.length;
       if (bytes.length > 0) yield bytes;
-      if (next !== null) page = await read(next);
     }
     yield Buffer.from(text.tail(count, empty), 'utf8');
   }

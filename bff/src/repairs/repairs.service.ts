@@ -34,7 +34,8 @@ import { type Principal, tenantScope } from '@/access/principal.js';
 import { AppError } from '@/common/app-error.js';
 import { isUniqueViolation } from '@/common/database-errors.js';
 import { decodeCursor, encodeCursor } from '@/common/page-cursor.js';
-import { csvExport, type SheetPages, xlsxExport } from '@/common/sheet-export.js';
+import { type ExportPages } from '@/common/export-pages.js';
+import { csvExport, xlsxExport } from '@/common/sheet-export.js';
 import { type Config, CONFIG } from '@/config/config.provider.js';
 import { runAsJob } from '@/database/app-data-source.js';
 import { FileUrls } from '@/files/file-urls.js';
@@ -487,7 +488,7 @@ export class RepairsService {
   }
 
   /** The pages an export writes: the fleet list's rows with the same filters, read in keyset batches. */
-  private exportPages(actor: Principal, filters: RepairFilters): SheetPages<RepairRow> {
+  private exportPages(actor: Principal, filters: RepairFilters): ExportPages<RepairRow> {
     const reach = this.reach(actor);
     const today = this.clock.today();
     return async (after) => {
