@@ -267,13 +267,14 @@ describe('the server process with the embedded defaults', () => {
   it('answers 503 with a code within 2 s while every PostgreSQL process is stopped for 10 s, and recovers by itself', async () => {
     const server = await startServer({ DATA_DIR: dataDir });
     const token = await signInToken(server.base, 'operator@demo.kanat360.local', 'kanat360-demo');
-    // A readiness check; API calls that need the database (the session check comes first); and a write whose first
-    // statement opens a transaction (the contact form): a failed BEGIN must not make its ROLLBACK wait again.
+    // A readiness check; API calls that read what they answer from the database (the session may be one this
+    // process keeps: auth/session-cache.ts); and a write whose first statement opens a transaction (the contact
+    // form): a failed BEGIN must not make its ROLLBACK wait again.
     type Call = { method: string; path: string; body?: object };
     const readiness: Call = { method: 'GET', path: '/api/health/ready' };
     const calls: Call[] = [
       { method: 'GET', path: '/api/turbines' },
-      { method: 'GET', path: '/api/auth/profile' },
+      { method: 'GET', path: '/api/findings' },
       { method: 'POST', path: '/api/contact', body: { name: 'Durma', subject: 'Durma testi', message: 'Merhaba' } },
     ];
     const requests = [readiness, ...calls];

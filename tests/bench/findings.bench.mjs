@@ -318,10 +318,9 @@ async function main(stack) {
   console.log('Findings: fleet list, CSV and Excel exports (issue #14 item 9, issue #21 item 6)');
   // BFF_NODE_OPTIONS (e.g. --max-old-space-size=160) tells retained memory from a heap that grows because it may.
   const inspectPort = await freePort();
-  const bff = await stack.spawnBff(
-    { NODE_OPTIONS: [process.env.BFF_NODE_OPTIONS, `--inspect=127.0.0.1:${inspectPort}`].filter(Boolean).join(' ') },
-    { execArgv: (process.env.BFF_EXEC_ARGV ?? '').split(' ').filter(Boolean) },
-  );
+  const bff = await stack.spawnBff({
+    NODE_OPTIONS: [process.env.BFF_NODE_OPTIONS, `--inspect=127.0.0.1:${inspectPort}`].filter(Boolean).join(' '),
+  });
   const inspector = await inspectorOf(inspectPort);
   const data = await seed(stack.pool);
   const bare = stack.spawnNode([fileURLToPath(import.meta.url), '--bare-server'], {

@@ -103,9 +103,13 @@ export async function startStack(name) {
   /**
    * The built BFF (`node bff/dist/main.js`) on a free port of 127.0.0.1 (`BENCH_PORT` names one, for a machine whose
    * runs share out port ranges); answers when /api/health/ready does. `execArgv`: node's own flags before the script
-   * (V8 flags, which NODE_OPTIONS does not take).
+   * (V8 flags, which NODE_OPTIONS does not take), by default BFF_EXEC_ARGV's (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`:
+   * where the BFF's time goes, in any benchmark).
    */
-  async function spawnBff(extraEnv = {}, { execArgv = [] } = {}) {
+  async function spawnBff(
+    extraEnv = {},
+    { execArgv = (process.env.BFF_EXEC_ARGV ?? '').split(' ').filter(Boolean) } = {},
+  ) {
     const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
     const baseUrl = `http://${HOST}:${port}`;
     const child = spawnNode(

@@ -8,6 +8,7 @@ import { LoginThrottleRepository } from './login-throttle.repository.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { PasswordResetTokensRepository } from './password-reset-tokens.repository.js';
 import { PasswordResetWorker } from './password-reset.worker.js';
+import { SessionCache } from './session-cache.js';
 import { SessionsRepository } from './sessions.repository.js';
 import { TokensService } from './tokens.service.js';
 
@@ -21,6 +22,7 @@ import { TokensService } from './tokens.service.js';
     { provide: APP_GUARD, useExisting: AuthGuard },
     TokensService,
     SessionsRepository,
+    SessionCache,
     LoginThrottleRepository,
     LoginThrottleService,
     PasswordResetTokensRepository,

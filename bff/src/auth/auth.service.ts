@@ -20,6 +20,7 @@ import { LoginThrottleService } from './login-throttle.service.js';
 import { decoyPasswordHash, hashNewPassword, verifyPassword } from './passwords.js';
 import { passwordResetMail } from './password-reset-mail.js';
 import { PasswordResetTokensRepository } from './password-reset-tokens.repository.js';
+import { SessionCache } from './session-cache.js';
 import { type ActiveSession, SessionsRepository } from './sessions.repository.js';
 import { TokensService } from './tokens.service.js';
 
@@ -60,6 +61,7 @@ export class AuthService {
     private readonly dataSource: DataSource,
     private readonly users: UsersRepository,
     private readonly sessions: SessionsRepository,
+    private readonly sessionCache: SessionCache,
     private readonly resetTokens: PasswordResetTokensRepository,
     private readonly tokens: TokensService,
     private readonly throttle: LoginThrottleService,
@@ -98,7 +100,9 @@ export class AuthService {
   /** Checks a presented token against its session row: a revoked or expired session fails even with a valid token. */
   async authenticate(token: string, via: Principal['via']): Promise<Principal> {
     const claims = await this.tokens.verify(token);
-    const session = await this.sessions.findActive(claims.sessionId, claims.userId);
+    const session = await this.sessionCache.session(claims.sessionId, claims.userId, () =>
+      this.sessions.findActive(claims.sessionId, claims.userId),
+    );
     if (!session) throw new AppError('SESSION_EXPIRED');
     return { ...session, via };
   }

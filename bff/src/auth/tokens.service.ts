@@ -7,6 +7,8 @@ import { type Config, CONFIG } from '@/config/config.provider.js';
 
 const ISSUER = 'kanat360';
 const AUDIENCE = 'kanat360';
+/** Checked tokens remembered at most (a token of every session a busy replica serves). */
+const MAX_VERIFIED = 10_000;
 
 export interface AccessTokenClaims {
   sessionId: string;
@@ -23,6 +25,11 @@ export class TokensService {
   /** Imported once: jose imports raw key bytes into WebCrypto again on every call, which every request paid. */
   private readonly signingKey: Promise<webcrypto.CryptoKey>;
   private readonly xsrfKey: Buffer;
+  /**
+   * Tokens whose signature and claims were checked, by their exact text: the same text checks the same way until it
+   * expires, and the check (WebCrypto, on the thread pool) cost every request a round trip there.
+   */
+  private readonly verified = new Map<string, AccessTokenClaims>();
 
   constructor(
     @Inject(CONFIG) config: Config,
@@ -51,6 +58,19 @@ export class TokensService {
   }
 
   async verify(token: string): Promise<AccessTokenClaims> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAt.getTime() > Date.now()) return known;
+      this.verified.delete(token);
+      throw new AppError('SESSION_EXPIRED');
+    }
+    const claims = await this.check(token);
+    if (this.verified.size >= MAX_VERIFIED) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, claims);
+    return claims;
+  }
+
+  private async check(token: string): Promise<AccessTokenClaims> {
     try {
       const { payload } = await jwtVerify(token, await this.signingKey, {
         algorithms: ['HS256'],

@@ -16,17 +16,14 @@ export type ExportPages<R> = (after: PagePosition | null) => Promise<ExportPage<
  * after another, idle half of its time: bench:findings), and an export holds two pages at most.
  */
 export async function exportPages<R>(read: ExportPages<R>): Promise<AsyncGenerator<R[], void, undefined>> {
-  const first = await read(null);
-  return (async function* () {
-    let page: ExportPage<R> | null = first;
-    while (page) {
-      const ahead: Promise<ExportPage<R>> | null = page.next === null ? null : read(page.next);
+  return (async function* (page: ExportPage<R>) {
+    for (;;) {
+      const ahead = page.next === null ? null : read(page.next);
       // Awaited below; a caller that stops first (the client left) must not leave it rejected and unhandled.
       ahead?.catch(() => undefined);
-      const rows = page.rows;
-      page = null;
-      yield rows;
-      page = ahead ? await ahead : null;
+      yield page.rows;
+      if (!ahead) return;
+      page = await ahead;
     }
-  })();
+  })(await read(null));
 }

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
+import { statementCompleted } from './table-writes.js';
 
 /**
  * How long a caller may wait on PostgreSQL. Both bound what a stalled database can do to a caller: waiting for a
@@ -98,10 +99,16 @@ function watchedConnections(timeouts: DatabaseTimeouts) {
       this.query = ((...args: unknown[]) => {
         const watch = untilSilent(timeouts.queryMs, giveUp(QUERY_READ_TIMEOUT));
         const stop = () => watch.stop();
+        const sql: unknown = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: unknown } | null)?.text;
+        // Before the caller hears of it: what it does next must find the write told (table-writes.ts).
+        const completed = () => {
+          if (typeof sql === 'string') statementCompleted(sql);
+        };
         const callback = args.at(-1);
         if (typeof callback === 'function') {
           args[args.length - 1] = (...results: unknown[]) => {
             stop();
+            if (!results[0]) completed();
             return (callback as (...values: unknown[]) => unknown)(...results);
           };
           return query(...args);
@@ -117,7 +124,12 @@ function watchedConnections(timeouts: DatabaseTimeouts) {
           return query(...args);
         }
         const result = query(...args);
-        if (result instanceof Promise) result.then(stop, stop);
+        if (result instanceof Promise) {
+          result.then(() => {
+            stop();
+            completed();
+          }, stop);
+        }
         // Nothing tells when it ends: no time-out, as with pg's own.
         else stop();
         return result;

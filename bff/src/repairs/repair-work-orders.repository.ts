@@ -233,7 +233,8 @@ export class RepairWorkOrdersRepository {
           ORDER BY p."sortAt" DESC, p.id DESC`,
         params,
       );
-      found = answer.filter((row) => row.id !== null).map(REPAIR_ROW.map);
+      // Read in place (the rows keep the count's field): toRepair and the exports' columns copy what they answer.
+      found = answer.filter((row) => row.id !== null).map(REPAIR_ROW.readInPlace);
       total = sqlValue(answer[0]?.total, 'integer') ?? 0;
     } else {
       found = await REPAIR_ROW.all(this.dataSource, page, params);

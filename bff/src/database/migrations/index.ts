@@ -10,6 +10,7 @@ import { FindingsKeepPhotos1795524893349 } from './1795524893349-findings-keep-p
 import { MediaCapture1795600000000 } from './1795600000000-media-capture.js';
 import { Repairs1795700000000 } from './1795700000000-repairs.js';
 import { TurbineAssets1795800000000 } from './1795800000000-turbine-assets.js';
+import { SessionNotices1795900000000 } from './1795900000000-session-notices.js';
 
 /** Every migration, oldest first. `pnpm --filter @kanat360/bff cli migration:generate Name` writes the next one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -24,4 +25,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   MediaCapture1795600000000,
   Repairs1795700000000,
   TurbineAssets1795800000000,
+  SessionNotices1795900000000,
 ];
