@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '@kanat360/i18n';
 import { Clock } from '@/common/clock.js';
 import { makeCompany, makeUser, type MadeCompany, type MadeUser, PASSWORD, unique } from './factories.js';
-import { countOf } from './eventually.js';
+import { countOf, sleep } from './eventually.js';
 import { call, type Credentials, type Reply, signIn } from './http.js';
 import { startTestApp, TEST_SECRET, type TestApp } from './test-app.js';
 
@@ -512,6 +512,21 @@ describe('forged and tampered tokens', () => {
       headers: { 'X-Lang': 'en' },
     });
     expect(english.body.message).toBe('Session expired. Please login again.');
+  });
+
+  it('refuses a token it accepted before, once the token has expired (a checked token is remembered)', async () => {
+    const soon = Math.floor(Date.now() / 1000) + 2;
+    const shortLived = await new SignJWT({ sid: sessionId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(user.id))
+      .setIssuer('kanat360')
+      .setAudience('kanat360')
+      .setIssuedAt(soon - 60)
+      .setExpirationTime(soon)
+      .sign(signingKey());
+    expect((await call(app, 'GET', '/api/auth/profile', { as: { token: shortLived } })).status).toBe(200);
+    await sleep(soon * 1000 - Date.now() + 50);
+    await expect401(shortLived, 'SESSION_EXPIRED');
   });
 
   it('refuses a validly signed token that names a session of another user', async () => {
