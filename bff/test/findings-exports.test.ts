@@ -310,6 +310,26 @@ describe('the Excel export', () => {
     expect(cells).toHaveLength(rows.length - 1);
   });
 
+  it('writes every character of a text as Excel reads it back, those XML treats apart too', async () => {
+    // A turbine of its own, and the finding gone after: the other tests count the company's findings.
+    const [{ company_id: companyId }] = (await app.dataSource.query(`SELECT company_id FROM turbines WHERE id = $1`, [
+      named,
+    ])) as [{ company_id: number }];
+    const turbine = await makeTurbine(app.dataSource, companyId);
+    const photo = await makeMedia(app, turbine, { originalName: 'a&b <c>.jpg' });
+    const finding = await create(turbine, { media_id: photo });
+    try {
+      const description = 'a & b <c> "d" \\ back\\slash\ttab\nline\r\ncr \u0007bell Şişli 🌬️ \\N';
+      await app.dataSource.query(`UPDATE findings SET description = $2 WHERE id = $1`, [finding.id, description]);
+      const row = (await workbookOf(`turbine_id=${turbine}`)).getRow(2);
+      // What XML cannot hold is written as Excel's escape of it (_xHHHH_), which Excel reads back as the character.
+      expect(row.getCell(17).value).toBe(description.replace('\u0007', '_x0007_'));
+      expect(row.getCell(20).value).toBe('a&b <c>.jpg');
+    } finally {
+      await app.dataSource.query(`DELETE FROM findings WHERE id = $1`, [finding.id]);
+    }
+  });
+
   it('keeps to the filters and the tenancy', async () => {
     expect((await workbookOf(`turbine_id=${unnamed}`)).rowCount).toBe(3);
     expect((await workbookOf('', customer)).rowCount).toBe(1 + made.filter((f) => f.stage === 'released').length);

@@ -23,8 +23,9 @@ import {
 /*
  * Tables for people (DESIGN "Findings": CSV for people, an Excel workbook): headers in the caller's language, labels
  * instead of codes, names instead of ids, written from one list of columns. Rows are read a page at a time as the
- * client takes the bytes (export-pages.ts), so an export holds two pages at most whatever the total. The findings' columns (findings-sheet.ts)
- * add the SQL of each CSV cell, since PostgreSQL writes their CSV; the repairs' CSV is written here.
+ * client takes the bytes (export-pages.ts), so an export holds a page whatever the total. The findings' columns
+ * (findings-sheet.ts) add the SQL of each CSV cell, since PostgreSQL writes their CSV; the repairs' CSV is written
+ * here.
  */
 
 /** What a cell holds: a text, a number, a time (UTC), a calendar day (`YYYY-MM-DD`); null leaves it empty. */
@@ -95,9 +96,6 @@ const argb = (hex: string) => `FF${hex.slice(1).toUpperCase()}`;
 /** The bytes the zip may hold before it stops taking the sheet's XML, and the sheet's XML before it stops reading. */
 const BUFFERED_BYTES = 64 * 1024;
 
-/** The sheet's XML goes to the zip in chunks of about this many characters (a few dozen rows). */
-const CHUNK_CHARS = 16 * 1024;
-
 /** How a column's cells look when no row says otherwise. */
 function columnStyle(kind: SheetKind): CellStyle {
   if (kind === 'time') return { format: TIME_FORMAT };
@@ -124,7 +122,7 @@ function xlsxCell(ref: string, style: number, kind: SheetKind, value: SheetValue
  * The rows as an Excel workbook: one sheet, its header row bold and frozen, filters on, numbers as numbers, times
  * and days as dates, links clickable, cells coloured where a column says so. The sheet's XML is written here, a page
  * at a time, into a streaming zip (archiver) whose buffers are bounded (BUFFERED_BYTES): the zip asks for more XML only
- * as the client takes its bytes, so an export holds two pages whatever the total (export-pages.ts; only the links'
+ * as the client takes its bytes, so an export holds a page or two whatever the total (export-pages.ts; only the links'
  * addresses grow with it: a sheet lists them after its rows). A client that leaves stops the reading, and a page that
  * fails fails the answer.
  */
@@ -150,7 +148,6 @@ export async function xlsxExport<R>(
       columns.map((column, i) => xlsxCell(`${names[i]}1`, header, 'text', t(column.header))).join('') +
       '</row>'
     );
-    let chunk = '';
     for await (const page of pages) {
       if (left) break;
       for (const item of page) {
@@ -169,18 +166,13 @@ export async function xlsxExport<R>(
             links.targets.push(value);
           }
         });
-        chunk += `${xml}</row>`;
-        // The zip asks for the next chunk only once it (and the client) have taken the ones before: the
-        // backpressure. Each chunk is one pass through zlib's thread, so not a row at a time (20,000 passes left
-        // the process idle half of the export: bench:findings), nor a page (its XML in one string would be a large
-        // object, some 0.5 MB with a Turkish letter in it, which only a full collection frees).
-        if (chunk.length >= CHUNK_CHARS) {
-          yield chunk;
-          chunk = '';
-        }
+        // A row at a time: a page's XML in one string would be a large object (some 0.5 MB with a Turkish letter
+        // in it), which only a full collection frees; a row's dies young. The zip asks for the next row only once
+        // it (and the client) have taken the ones before: the backpressure. (Rows gathered into 16K chunks made
+        // fewer passes through zlib's thread and a faster export, but a process whose memory grew more.)
+        yield `${xml}</row>`;
       }
     }
-    if (chunk) yield chunk;
     yield* sheetEnd(filterRange(), links.cells);
   }
   const filterRange = () => `A1:${columnName(columns.length)}${rows}`;

@@ -18,8 +18,7 @@ export interface PagedText {
 /**
  * An export as a stream of bytes, its pages read as the client takes the ones before (Readable.from holds one chunk;
  * export-pages.ts): a page becomes UTF-8 bytes the moment it is written, inside one function, so what waits for a slow
- * client is one Buffer (outside the V8 heap), never the page's rows; an export holds two pages at most whatever the
- * total.
+ * client is one Buffer (outside the V8 heap), never the page's rows; an export holds one page whatever the total.
  */
 export async function pagedTextExport(read: FindingPages, text: PagedText): Promise<Readable> {
   const pages = await exportPages(read);
