@@ -49,7 +49,7 @@ const color = process.stdout.isTTY;
 const paint = (code, text) => (color ? `\x1b[${code}m${text}\x1b[0m` : text);
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
 
-/** @typedef {{ name: string; ok: boolean; how: string; ms: number; output: string }} Result */
+/** @typedef {{ name: string; ok: boolean; how: string; ms: number; cpuMs?: number | null; output: string }} Result */
 /** @type {Result[]} */
 const results = [];
 /** @type {Map<string, Promise<Result>>} every stage begun, by name: what a later stage's `after` waits for */
@@ -79,12 +79,17 @@ function spawnStage({ name, command, env = {} }, { niced = false } = {}) {
   const started = performance.now();
   const output = [];
   return new Promise((resolve) => {
-    const child = spawn(command[0], command.slice(1), {
+    // Through bash, whose `times` tells on a fourth pipe the CPU time the stage's processes took (what two cores
+    // share out: the summary's second figure).
+    const child = spawn('bash', ['-c', '"$@"; status=$?; times >&3; exit $status', 'stage', ...command], {
       cwd: root,
       // Colours survive the pipe when the check itself is on a terminal.
       env: { ...process.env, ...(color && { FORCE_COLOR: '1' }), ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
     });
+    let times = '';
+    child.stdio[3]?.setEncoding('utf8');
+    child.stdio[3]?.on('data', (chunk) => (times += chunk));
     // Before the child has started anything of its own: what it starts inherits the priority.
     if (niced && child.pid !== undefined) setPriority(child.pid, 19);
     for (const stream of [child.stdout, child.stderr]) {
@@ -99,10 +104,21 @@ function spawnStage({ name, command, env = {} }, { niced = false } = {}) {
       stream.on('end', () => partial && process.stdout.write(`${label} ${partial}\n`));
     }
     const finish = (ok, how) =>
-      resolve(record({ name, ok, how, ms: performance.now() - started, output: output.join('') }));
+      resolve(
+        record({ name, ok, how, ms: performance.now() - started, cpuMs: cpuMsOf(times), output: output.join('') }),
+      );
     child.on('error', (error) => finish(false, `could not start: ${error.message}`));
     child.on('close', (code, signal) => finish(code === 0, signal ? `killed by ${signal}` : `exit ${code}`));
   });
+}
+
+/** The CPU time of a stage's processes from bash's `times` (its second line: the children's user and system time). */
+function cpuMsOf(times) {
+  const children = times.trim().split('\n')[1] ?? '';
+  const parts = [...children.matchAll(/(\d+)m([\d.]+)s/g)];
+  return parts.length === 2
+    ? parts.reduce((ms, [, minutes, secs]) => ms + (Number(minutes) * 60 + Number(secs)) * 1000, 0)
+    : null;
 }
 
 const started = performance.now();
@@ -118,7 +134,8 @@ for (const result of failed) {
 console.log(`\n${paint(36, '[check]')} stages, in the order they ended:`);
 for (const result of results) {
   const state = result.ok ? paint(32, 'ok    ') : paint(31, 'FAILED');
-  console.log(`  ${state} ${result.name.padEnd(width)} ${seconds(result.ms).padStart(6)}`);
+  const cpu = result.cpuMs === null || result.cpuMs === undefined ? '' : `   CPU ${seconds(result.cpuMs)}`;
+  console.log(`  ${state} ${result.name.padEnd(width)} ${seconds(result.ms).padStart(6)}${cpu}`);
 }
 console.log(`  ${'all'.padStart(width + 7)} ${seconds(performance.now() - started).padStart(6)}`);
 if (failed.length > 0) {
