@@ -176,7 +176,9 @@ test.describe('planning a repair', () => {
     await expect(choice(free.id)).toBeVisible();
     await expect(choice(held.id)).toHaveCount(0);
     await expect(dialog.getByRole('button', { name: 'Plan repair' })).toBeDisabled();
+    await expect(dialog.getByText('Choose below the findings of this turbine it repairs.')).toBeVisible();
     await choice(free.id).check();
+    await expect(dialog.getByText('From 1 finding of this turbine.')).toBeVisible();
     await expect(page.getByTestId('plan-repair-title')).toHaveValue(/^Erosion repair/);
     await submitPlan(page);
 

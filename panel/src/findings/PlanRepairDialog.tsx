@@ -165,7 +165,9 @@ export function PlanRepairDialog({ turbineId, findings, pick = false, onClose, o
   return (
     <FormModal
       title={t('panel.planRepair.title')}
-      description={t('panel.planRepair.findings', { n: chosen.length })}
+      description={
+        chosen.length === 0 ? t('panel.planRepair.findingsNone') : t('panel.planRepair.findings', { n: chosen.length })
+      }
       onClose={onClose}
       width="lg"
       testId="plan-repair"
