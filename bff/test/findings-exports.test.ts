@@ -312,9 +312,10 @@ describe('the Excel export', () => {
 
   it('writes every character of a text as Excel reads it back, those XML treats apart too', async () => {
     // A turbine of its own, and the finding gone after: the other tests count the company's findings.
-    const [{ company_id: companyId }] = (await app.dataSource.query(`SELECT company_id FROM turbines WHERE id = $1`, [
-      named,
-    ])) as [{ company_id: number }];
+    const [{ company_id: companyId }] = await app.dataSource.query<[{ company_id: number }]>(
+      `SELECT company_id FROM turbines WHERE id = $1`,
+      [named],
+    );
     const turbine = await makeTurbine(app.dataSource, companyId);
     const photo = await makeMedia(app, turbine, { originalName: 'a&b <c>.jpg' });
     const finding = await create(turbine, { media_id: photo });
