@@ -35,8 +35,9 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
-    // What a failed test did, step by step (npx playwright show-trace test-results/…/trace.zip).
-    trace: 'retain-on-failure',
+    // What a failed test did, step by step (npx playwright show-trace test-results/…/trace.zip): its actions and
+    // the page's DOM at each, without the screencast (Chromium encoding frames all along was most of its CPU).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
   },
   webServer: {
     command: 'node e2e/start-server.mjs',
