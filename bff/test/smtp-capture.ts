@@ -35,10 +35,13 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   for (let tried = 0; tried <= PORTS.to - PORTS.from && port === 0; tried += 1) {
     const candidate = PORTS.from + ((start - PORTS.from + tried) % (PORTS.to - PORTS.from + 1));
     port = await new Promise<number>((resolve) => {
+      // A port taken (by another suite, or as the local end of an outgoing connection: the range is within the
+      // ephemeral ports) is tried past. smtp-server passes its net server's error on as its own, which unheard would
+      // be an uncaught exception.
       const fail = () => resolve(0);
-      server.server.once('error', fail);
+      server.once('error', fail);
       server.listen(candidate, '127.0.0.1', () => {
-        server.server.off('error', fail);
+        server.off('error', fail);
         resolve((server.server.address() as AddressInfo).port);
       });
     });
