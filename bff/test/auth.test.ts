@@ -496,16 +496,20 @@ describe('forged and tampered tokens', () => {
     await expect401(`${header}.${b64url(longer)}.${signature}`);
   });
 
-  it('refuses an expired token signed with the right key as SESSION_EXPIRED', async () => {
-    const past = Math.floor(Date.now() / 1000) - 60;
-    const expired = await new SignJWT({ sid: sessionId })
+  /** A genuine token of the signed-in session, issued and expiring at these times (seconds). */
+  const signedToken = (issuedAt: number, expiresAt: number) =>
+    new SignJWT({ sid: sessionId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(user.id))
       .setIssuer('kanat360')
       .setAudience('kanat360')
-      .setIssuedAt(past - 3600)
-      .setExpirationTime(past)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(expiresAt)
       .sign(signingKey());
+
+  it('refuses an expired token signed with the right key as SESSION_EXPIRED', async () => {
+    const past = Math.floor(Date.now() / 1000) - 60;
+    const expired = await signedToken(past - 3600, past);
     await expect401(expired, 'SESSION_EXPIRED');
     const english = await call<ErrorReply>(app, 'GET', '/api/auth/profile', {
       as: { token: expired },
@@ -516,14 +520,7 @@ describe('forged and tampered tokens', () => {
 
   it('refuses a token it accepted before, once the token has expired (a checked token is remembered)', async () => {
     const soon = Math.floor(Date.now() / 1000) + 2;
-    const shortLived = await new SignJWT({ sid: sessionId })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(String(user.id))
-      .setIssuer('kanat360')
-      .setAudience('kanat360')
-      .setIssuedAt(soon - 60)
-      .setExpirationTime(soon)
-      .sign(signingKey());
+    const shortLived = await signedToken(soon - 60, soon);
     expect((await call(app, 'GET', '/api/auth/profile', { as: { token: shortLived } })).status).toBe(200);
     await sleep(soon * 1000 - Date.now() + 50);
     await expect401(shortLived, 'SESSION_EXPIRED');
