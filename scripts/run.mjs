@@ -107,9 +107,10 @@ function buildIfChanged(tools) {
 }
 
 function ensureTestPackages() {
-  const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  // The browser tests run in Chromium's headless shell (tests/playwright.config.ts).
+  const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium-headless-shell'];
   ensureDebianPackages(
-    { chromium, ...SCALE_BINARIES, ...PDF_BINARIES },
+    { 'chromium-headless-shell': chromium, ...SCALE_BINARIES, ...PDF_BINARIES },
     {
       why: 'the browser, scale and PDF tests',
       log,

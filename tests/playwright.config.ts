@@ -4,11 +4,15 @@ import { FIRST_PORT, SERVER_URL } from './e2e/server.js';
 
 // The built product (bff/dist serving site/dist and panel/dist), one server per worker (e2e/server.ts), each with
 // a fresh embedded PostgreSQL and the demo data, driven by Debian's Chromium (Playwright's own browser download
-// cannot work here).
+// cannot work here): its headless shell, the browser Playwright itself runs headless tests in, which renders the
+// same pages with about half the CPU of the whole browser (Debian's chromium, when the shell is missing).
 const WORKERS = 2;
-const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (path) => path && existsSync(path),
-);
+const chromium = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium-headless-shell',
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+].find((path) => path && existsSync(path));
 
 export default defineConfig({
   testDir: './e2e',
@@ -16,7 +20,10 @@ export default defineConfig({
   workers: WORKERS,
   // A test.only left in a spec would skip the rest of the suite: refused everywhere, not only when CI is set.
   forbidOnly: true,
-  retries: 0,
+  // A failed test runs once more, recording its trace (below), and still fails the run: a test that passes only on
+  // the second try is flaky, and flaky fails too.
+  retries: 1,
+  failOnFlakyTests: true,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
@@ -35,9 +42,10 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
-    // What a failed test did, step by step (npx playwright show-trace test-results/…/trace.zip): its actions and
-    // the page's DOM at each, without the screencast (Chromium encoding frames all along was most of its CPU).
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
+    // What a failed test did, step by step (npx playwright show-trace test-results/…/trace.zip), from its second
+    // run: its actions, the page's DOM at each and the screencast. Recorded on every first run, a trace cost a
+    // fifth of the browser tests' time.
+    trace: { mode: 'on-first-retry', screenshots: true, snapshots: true },
   },
   webServer: {
     command: 'node e2e/start-server.mjs',

@@ -68,7 +68,14 @@ async function main(): Promise<void> {
         const storage = createObjectStorage(config);
         await jobs.start();
         try {
-          const seeded = await runAsJob(() => seedDemo({ dataSource: database.dataSource, storage, jobs }));
+          const seeded = await runAsJob(() =>
+            seedDemo({
+              dataSource: database.dataSource,
+              storage,
+              jobs,
+              options: { photoScale: config.demoPhotoScale },
+            }),
+          );
           console.log(
             seeded
               ? `Demo data seeded: ${demoSeedText(seeded)}.\nThumbnails, previews and tiles are made by the ` +

@@ -64,6 +64,7 @@ async function main(): Promise<void> {
           dataSource,
           storage,
           jobs,
+          options: { photoScale: config.demoPhotoScale },
           onStart: () => logger.info('seeding the demo data (turbines, photos, reports): the first start takes longer'),
         }),
       );

@@ -207,6 +207,16 @@ describe('config', () => {
     }
   });
 
+  it('makes the demo photos camera-sized unless DEMO_PHOTO_SCALE asks for a fraction of that', () => {
+    expect(loadConfig({}, tempDir()).demoPhotoScale).toBe(1);
+    expect(loadConfig({ DEMO_PHOTO_SCALE: '0.25' }, tempDir()).demoPhotoScale).toBe(0.25);
+    for (const value of ['0', '1.5', '-0.1', 'half']) {
+      expect(problemsOf({ DEMO_PHOTO_SCALE: value })).toEqual([
+        expect.stringMatching(/^DEMO_PHOTO_SCALE must be a number above 0 and at most 1/),
+      ]);
+    }
+  });
+
   it('hides repair costs from customers unless REPAIR_COSTS_VISIBLE_TO_CUSTOMERS, and mails the repairs at 07:00', () => {
     expect(loadConfig({}, tempDir()).repairs).toEqual({ costsVisibleToCustomers: false, digestHour: 7 });
     expect(

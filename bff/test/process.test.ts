@@ -164,9 +164,19 @@ describe('the server process with the embedded defaults', () => {
         await fetch(`${server.base}/api/turbines`, {
           headers: { Authorization: `Bearer ${token}` },
         })
-      ).json()) as { data: { code: string; photo_count: number }[] };
+      ).json()) as { data: { id: number; code: string; photo_count: number }[] };
       expect(turbines.data).toHaveLength(9);
       expect(turbines.data.every((turbine) => turbine.photo_count > 0)).toBe(true);
+      // At the size DEMO_PHOTO_SCALE asks for (serverEnv: a tenth of a camera's 4000 × 3000, some 30 KB against
+      // 2.5 MB; the panorama stays 2,048 wide, the least that is taken for one, some 400 KB).
+      const photos = (await (
+        await fetch(`${server.base}/api/turbines/${turbines.data[0]!.id}/photos`, {
+          headers: { Authorization: `Bearer ${token}` },
+        })
+      ).json()) as { data: { kind: string; size: number }[] };
+      const sizes = photos.data.filter((item) => item.kind === 'photo').map((item) => item.size);
+      expect(sizes.length).toBeGreaterThan(0);
+      expect(sizes.filter((size) => size > 1024 * 1024)).toEqual([]);
     } finally {
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);

@@ -35,7 +35,9 @@ export async function freePort(): Promise<number> {
 
 /** A server process's environment: the settings given, on a bare environment (not the test runner's). */
 export function serverEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', ...settings };
+  // The demo's photos at a tenth of a camera's size: these tests are of the process, and made at full size with
+  // their tiles, each seed was half a minute of two cores (demo-seed.test.ts checks the photos themselves).
+  return { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', DEMO_PHOTO_SCALE: '0.1', ...settings };
 }
 
 /**

@@ -49,6 +49,21 @@ const gigabytes = z
     return Math.floor(number * 1024 ** 3);
   });
 
+/** A number above 0 and at most 1. */
+const fraction = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return fallback;
+      const number = Number(value);
+      if (!Number.isFinite(number) || number <= 0 || number > 1) {
+        ctx.addIssue({ code: 'custom', message: `must be a number above 0 and at most 1 (got "${value}")` });
+        return z.NEVER;
+      }
+      return number;
+    });
+
 const url = (protocols: string[]) =>
   z
     .string()
@@ -89,6 +104,7 @@ const environment = z.object({
   MAIL_FROM: z.string().min(3).default('Kanat360 <no-reply@kanat360.local>'),
   CONTACT_INBOX: z.email({ error: 'must be an email address' }).default(BUSINESS_CONTACT.email),
   SEED_DEMO: bool(false).optional(),
+  DEMO_PHOTO_SCALE: fraction(1),
   WORKER: z.enum(['inline', 'only', 'off'], { error: 'must be inline, only or off' }).default('inline'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' })
@@ -264,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: join(dataDir, 'outbox') },
     contactInbox: e.CONTACT_INBOX,
     seedDemo: e.SEED_DEMO ?? embedded,
+    demoPhotoScale: e.DEMO_PHOTO_SCALE,
     worker: e.WORKER,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
