@@ -59,12 +59,13 @@ async function main(): Promise<void> {
     try {
       // Background work, bounded as a job is: its bulk inserts may take longer than a request's query may.
       const { dataSource } = database;
+      const photoScale = config.demoPhotoScale;
       const seeded = await runAsJob(() =>
         seedDemo({
           dataSource,
           storage,
           jobs,
-          options: { photoScale: config.demoPhotoScale },
+          options: { photoScale },
           onStart: () => logger.info('seeding the demo data (turbines, photos, reports): the first start takes longer'),
         }),
       );

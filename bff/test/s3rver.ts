@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,9 +25,16 @@ interface KoaContext {
   body: unknown;
   get(header: string): string;
 }
+interface S3rverObject {
+  bucket: string;
+  key: string;
+}
 export interface S3rverServer {
   middleware: ((ctx: KoaContext, next: () => Promise<void>) => Promise<void>)[];
-  store: { getResourcePath(bucket: string, key: string | undefined, resource: string): string };
+  store: {
+    getResourcePath(bucket: string, key: string | undefined, resource: string): string;
+    putObject(object: S3rverObject): Promise<{ size: number; md5: string }>;
+  };
   run(): Promise<{ address: string; port: number }>;
   close(): Promise<void>;
 }
@@ -98,6 +105,7 @@ export async function startS3rver({ inFront }: { inFront?: S3rverMiddleware } = 
 
 /** S3's behaviour where s3rver's differs, put just before its router. */
 function actLikeS3(server: S3rverServer): void {
+  readsItsWrites(server);
   const router = server.middleware.pop()!;
   server.middleware.push(async (ctx, next) => {
     const [, bucket = '', ...keyParts] = ctx.path.split('/');
@@ -169,6 +177,26 @@ function actLikeS3(server: S3rverServer): void {
     return next();
   });
   server.middleware.push(router);
+}
+
+/**
+ * S3 reads its writes: an object is whole before its PUT is answered. s3rver answers once the body has gone into
+ * its file's write stream, which may not have opened the file yet: a HEAD right after could find nothing (a busy
+ * machine's thread pool made it so). Its store waits here until the file holds every byte.
+ */
+function readsItsWrites(server: S3rverServer): void {
+  const { store } = server;
+  const putObject = store.putObject.bind(store);
+  store.putObject = async (object) => {
+    const stored = await putObject(object);
+    const file = store.getResourcePath(object.bucket, object.key, 'object');
+    const deadline = Date.now() + 10_000;
+    while ((await stat(file).catch(() => null))?.size !== stored.size) {
+      if (Date.now() > deadline) throw new Error(`s3rver did not write ${object.key} within 10 s`);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    return stored;
+  };
 }
 
 const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();

@@ -185,6 +185,8 @@ export interface Config {
   /** Where the site's contact form messages are mailed. */
   contactInbox: string;
   seedDemo: boolean;
+  /** The demo photos' size as a fraction of a camera's (DEMO_PHOTO_SCALE). */
+  demoPhotoScale: number;
   worker: 'inline' | 'only' | 'off';
   logLevel: string;
   trustProxy: boolean | number | string;
