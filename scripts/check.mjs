@@ -2,11 +2,12 @@
 // `pnpm run check`, what `npm test` runs once packages are installed and built: every check, overlapped so that the
 // two cores are busy and no test that answers against a clock is starved.
 //
-// - BACKGROUND: formatting, lint, type-checks, the bundle budget and the browser tests' demo data only use CPU and no
-//   clock judges them. They start at once at the lowest priority (nice 19): they take what CPU the tests leave (the
-//   bff's serial tier mostly waits on processes and time-outs) and give it back the moment a test wants it.
-// - STEPS, at normal priority, one after another (a step's stages at once): the bff's tests beside the small unit
-//   suites; the scale test; the browser tests, once their demo data is made.
+// - BACKGROUND: formatting, lint, type-checks, the bundle budget, the small unit suites and the browser tests' demo
+//   data only use CPU and no clock judges them. They start at once at the lowest priority (nice 19): they take what
+//   CPU the tests leave (the scale test's load keeps one core busy, not two) and give it back the moment a test
+//   wants it.
+// - STEPS, at normal priority, one after another: the scale test; the bff's tests; the browser tests, once their
+//   demo data is made.
 //
 // Every stage's output is printed as it comes, each line marked with the stage's name. A failed stage does not stop
 // the others: at the end a summary gives each stage's result and time, then the whole output of every failed one
@@ -31,16 +32,14 @@ const BACKGROUND = [
   { name: 'typecheck', command: pnpm('run', 'typecheck') },
   { name: 'format', command: pnpm('run', 'format:check') },
   { name: 'bundle', command: pnpm('run', 'check:bundle') },
+  { name: 'unit', command: pnpm('-r', '--workspace-concurrency=1', '--filter=!@kanat360/bff', 'run', 'test') },
   { name: 'e2e data', command: pnpm('run', 'test:e2e:data') },
 ];
 
 /** @type {Stage[][]} */
 const STEPS = [
-  [
-    { name: 'bff', command: pnpm('--filter', '@kanat360/bff', 'run', 'test') },
-    { name: 'unit', command: pnpm('-r', '--workspace-concurrency=1', '--filter=!@kanat360/bff', 'run', 'test') },
-  ],
   [{ name: 'scale', command: pnpm('run', 'test:scale', '--short') }],
+  [{ name: 'bff', command: pnpm('--filter', '@kanat360/bff', 'run', 'test') }],
   [{ name: 'e2e', command: pnpm('run', 'test:e2e'), env: { E2E_DATA: 'ready' }, after: 'e2e data' }],
 ];
 

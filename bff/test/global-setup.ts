@@ -39,7 +39,8 @@ export async function setup(project: TestProject): Promise<void> {
     dataDir = mkdtempSync(join(tmpdir(), 'kanat360-test-pg-'));
     // As root, PostgreSQL runs as its own user, which must be able to enter the folder.
     chmodSync(dataDir, 0o755);
-    postgres = await startEmbeddedPostgres(dataDir);
+    // Its databases go when the run ends: commits need not wait for the disk.
+    postgres = await startEmbeddedPostgres(dataDir, { durable: false });
     serverUrl = postgres.url;
   }
   const template = `${prefix}_template`;

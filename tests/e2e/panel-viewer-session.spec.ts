@@ -447,23 +447,29 @@ test("a finding's polygon is drawn on the photo by its corners: closed on the fi
   const box = (await page.getByTestId('viewer-picture').boundingBox())!;
   const at = (fx: number, fy: number) => [box.x + box.width * fx, box.y + box.height * fy] as const;
   const corners = [at(0.3, 0.3), at(0.6, 0.35), at(0.5, 0.6)];
+  // In hand before the first corner: on a busy machine a click could come before the tool is taken.
+  const polygonTool = page.getByTestId('finding-tool-polygon');
+  const takePolygonTool = async () => {
+    await polygonTool.click();
+    await expect(polygonTool).toHaveAttribute('aria-pressed', 'true');
+  };
 
   // Escape with a corner placed puts the tool down and drops the corner.
-  await page.getByTestId('finding-tool-polygon').click();
+  await takePolygonTool();
   await page.mouse.click(...corners[0]!);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('finding-tool-polygon')).toHaveAttribute('aria-pressed', 'false');
   await expect(page.getByTestId('finding-form')).toHaveCount(0);
 
   // Three corners and a double click on a fourth.
-  await page.getByTestId('finding-tool-polygon').click();
+  await takePolygonTool();
   for (const corner of corners) await page.mouse.click(...corner);
   await page.mouse.dblclick(...at(0.35, 0.55));
   await expect(page.getByTestId('finding-form')).toBeVisible();
   await page.getByTestId('finding-form').getByRole('button', { name: 'İptal' }).click();
 
   // Three corners, closed with a click on the first: the region the form saves.
-  await page.getByTestId('finding-tool-polygon').click();
+  await takePolygonTool();
   for (const corner of corners) await page.mouse.click(...corner);
   await page.mouse.click(corners[0]![0] + 3, corners[0]![1] + 3);
   await page.getByTestId('finding-distance_from_root_m').fill('7');

@@ -20,7 +20,7 @@ export async function openDatabase(
   let postgres: RunningPostgres | undefined;
   let url = config.databaseUrl;
   if (!url) {
-    postgres = await startEmbeddedPostgres(config.dataDir, options.log);
+    postgres = await startEmbeddedPostgres(config.dataDir, { log: options.log });
     url = postgres.url;
   }
   const app = createAppDataSource(url, config.databaseTimeouts);

