@@ -8,16 +8,11 @@
 //   pnpm run bench:photo-list       (needs a build: pnpm build)
 import { existsSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { makeCompanies, makeUser, PASSWORD, requireFromBff, ROOT, runBenchmark } from './harness.mjs';
+import { launchChromium, makeCompanies, makeUser, PASSWORD, requireFromBff, ROOT, runBenchmark } from './harness.mjs';
 
 const PHOTOS = Number(process.env.PHOTOS ?? 10_000);
 const TARGET_FIRST_ROWS_MS = 1000;
 const TARGET_FIRST_PAGE_BYTES = 150 * 1000;
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (path) => path && existsSync(path),
-);
-
 /** PHOTOS ready photos of one turbine, each with a real 400 px thumbnail on disk (one file, hard-linked). */
 async function seedPhotos(pool, dataDir, turbineId, userId) {
   const sharp = requireFromBff('sharp');
@@ -90,7 +85,6 @@ async function firstRows(page, path, turbineId, { reload = false } = {}) {
 }
 
 await runBenchmark('photo-list-ui', async ({ pool, spawnBff, dataDir }) => {
-  if (!CHROMIUM) throw new Error("Chromium is missing: install Debian's chromium or set CHROMIUM_PATH");
   if (!existsSync(join(ROOT, 'panel', 'dist', 'index.html'))) throw new Error('build first: pnpm build');
   const bff = await spawnBff({ WORKER: 'off' });
   const [companyId] = await makeCompanies(pool, 1);
@@ -104,10 +98,7 @@ await runBenchmark('photo-list-ui', async ({ pool, spawnBff, dataDir }) => {
   console.log(`seeding ${PHOTOS} photos with thumbnails …`);
   await seedPhotos(pool, dataDir, turbineId, userId);
 
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ baseURL: bff.baseUrl, viewport: { width: 1400, height: 900 } });
     const page = await signIn(context, email);

@@ -12,17 +12,12 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, writeSync, closeSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { formatMs, makeCompanies, makeUser, PASSWORD, ROOT, runBenchmark } from './harness.mjs';
+import { formatMs, launchChromium, makeCompanies, makeUser, PASSWORD, ROOT, runBenchmark } from './harness.mjs';
 
 const SIZES = (process.env.SIZES ?? '1,2,3,10').split(',').map((size) => Number(size) * 1_000_000);
 const TARGET_FIRST_FRAME_MS = 15_000;
 const ORBIT_MS = 4_000;
 const TARGET_FRAME_MS = 1000 / 30;
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (path) => path && existsSync(path),
-);
-
 /** A tapering, twisted blade shell of `points` points with colours, as binary PCD, written in 1 M-point slices. */
 function writeCloud(path, points) {
   mkdirSync(dirname(path), { recursive: true });
@@ -87,7 +82,6 @@ const percentile = (values, share) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))] ?? NaN;
 
 await runBenchmark('pointcloud', async ({ pool, spawnBff, dataDir }) => {
-  if (!CHROMIUM) throw new Error("Chromium is missing: install Debian's chromium or set CHROMIUM_PATH");
   if (!existsSync(join(ROOT, 'panel', 'dist', 'index.html'))) throw new Error('build first: pnpm build');
   const bff = await spawnBff({ WORKER: 'off' });
   const [companyId] = await makeCompanies(pool, 1);
@@ -115,10 +109,7 @@ await runBenchmark('pointcloud', async ({ pool, spawnBff, dataDir }) => {
     files.push({ points, name, size });
   }
 
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   const results = [];
   try {
     const context = await browser.newContext({ baseURL: bff.baseUrl, viewport: { width: 1400, height: 900 } });

@@ -13,11 +13,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ROOT, startStack } from './harness.mjs';
+import { CHROMIUM, ROOT, startStack } from './harness.mjs';
 
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (path) => path && existsSync(path),
-);
 const LIGHTHOUSE = join(ROOT, 'tests', 'node_modules', 'lighthouse', 'cli', 'index.js');
 const PAGES = [
   { name: 'home', tr: '/', en: '/en/' },

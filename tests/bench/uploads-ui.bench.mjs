@@ -10,18 +10,13 @@ import { randomFillSync } from 'node:crypto';
 import { existsSync, linkSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { makeCompanies, makeUser, PASSWORD, requireFromBff, ROOT, runBenchmark } from './harness.mjs';
+import { launchChromium, makeCompanies, makeUser, PASSWORD, requireFromBff, ROOT, runBenchmark } from './harness.mjs';
 
 const FILES = Number(process.env.FILES ?? 300);
 const SIZES_MB = [2, 3, 4, 5, 6, 7, 8];
 const TARGET_RATIO = 0.25;
 /** Neither run may take longer than this (the seed strategy needs about FILES × 1.1 s). */
 const TIME_CAP_MS = 20 * 60 * 1000;
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (path) => path && existsSync(path),
-);
-
 /** A real JPEG of about `megabytes` MB: noise does not compress, so the size follows the pixel count. */
 async function noiseJpeg(megabytes) {
   const sharp = requireFromBff('sharp');
@@ -150,7 +145,6 @@ async function runSeedStrategy(page, files, turbineId) {
 }
 
 await runBenchmark('uploads-ui', async ({ pool, spawnBff }) => {
-  if (!CHROMIUM) throw new Error("Chromium is missing: install Debian's chromium or set CHROMIUM_PATH");
   if (!existsSync(join(ROOT, 'panel', 'dist', 'index.html'))) throw new Error('build first: pnpm build');
   const folder = mkdtempSync(join(tmpdir(), 'kanat360-bench-photos-'));
   let browser;
@@ -169,10 +163,7 @@ await runBenchmark('uploads-ui', async ({ pool, spawnBff }) => {
     );
     const [engineTurbine, seedTurbine] = rows.map((row) => row.id);
 
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-sync'],
-    });
+    browser = await launchChromium();
     const context = await browser.newContext({ baseURL: bff.baseUrl, viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
     await signIn(page, email, `/dashboard/turbine/${engineTurbine}`);

@@ -9,17 +9,12 @@
 //   pnpm run bench:viewer       (needs a build: pnpm build)
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { makeCompanies, makeUser, PASSWORD, requireFromBff, ROOT, runBenchmark } from './harness.mjs';
+import { launchChromium, makeCompanies, makeUser, PASSWORD, requireFromBff, ROOT, runBenchmark } from './harness.mjs';
 
 const PHOTOS = Number(process.env.PHOTOS ?? 200);
 const STEP_MS = Number(process.env.STEP_MS ?? 1000);
 const TARGET_BYTES_RATIO = 1 / 10;
 const TARGET_HEAP_GROWTH = 50 * 1024 * 1024;
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (path) => path && existsSync(path),
-);
-
 /** A camera-like JPEG: a sky-to-blade gradient with fine texture (pure noise would compress like nothing real). */
 async function photo(sharp, width, height, hue) {
   const texture = await sharp({
@@ -68,7 +63,6 @@ async function footprint(page, client) {
 }
 
 await runBenchmark('viewer', async ({ pool, spawnBff }) => {
-  if (!CHROMIUM) throw new Error("Chromium is missing: install Debian's chromium or set CHROMIUM_PATH");
   if (!existsSync(join(ROOT, 'panel', 'dist', 'index.html'))) throw new Error('build first: pnpm build');
   const sharp = requireFromBff('sharp');
   const bff = await spawnBff({ WORKER: 'inline' });
@@ -81,10 +75,7 @@ await runBenchmark('viewer', async ({ pool, spawnBff }) => {
   );
   const turbineId = rows[0].id;
 
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ baseURL: bff.baseUrl, viewport: { width: 1400, height: 900 } });
     // Every canvas context the page makes, kept weakly: how many are alive (on the page) at any time.
