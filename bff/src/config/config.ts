@@ -35,34 +35,29 @@ const int = (fallback: number, min: number, max: number) =>
       return number;
     });
 
-/** A size in GB (1 GB = 1024³ bytes; fractions allowed) as bytes; unset or empty is null. */
-const gigabytes = z
-  .string()
-  .optional()
-  .transform((value, ctx) => {
-    if (value === undefined || value.trim() === '') return null;
-    const number = Number(value);
-    if (!Number.isFinite(number) || number <= 0 || number > 1_000_000) {
-      ctx.addIssue({ code: 'custom', message: `must be a number of GB above 0 (got "${value}")` });
-      return z.NEVER;
-    }
-    return Math.floor(number * 1024 ** 3);
-  });
-
-/** A number above 0 and at most 1. */
-const fraction = (fallback: number) =>
+/** A number above 0 and at most `max` (fractions allowed); unset or empty is undefined. `what`: the message's words. */
+const positiveNumber = (max: number, what: string) =>
   z
     .string()
     .optional()
     .transform((value, ctx) => {
-      if (value === undefined || value.trim() === '') return fallback;
+      if (value === undefined || value.trim() === '') return undefined;
       const number = Number(value);
-      if (!Number.isFinite(number) || number <= 0 || number > 1) {
-        ctx.addIssue({ code: 'custom', message: `must be a number above 0 and at most 1 (got "${value}")` });
+      if (!Number.isFinite(number) || number <= 0 || number > max) {
+        ctx.addIssue({ code: 'custom', message: `must be ${what} (got "${value}")` });
         return z.NEVER;
       }
       return number;
     });
+
+/** A size in GB (1 GB = 1024³ bytes; fractions allowed) as bytes; unset or empty is null. */
+const gigabytes = positiveNumber(1_000_000, 'a number of GB above 0').transform((gb) =>
+  gb === undefined ? null : Math.floor(gb * 1024 ** 3),
+);
+
+/** A share of something: above 0, at most 1. */
+const fraction = (fallback: number) =>
+  positiveNumber(1, 'a number above 0 and at most 1').transform((share) => share ?? fallback);
 
 const url = (protocols: string[]) =>
   z
