@@ -228,6 +228,25 @@ describe('a workbook export', () => {
     expect(empty.getRow(2).getCell(1).value).toBeNull();
   });
 
+  it('keeps every link with its cell across the writer’s chunks, and a text longer than a chunk whole', async () => {
+    // Some 3,000 links fill several of the writer's 32 KB chunks of links, and a 20,000-character text (Excel holds
+    // 32,767) is more than a chunk on its own.
+    const addresses = Array.from({ length: 3000 }, (_v, i) => `https://x.test/ş/${i}?a=1&b="${i % 7}"`);
+    const long = 'Ğ'.repeat(20_000);
+    const read: ExportPages<{ value: SheetValue }> = () =>
+      Promise.resolve({ rows: addresses.map((value) => ({ value })), next: null });
+    const columns = [
+      kinds[4]!,
+      { ...kinds[0]!, value: (row: { value: SheetValue }) => (row.value === addresses[9] ? long : 'x') },
+    ];
+    const sheet = await loaded(await xlsxExport(read, columns, t, 'findings.export.sheetName'));
+    expect(addresses.map((_address, i) => sheet.getRow(i + 2).getCell(1).value)).toEqual(
+      addresses.map((address) => ({ text: address, hyperlink: address })),
+    );
+    expect(sheet.getRow(11).getCell(2).value).toBe(long);
+    expect(sheet.getRow(12).getCell(2).value).toBe('x');
+  });
+
   it('fails the answer when a page after the first fails', async () => {
     const failing: ExportPages<{ value: SheetValue }> = (after) =>
       after === null

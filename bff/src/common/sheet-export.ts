@@ -96,25 +96,90 @@ const argb = (hex: string) => `FF${hex.slice(1).toUpperCase()}`;
 /** The bytes the zip may hold before it stops taking the sheet's XML, and the sheet's XML before it stops reading. */
 const BUFFERED_BYTES = 64 * 1024;
 
-/**
- * The XML goes to the zip in chunks of about this many characters: each chunk is one pass through zlib's thread
- * pool, and the links' 20,000 pieces one by one were 40,000 passes, most of a workbook's time. A chunk stays a
- * young, small object (a large one, over 128 KB, only a full collection frees: 16K characters with a Turkish
- * letter are 32 KB).
- */
-const CHUNK_CHARS = 16 * 1024;
+/** The bytes of a chunk of XML: each is one pass through zlib's thread pool. */
+const CHUNK_BYTES = 32 * 1024;
 
-/** XML pieces (a row, a link) gathered into chunks of CHUNK_CHARS or so. */
-async function* inChunks(pieces: AsyncIterable<string> | Iterable<string>): AsyncGenerator<string> {
-  let chunk = '';
+/**
+ * Texts written as UTF-8 into buffers of CHUNK_BYTES, handed on as each fills. The XML leaves JavaScript's heap as
+ * it is written: a row's strings die young, and no chunk is ever a string (one with a Turkish letter in it is two
+ * bytes a character, and is copied again to be sent). Pieces one by one were one pass through zlib's thread pool
+ * each: the links' 40,000 pieces were most of a workbook's time.
+ */
+class ByteChunks {
+  private chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  private used = 0;
+  private readonly full: Buffer[] = [];
+
+  write(text: string): void {
+    // A UTF-16 unit is three bytes of UTF-8 at most.
+    if (this.used + text.length * 3 > CHUNK_BYTES) this.end();
+    if (text.length * 3 > CHUNK_BYTES) this.full.push(Buffer.from(text, 'utf8'));
+    else this.used += this.chunk.write(text, this.used, 'utf8');
+  }
+
+  /** Ends the chunk being written, if it holds anything. */
+  end(): void {
+    if (this.used === 0) return;
+    this.full.push(this.chunk.subarray(0, this.used));
+    this.chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    this.used = 0;
+  }
+
+  get ready(): boolean {
+    return this.full.length > 0;
+  }
+
+  /** The full chunks so far, taken. */
+  take(): Buffer[] {
+    return this.full.splice(0);
+  }
+}
+
+/** XML pieces as chunks of bytes (ByteChunks): the parts written after the sheet. */
+async function* inChunks(pieces: AsyncIterable<string> | Iterable<string>): AsyncGenerator<Buffer> {
+  const chunks = new ByteChunks();
   for await (const piece of pieces) {
-    chunk += piece;
-    if (chunk.length >= CHUNK_CHARS) {
-      yield chunk;
-      chunk = '';
+    chunks.write(piece);
+    if (chunks.ready) yield* chunks.take();
+  }
+  chunks.end();
+  yield* chunks.take();
+}
+
+/**
+ * A sheet's links, kept as bytes outside JavaScript's heap until the sheet's end and its relationships list them:
+ * 20,000 pairs of strings would live through every young collection of the export. A record is the cell's
+ * reference, a space, the address as XML text (which holds no `<`), and a `<`.
+ */
+class LinkStore {
+  private readonly bytes = new ByteChunks();
+  private readonly stored: Buffer[] = [];
+
+  add(ref: string, address: string): void {
+    this.bytes.write(`${ref} ${xmlText(address)}<`);
+  }
+
+  /** The linked cells' references, in the order added. */
+  *refs(): Generator<string> {
+    for (const { buffer, start, space } of this.records()) yield buffer.toString('latin1', start, space);
+  }
+
+  /** The links' addresses as XML text, in the order added. */
+  *xmlAddresses(): Generator<string> {
+    for (const { buffer, space, end } of this.records()) yield buffer.toString('utf8', space + 1, end);
+  }
+
+  private *records(): Generator<{ buffer: Buffer; start: number; space: number; end: number }> {
+    this.bytes.end();
+    this.stored.push(...this.bytes.take());
+    for (const buffer of this.stored) {
+      for (let start = 0; start < buffer.length;) {
+        const end = buffer.indexOf(0x3c, start);
+        yield { buffer, start, space: buffer.indexOf(0x20, start), end };
+        start = end + 1;
+      }
     }
   }
-  if (chunk) yield chunk;
 }
 
 /** How a column's cells look when no row says otherwise. */
@@ -126,25 +191,47 @@ function columnStyle(kind: SheetKind): CellStyle {
 }
 
 /**
- * One cell's XML, or '' for an empty one without a style. Texts are inline strings (a shared-strings table would hold
- * every text until the end), never formulas, so no neutralizing is needed; times and calendar days are serial days
- * shown with a date format.
+ * One cell's XML, written a piece at a time (a row's XML as one string was most of a workbook's garbage); nothing for
+ * an empty cell without a style. Texts are inline strings (a shared-strings table would hold every text until the
+ * end), never formulas, so no neutralizing is needed; times and calendar days are serial days shown with a date
+ * format. The cell is `column` and `row` (A and 2: A2); `style` its ` s="N"`, or '' for the default.
  */
-function xlsxCell(ref: string, style: number, kind: SheetKind, value: SheetValue): string {
-  const s = style ? ` s="${style}"` : '';
-  if (value === null || (typeof value === 'number' && !Number.isFinite(value))) return s ? `<c r="${ref}"${s}/>` : '';
-  if (value instanceof Date) return `<c r="${ref}"${s}><v>${serialDay(value)}</v></c>`;
-  if (kind === 'date') return `<c r="${ref}"${s}><v>${serialDay(new Date(`${value}T00:00:00Z`))}</v></c>`;
-  if (typeof value === 'number') return `<c r="${ref}"${s}><v>${value}</v></c>`;
-  return `<c r="${ref}"${s} t="inlineStr"><is><t xml:space="preserve">${xmlText(value)}</t></is></c>`;
+function writeCell(
+  out: ByteChunks,
+  column: string,
+  row: string,
+  style: string,
+  kind: SheetKind,
+  value: SheetValue,
+): void {
+  const empty = value === null || (typeof value === 'number' && !Number.isFinite(value));
+  if (empty && !style) return;
+  out.write('<c r="');
+  out.write(column);
+  out.write(row);
+  out.write('"');
+  out.write(style);
+  if (empty) {
+    out.write('/>');
+  } else if (typeof value === 'number' || value instanceof Date || kind === 'date') {
+    const day =
+      value instanceof Date ? serialDay(value) : kind === 'date' ? serialDay(new Date(`${value}T00:00:00Z`)) : value;
+    out.write('><v>');
+    out.write(String(day));
+    out.write('</v></c>');
+  } else {
+    out.write(' t="inlineStr"><is><t xml:space="preserve">');
+    out.write(xmlText(value));
+    out.write('</t></is></c>');
+  }
 }
 
 /**
  * The rows as an Excel workbook: one sheet, its header row bold and frozen, filters on, numbers as numbers, times
  * and days as dates, links clickable, cells coloured where a column says so. The sheet's XML is written here, a page
  * at a time, into a streaming zip (archiver) whose buffers are bounded (BUFFERED_BYTES): the zip asks for more XML only
- * as the client takes its bytes, so an export holds a page or two whatever the total (export-pages.ts; only the links'
- * addresses grow with it: a sheet lists them after its rows). A client that leaves stops the reading, and a page that
+ * as the client takes its bytes, so an export holds a page or two whatever the total (export-pages.ts; only the links
+ * grow with it, as bytes: a sheet lists them after its rows). A client that leaves stops the reading, and a page that
  * fails fails the answer.
  */
 export async function xlsxExport<R>(
@@ -156,43 +243,62 @@ export async function xlsxExport<R>(
   const pages = await exportPages(read);
   const styles = new SheetStyles();
   const header = styles.index({ bold: true });
-  const plain = columns.map((column) => styles.index(columnStyle(column.kind)));
-  const links: { cells: string[]; targets: string[] } = { cells: [], targets: [] };
+  const links = new LinkStore();
   let rows = 1;
   let left = false;
 
-  async function* sheet(): AsyncGenerator<string> {
+  /** A style's ` s="N"` attribute ('' for the default). */
+  const styleAttribute = (index: number) => (index ? ` s="${index}"` : '');
+  const coloured = new Map<string, string>();
+  /** The style of a cell coloured by its row (a severity's colours), from the few the rows use. */
+  const colouredStyle = (kind: SheetKind, colours: { fill: string; text: string }) => {
+    const key = `${kind} ${colours.fill} ${colours.text}`;
+    let attribute = coloured.get(key);
+    if (attribute === undefined) {
+      const style = { ...columnStyle(kind), colour: argb(colours.text), fill: argb(colours.fill) };
+      attribute = styleAttribute(styles.index(style));
+      coloured.set(key, attribute);
+    }
+    return attribute;
+  };
+
+  async function* sheet(): AsyncGenerator<Buffer> {
+    const out = new ByteChunks();
     const names = columns.map((_column, index) => columnName(index + 1));
-    yield (
-      sheetStart(columns.map((column) => column.width)) +
-      `<row r="1" s="${header}" customFormat="1">` +
-      columns.map((column, i) => xlsxCell(`${names[i]}1`, header, 'text', t(column.header))).join('') +
-      '</row>'
-    );
+    const plain = columns.map((column) => styleAttribute(styles.index(columnStyle(column.kind))));
+    out.write(sheetStart(columns.map((column) => column.width)));
+    out.write(`<row r="1"${styleAttribute(header)} customFormat="1">`);
+    columns.forEach((column, i) => {
+      writeCell(out, names[i]!, '1', styleAttribute(header), 'text', t(column.header));
+    });
+    out.write('</row>');
     for await (const page of pages) {
       if (left) break;
       for (const item of page) {
         rows += 1;
-        let xml = `<row r="${rows}">`;
+        const row = String(rows);
+        out.write('<row r="');
+        out.write(row);
+        out.write('">');
         columns.forEach((column, i) => {
-          const ref = `${names[i]}${rows}`;
           const value = column.value(item);
           const colours = value === null ? undefined : column.colours?.(item);
-          const style = colours
-            ? styles.index({ ...columnStyle(column.kind), colour: argb(colours.text), fill: argb(colours.fill) })
-            : plain[i]!;
-          xml += xlsxCell(ref, style, column.kind, value);
-          if (column.kind === 'link' && typeof value === 'string') {
-            links.cells.push(ref);
-            links.targets.push(value);
-          }
+          const style = colours ? colouredStyle(column.kind, colours) : plain[i]!;
+          writeCell(out, names[i]!, row, style, column.kind, value);
+          if (column.kind === 'link' && typeof value === 'string') links.add(names[i]! + row, value);
         });
-        // The zip asks for the next chunk of rows only once it (and the client) have taken the ones before: the
+        out.write('</row>');
+        // The zip asks for the next chunk only once it (and the client) have taken the ones before: the
         // backpressure.
-        yield `${xml}</row>`;
+        if (out.ready) yield* out.take();
       }
     }
-    yield* sheetEnd(filterRange(), links.cells);
+    for (const piece of sheetEnd(filterRange(), links.refs())) {
+      out.write(piece);
+      if (out.ready) yield* out.take();
+    }
+    out.end();
+    yield* out.take();
   }
   const filterRange = () => `A1:${columnName(columns.length)}${rows}`;
   /** A part written once the sheet is done (the zip reads its entries one after another). */
@@ -207,14 +313,14 @@ export async function xlsxExport<R>(
     );
 
   const zip = archiver('zip', { highWaterMark: BUFFERED_BYTES });
-  const rowsXml = Readable.from(inChunks(sheet()), { objectMode: false, highWaterMark: BUFFERED_BYTES });
+  const rowsXml = Readable.from(sheet(), { objectMode: false, highWaterMark: BUFFERED_BYTES });
   zip.append(CONTENT_TYPES, { name: '[Content_Types].xml' });
   zip.append(PACKAGE_RELS, { name: '_rels/.rels' });
   zip.append(coreProperties('Kanat360', new Date()), { name: 'docProps/core.xml' });
   zip.append(WORKBOOK_RELS, { name: 'xl/_rels/workbook.xml.rels' });
   zip.append(rowsXml, { name: 'xl/worksheets/sheet1.xml' });
   zip.append(
-    after(() => sheetRels(links.targets)),
+    after(() => sheetRels(links.xmlAddresses())),
     { name: 'xl/worksheets/_rels/sheet1.xml.rels' },
   );
   zip.append(

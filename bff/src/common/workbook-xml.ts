@@ -116,25 +116,25 @@ export function sheetStart(widths: readonly number[]): string {
   );
 }
 
-/**
- * The sheet's end: the filter's range, then one link per linked cell (rIdN: the sheet's Nth relationship). A piece
- * at a time, as sheetRels: one string of 20,000 links would be a large object, which only a full collection frees.
- */
-export function* sheetEnd(filterRange: string, linkedCells: readonly string[]): Generator<string> {
+/** The sheet's end: the filter's range, then one link per linked cell (rIdN: the sheet's Nth relationship). */
+export function* sheetEnd(filterRange: string, linkedCells: Iterable<string>): Generator<string> {
   yield `</sheetData><autoFilter ref="${filterRange}"/>`;
-  if (linkedCells.length > 0) {
-    yield '<hyperlinks>';
-    for (const [i, ref] of linkedCells.entries()) yield `<hyperlink ref="${ref}" r:id="rId${i + 1}"/>`;
-    yield '</hyperlinks>';
+  let n = 0;
+  for (const ref of linkedCells) {
+    n += 1;
+    yield `${n === 1 ? '<hyperlinks>' : ''}<hyperlink ref="${ref}" r:id="rId${n}"/>`;
   }
+  if (n > 0) yield '</hyperlinks>';
   yield '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>';
 }
 
-/** The sheet's relationships: the links' addresses, in the order of sheetEnd's cells (a piece at a time). */
-export function* sheetRels(targets: readonly string[]): Generator<string> {
+/** The sheet's relationships: the links' addresses (as XML text: xmlText), in the order of sheetEnd's cells. */
+export function* sheetRels(xmlAddresses: Iterable<string>): Generator<string> {
   yield HEAD + `<Relationships xmlns="${PACKAGE_RELATIONSHIPS}">`;
-  for (const [i, target] of targets.entries()) {
-    yield `<Relationship Id="rId${i + 1}" Type="${RELATIONSHIPS}/hyperlink" Target="${xmlText(target)}" TargetMode="External"/>`;
+  let n = 0;
+  for (const address of xmlAddresses) {
+    n += 1;
+    yield `<Relationship Id="rId${n}" Type="${RELATIONSHIPS}/hyperlink" Target="${address}" TargetMode="External"/>`;
   }
   yield '</Relationships>';
 }

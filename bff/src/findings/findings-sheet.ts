@@ -100,12 +100,14 @@ function label<C extends string | number | boolean>(
   name: (code: C) => string,
   colours?: SheetColumn['colours'],
 ): SheetColumn {
-  const cases = codes.map((code) => `WHEN ${literal(code)} THEN ${sqlLiteral(name(code))}`).join(' ');
+  const names = new Map(codes.map((code) => [code, name(code)]));
+  const cases = [...names].map(([code, text]) => `WHEN ${literal(code)} THEN ${sqlLiteral(text)}`).join(' ');
   return {
     header,
     kind: 'text',
     width,
-    value: (row) => name(row[field] as C),
+    // Named once per export, not once per row.
+    value: (row) => names.get(row[field] as C) ?? name(row[field] as C),
     ...(colours ? { colours } : {}),
     csv: csvText(`CASE ${sql(field)} ${cases} END`),
   };
