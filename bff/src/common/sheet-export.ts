@@ -191,6 +191,13 @@ function columnStyle(kind: SheetKind): CellStyle {
 }
 
 /**
+ * A number's text, as String() writes it. String() keeps the text in V8's number-string cache, where it outlives young
+ * collections: a workbook's 200,000 numbers were most of the garbage it promoted to the old space (bench:findings,
+ * PROMOTED_PROFILE=1). JSON.stringify writes the same digits without the cache.
+ */
+const numberText = (value: number) => JSON.stringify(value);
+
+/**
  * One cell's XML, written a piece at a time (a row's XML as one string was most of a workbook's garbage); nothing for
  * an empty cell without a style. Texts are inline strings (a shared-strings table would hold every text until the
  * end), never formulas, so no neutralizing is needed; times and calendar days are serial days shown with a date
@@ -217,7 +224,7 @@ function writeCell(
     const day =
       value instanceof Date ? serialDay(value) : kind === 'date' ? serialDay(new Date(`${value}T00:00:00Z`)) : value;
     out.write('><v>');
-    out.write(String(day));
+    out.write(numberText(day));
     out.write('</v></c>');
   } else {
     out.write(' t="inlineStr"><is><t xml:space="preserve">');
@@ -276,7 +283,7 @@ export async function xlsxExport<R>(
       if (left) break;
       for (const item of page) {
         rows += 1;
-        const row = String(rows);
+        const row = numberText(rows);
         out.write('<row r="');
         out.write(row);
         out.write('">');
