@@ -221,10 +221,11 @@ function writeCell(
   if (empty) {
     out.write('/>');
   } else if (typeof value === 'number' || value instanceof Date || kind === 'date') {
-    const day =
-      value instanceof Date ? serialDay(value) : kind === 'date' ? serialDay(new Date(`${value}T00:00:00Z`)) : value;
+    // A time, or a calendar day (`YYYY-MM-DD`), is its serial day.
+    const number =
+      typeof value === 'number' ? value : serialDay(value instanceof Date ? value : new Date(`${value}T00:00:00Z`));
     out.write('><v>');
-    out.write(numberText(day));
+    out.write(numberText(number));
     out.write('</v></c>');
   } else {
     out.write(' t="inlineStr"><is><t xml:space="preserve">');
