@@ -226,6 +226,15 @@ describe('a workbook export', () => {
       ),
     );
     expect(empty.getRow(2).getCell(1).value).toBeNull();
+    const impossibleDay = await loaded(
+      await xlsxExport(
+        () => Promise.resolve({ rows: [{ value: '2025-13-45' }], next: null }),
+        [kinds[3]!],
+        t,
+        'findings.export.sheetName',
+      ),
+    );
+    expect(impossibleDay.getRow(2).getCell(1).value).toBeNull();
   });
 
   it('keeps every link with its cell across the writer’s chunks, and a text longer than a chunk whole', async () => {

@@ -224,6 +224,11 @@ function writeCell(
     // A time, or a calendar day (`YYYY-MM-DD`), is its serial day.
     const number =
       typeof value === 'number' ? value : serialDay(value instanceof Date ? value : new Date(`${value}T00:00:00Z`));
+    // A day or time that is no date (an impossible day) leaves the cell empty, as no number does.
+    if (!Number.isFinite(number)) {
+      out.write('/>');
+      return;
+    }
     out.write('><v>');
     out.write(numberText(number));
     out.write('</v></c>');
