@@ -1,6 +1,7 @@
 import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAsJob } from '@/database/app-data-source.js';
 import { testDatabaseUrl } from './database.js';
 import { countOf, eventually } from './eventually.js';
 import { makeCompany, makeTurbine, makeUser, PASSWORD } from './factories.js';
@@ -42,6 +43,44 @@ async function waitingOnHolder(pool: 'kanat360-bff' | 'kanat360-bff-jobs'): Prom
     [pool, rows[0]!.pid],
   );
 }
+
+describe("the jobs' pool", () => {
+  it("lets a job wait for a connection as long as a job's query may run, not a request's DB_ACQUIRE_TIMEOUT_MS", async () => {
+    const companyId = (await makeCompany(app.dataSource)).id;
+    const turbine = await makeTurbine(app.dataSource, companyId);
+    const connections = 10;
+    await holder.query('BEGIN');
+    let waiting: Promise<unknown>[];
+    let queued: Promise<string>;
+    try {
+      await holder.query('SELECT 1 FROM turbines WHERE id = $1 FOR UPDATE', [turbine]);
+      // Every connection of the jobs' pool waits on the lock, saying nothing; one more job waits for a connection.
+      waiting = Array.from({ length: connections }, () =>
+        runAsJob(() => app.dataSource.query('UPDATE turbines SET city = city WHERE id = $1', [turbine])),
+      );
+      // Behind the holder, or behind one another on the same row.
+      await eventually(
+        async () =>
+          (await countOf(
+            app.dataSource,
+            `SELECT count(*)::int AS count FROM pg_stat_activity
+              WHERE application_name = 'kanat360-bff-jobs' AND wait_event_type = 'Lock'`,
+          )) === connections,
+        "the jobs' connections waiting",
+      );
+      queued = runAsJob(() => app.dataSource.query('SELECT 1')).then(
+        () => 'answered',
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      );
+      // Twice a request's wait for a connection (DB_ACQUIRE_TIMEOUT_MS, 1,500 ms by default) of silence.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+    } finally {
+      await holder.query('COMMIT');
+    }
+    expect(await queued).toBe('answered');
+    await Promise.all(waiting);
+  });
+});
 
 describe('query time-outs', () => {
   it("bound a request's job too: a mail queued outside a transaction is written through the requests' pool", async () => {

@@ -37,7 +37,13 @@ export function runAsJob<T>(work: () => Promise<T>): Promise<T> {
 export function createAppDataSource(url: string, timeouts: AppDatabaseTimeouts): AppDataSource {
   const { acquireMs, queryMs, jobQueryMs } = timeouts;
   const requests = createDataSource(url, { acquireMs, queryMs });
-  const jobs = createDataSource(url, { acquireMs, queryMs: jobQueryMs }, { name: 'kanat360-bff-jobs' });
+  // A job waits for a connection as long as a job's query may be silent: the pool's connections may all be running
+  // long, silent queries (the demo seed's bulk inserts on a loaded machine), and the job is no request to answer.
+  const jobs = createDataSource(
+    url,
+    { acquireMs: Math.max(acquireMs, jobQueryMs), queryMs: jobQueryMs },
+    { name: 'kanat360-bff-jobs' },
+  );
   const dataSource = new Proxy(requests, {
     get(_requests, property) {
       const pool = jobScope.getStore() ? jobs : requests;
