@@ -135,10 +135,13 @@ class ByteChunks {
   }
 }
 
-/** XML pieces as chunks of bytes (ByteChunks): the parts written after the sheet. */
-async function* inChunks(pieces: AsyncIterable<string> | Iterable<string>): AsyncGenerator<Buffer> {
+/**
+ * XML pieces as chunks of bytes (ByteChunks): the parts written after the sheet. `pieces` is called at the first read
+ * (the zip reads its entries one after another), once the sheet has said which styles, links and rows there are.
+ */
+function* inChunks(pieces: () => Iterable<string>): Generator<Buffer> {
   const chunks = new ByteChunks();
-  for await (const piece of pieces) {
+  for (const piece of pieces()) {
     chunks.write(piece);
     if (chunks.ready) yield* chunks.take();
   }
@@ -314,16 +317,9 @@ export async function xlsxExport<R>(
     yield* out.take();
   }
   const filterRange = () => `A1:${columnName(columns.length)}${rows}`;
-  /** A part written once the sheet is done (the zip reads its entries one after another). */
+  /** A part written once the sheet is done. */
   const after = (pieces: () => Iterable<string>) =>
-    Readable.from(
-      inChunks(
-        (function* () {
-          yield* pieces();
-        })(),
-      ),
-      { objectMode: false, highWaterMark: BUFFERED_BYTES },
-    );
+    Readable.from(inChunks(pieces), { objectMode: false, highWaterMark: BUFFERED_BYTES });
 
   const zip = archiver('zip', { highWaterMark: BUFFERED_BYTES });
   const rowsXml = Readable.from(sheet(), { objectMode: false, highWaterMark: BUFFERED_BYTES });
