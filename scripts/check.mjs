@@ -10,12 +10,14 @@
 //   demo data is made.
 //
 // Every stage's output is printed as it comes, each line marked with the stage's name. A failed stage does not stop
-// the others: at the end a summary gives each stage's result and time, then the whole output of every failed one
-// again, unmixed; the exit code is 1 when any failed.
+// the others: at the end come the whole output of every failed one again, unmixed, then a summary of each stage's
+// result and time, and last the lines that name what failed (a CI log is often read from its tail only); the exit
+// code is 1 when any failed.
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pnpm = (...args) => ['pnpm', ...args];
@@ -120,6 +122,17 @@ function cpuMsOf(times) {
     : null;
 }
 
+/**
+ * The lines of a stage's output that name a failure: vitest's failed files and tests and their errors, Playwright's
+ * failed tests, tsc's errors, ESLint's errors and the files they are in. At most `limit`, each once.
+ */
+function failureLines(output, limit = 20) {
+  const names =
+    /^\s*FAIL\s|^\s*(AssertionError|Error|TypeError)\b.*:|✘|^\s+\d+\) \[|^\s+\[\w+\] › |error TS\d+|^\/\S+\.[cm]?[jt]sx?$|^\s+\d+:\d+\s+error\s/;
+  const lines = stripVTControlCharacters(output).split('\n');
+  return [...new Set(lines.filter((line) => names.test(line)).map((line) => line.trimEnd()))].slice(0, limit);
+}
+
 const started = performance.now();
 const background = Promise.all(BACKGROUND.map((stage) => runStage(stage, { niced: true })));
 for (const step of STEPS) await Promise.all(step.map((stage) => runStage(stage)));
@@ -138,6 +151,10 @@ for (const result of results) {
 }
 console.log(`  ${'all'.padStart(width + 7)} ${seconds(performance.now() - started).padStart(6)}`);
 if (failed.length > 0) {
+  for (const result of failed) {
+    console.log(paint(31, `\n${result.name} failed (${result.how}):`));
+    for (const line of failureLines(result.output)) console.log(`  ${line}`);
+  }
   console.log(paint(31, `\n${failed.map((result) => result.name).join(', ')} failed`));
   process.exit(1);
 }
