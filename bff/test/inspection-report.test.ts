@@ -12,10 +12,11 @@ import {
   SEVERITY_COLOURS,
 } from '@kanat360/contracts';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { translator } from '@kanat360/i18n';
-import { cropPlan } from '@/findings/inspection-report.builder.js';
-import { CROP_PRINT, PDF_BLADE_MAP } from '@/findings/inspection-report.pdf.js';
+import { cropPlan, InspectionReportBuilder } from '@/findings/inspection-report.builder.js';
+import { CROP_PRINT, PDF_BLADE_MAP, printedSize } from '@/findings/inspection-report.pdf.js';
+import { MemoryBudget } from '@/media/memory-budget.js';
 import { makeCompany, makeFinding, makeMedia, makeTurbine, makeUser, PASSWORD } from './factories.js';
 import { type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
@@ -210,6 +211,31 @@ describe('a finding’s crop', () => {
     expect(smallImage).toMatchObject({ width: 1182, height: 788, ppi: 300 });
   });
 
+  it('comes from one decode of its photo for all of the photo’s crops: the part of it they span', async () => {
+    // The builder's own budget for decoded pixels: each reservation is one decode, of width × height × 3 bytes.
+    const decodes: unknown = Reflect.get(app.app.get(InspectionReportBuilder), 'decodes');
+    const reserve = vi.spyOn(MemoryBudget.prototype, 'reserve');
+    try {
+      const response = await fetch(`${app.baseUrl}/api/turbines/${turbineId}/inspection-report?year=2024`, {
+        headers: { Authorization: `Bearer ${'token' in operator ? operator.token : ''}` },
+      });
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+      const costs = reserve.mock.calls.filter((_call, i) => reserve.mock.contexts[i] === decodes).map(([cost]) => cost);
+      // Five findings on the photo (the small one's frame is the three map findings' too), one decode: the box from
+      // the large one's frame to the small one's, less than the whole photo.
+      const span = (['large', 'small'] as const).map((which) => cropPlan(which === 'large' ? large : small, PHOTO)!);
+      const left = Math.min(...span.map((plan) => plan.frame.left));
+      const top = Math.min(...span.map((plan) => plan.frame.top));
+      const right = Math.max(...span.map((plan) => plan.frame.left + plan.frame.width));
+      const bottom = Math.max(...span.map((plan) => plan.frame.top + plan.frame.height));
+      expect(costs).toEqual([(right - left) * (bottom - top) * 3]);
+      expect(costs[0]).toBeLessThan(PHOTO.width * PHOTO.height * 3);
+    } finally {
+      reserve.mockRestore();
+    }
+  });
+
   it('prints the region at its size in the original, outlined in the severity’s colour', async () => {
     const dpi = 150;
     const image = await pageImage(await pageOf(large), dpi);
@@ -302,6 +328,26 @@ describe('where a crop is cut', () => {
         [5950 - 4818, 3900 - 3212],
       ],
     });
+  });
+
+  it('cuts a tall region no taller than prints 10 cm wide: its whole box, or its middle when it is taller still', () => {
+    const portrait = { width: 3000, height: 4000 };
+    const tenCm = (frame: { width: number; height: number }) =>
+      expect(printedSize(frame).widthPt).toBeGreaterThanOrEqual(CROP_PRINT.minWidthPt - 1e-9);
+    // 1,800 px high with 60 % of photo above and below is 3,960 px: printed within its room, 8.6 cm wide.
+    const tall = on({ type: 'FragmentSelector', value: 'xywh=pixel:1450,1000,100,1800' }, portrait)!;
+    expect(tall.frame.width).toBe(3000);
+    expect(tall.frame.height).toBeLessThan(3960);
+    tenCm(tall.frame);
+    expect(tall.outline).toMatchObject({ kind: 'box' });
+    const box = tall.outline.kind === 'box' ? tall.outline.box : null;
+    expect(box!.top).toBeGreaterThanOrEqual(0);
+    expect(box!.top + box!.height).toBeLessThanOrEqual(tall.frame.height);
+    // A crack along a whole portrait photo: its middle, the outline running off the crop.
+    const crack = on({ type: 'FragmentSelector', value: 'xywh=pixel:1450,0,100,4000' }, portrait)!;
+    expect(crack.frame).toMatchObject({ left: 0, width: 3000 });
+    expect(crack.frame.top + crack.frame.height / 2).toBeCloseTo(2000, -1);
+    tenCm(crack.frame);
   });
 
   it('takes a whole photo smaller than 10 cm at 300 ppi, and cuts nothing from a point cloud', () => {

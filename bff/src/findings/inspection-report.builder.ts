@@ -33,6 +33,11 @@ const CROP_MARGIN = 0.6;
 const CROP_ASPECT = 3 / 2;
 /** The fewest pixels a crop is cut wide, the photo allowing: 10 cm at 300 ppi, so it never prints coarser. */
 const MIN_CROP_WIDTH = Math.ceil((CROP_PRINT.minWidthPt / 72) * CROP_PRINT.ppi);
+/**
+ * The tallest a crop is cut, for its width: any taller could not print 10 cm wide in the room CROP_PRINT gives it. A
+ * region taller than that shows its middle, its outline running off the crop's top and bottom.
+ */
+const TALLEST_CROP = CROP_PRINT.maxHeightPt / CROP_PRINT.minWidthPt;
 /** A panorama crop shows this share of the full turn around the marked direction. */
 const PANORAMA_CROP_SHARE = 0.15;
 /** The report prints released findings for every reader: their repairs count as a customer would read them. */
@@ -195,7 +200,8 @@ export class InspectionReportBuilder {
 /**
  * Where a finding's crop is cut from its photo (`photo`: the original's size, as oriented), and its outline in the
  * crop: the marked region with CROP_MARGIN of photo around it (a panorama's direction with PANORAMA_CROP_SHARE of
- * the turn), widened to 3:2 and to MIN_CROP_WIDTH, moved inside the photo. Null for a point of a point cloud.
+ * the turn), widened to 3:2 and to MIN_CROP_WIDTH, no taller than TALLEST_CROP, moved inside the photo. Null for a
+ * point of a point cloud.
  */
 export function cropPlan(finding: Finding, photo: { width: number; height: number }): CropPlan | null {
   const box = targetBox(finding.target);
@@ -215,7 +221,7 @@ export function cropPlan(finding: Finding, photo: { width: number; height: numbe
   let width = Math.max(needed.width, needed.height * CROP_ASPECT, MIN_CROP_WIDTH);
   let height = width / CROP_ASPECT;
   width = Math.min(photo.width, Math.round(width));
-  height = Math.min(photo.height, Math.round(height));
+  height = Math.min(photo.height, Math.round(height), Math.floor(width * TALLEST_CROP));
   const left = Math.round(clamp(centre.x - width / 2, 0, photo.width - width));
   const top = Math.round(clamp(centre.y - height / 2, 0, photo.height - height));
   const frame = { left, top, width, height };

@@ -415,6 +415,8 @@ function outlineFinding(
     }
   };
   doc.save();
+  // A region taller than its crop (TALLEST_CROP) runs off the picture's edges, not over the page.
+  doc.rect(at.left, at.top, picture.frame.width * at.scale, picture.frame.height * at.scale).clip();
   path();
   doc.lineWidth(3.5).strokeColor('#ffffff').stroke();
   path();
