@@ -82,6 +82,8 @@ test('the info panel shows a real camera’s local time with its offset, the cam
   await expect(info.getByTestId('media-info-gps')).toContainText('51.778615, 8.365638');
   await expect(info.getByTestId('media-info-dimensions')).toContainText('730 × 547 piksel');
   await expect(info.getByTestId('media-info-focal-length')).toContainText('4,25 mm');
+  // The file as uploaded: 232,540 bytes.
+  await expect(info.getByTestId('media-info-size')).toContainText('227 KB');
   await page.screenshot({ path: test.info().outputPath('info-sony.png') });
   // Escape closes the panel first, and only the panel.
   await page.keyboard.press('Escape');
