@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,17 +12,9 @@ import {
   utcOffset,
   videoCaptureOf,
 } from '@/media/capture-facts.js';
+import { probeVideo } from '@/media/video-poster.js';
+import { parseVideoProbe, probeDuration } from '@/media/video-probe.js';
 import { REAL_FILES, realFile } from './real-files.js';
-
-/** What ffmpeg prints of a file's header (it exits with 1 without an output). */
-function ffmpegHeader(name: string): string {
-  try {
-    execFileSync(ffmpeg.path, ['-hide_banner', '-nostdin', '-i', REAL_FILES + name], { stdio: 'pipe' });
-  } catch (error) {
-    return String((error as { stderr: Buffer }).stderr);
-  }
-  throw new Error('ffmpeg without an output exits with an error');
-}
 
 describe('capture facts of real cameras’ photos', () => {
   it('keeps the local time of a camera that writes no offset, with no instant (Olympus, DJI)', async () => {
@@ -87,9 +82,9 @@ describe('capture facts of real cameras’ photos', () => {
   });
 });
 
-describe('capture facts of real videos (ffmpeg’s header)', () => {
-  it('reads an Android mp4’s creation time, which MP4 keeps in UTC, and its ISO 6709 position', () => {
-    expect(videoCaptureOf(ffmpegHeader('android-with-gps.mp4'))).toEqual({
+describe('capture facts of real videos (ffprobe’s JSON)', () => {
+  it('reads an Android mp4’s creation time, which MP4 keeps in UTC, and its ISO 6709 position', async () => {
+    expect(videoCaptureOf(await probeVideo(REAL_FILES + 'android-with-gps.mp4'))).toEqual({
       capturedAtLocal: '2017-02-22T08:20:28',
       capturedOffset: '+00:00',
       capturedAt: new Date('2017-02-22T08:20:28Z'),
@@ -102,8 +97,8 @@ describe('capture facts of real videos (ffmpeg’s header)', () => {
     });
   });
 
-  it('reads an iPhone’s local creation date with its offset, and its make and model', () => {
-    expect(videoCaptureOf(ffmpegHeader('iphone-6-with-gps.mov'))).toEqual({
+  it('reads an iPhone’s local creation date with its offset, and its make and model', async () => {
+    expect(videoCaptureOf(await probeVideo(REAL_FILES + 'iphone-6-with-gps.mov'))).toEqual({
       capturedAtLocal: '2019-07-24T11:25:40',
       capturedOffset: '+03:00',
       capturedAt: new Date('2019-07-24T08:25:40Z'),
@@ -116,22 +111,68 @@ describe('capture facts of real videos (ffmpeg’s header)', () => {
     });
   });
 
-  it('reads nothing from a header without metadata, and no time from a container’s zero date', () => {
-    expect(videoCaptureOf('').capturedAtLocal).toBeNull();
-    const header = [
-      "Input #0, mov,mp4,m4a,3gp,3g2,mj2, from 'x.mp4':",
-      '  Metadata:',
-      '    major_brand     : isom',
-      '    creation_time   : 1970-01-01T00:00:00.000000Z',
-      '    comment         : first line',
-      '                    : second line',
-      '    make            : GoPro',
-      '  Duration: 00:00:01.00, start: 0.000000, bitrate: 1 kb/s',
-      '    Stream #0:0: Video: h264',
-      '    Metadata:',
-      '      creation_time   : 2020-01-01T00:00:00.000000Z',
-    ].join('\n');
-    expect(videoCaptureOf(header)).toMatchObject({ capturedAtLocal: null, capturedAt: null, cameraMake: 'GoPro' });
+  it('reads nothing from a probe without metadata, and no time from a container’s zero date', () => {
+    expect(videoCaptureOf(parseVideoProbe('')).capturedAtLocal).toBeNull();
+    const probe = parseVideoProbe(
+      JSON.stringify({
+        format: {
+          duration: '1.000000',
+          tags: {
+            major_brand: 'isom',
+            creation_time: '1970-01-01T00:00:00.000000Z',
+            comment: 'first line\nsecond line',
+            make: 'GoPro',
+          },
+        },
+        streams: [{ codec_type: 'video', tags: { creation_time: '2020-01-01T00:00:00.000000Z' } }],
+      }),
+    );
+    expect(videoCaptureOf(probe)).toMatchObject({ capturedAtLocal: null, capturedAt: null, cameraMake: 'GoPro' });
+  });
+
+  it('takes the creation time of the video track when the movie header has none (stream tags only)', async () => {
+    // The bundled ffmpeg dates the movie header and each track; the movie header's time is then zeroed, as some
+    // writers leave it. ffprobe leaves a zero time out, so only the track's `creation_time` is there, which the
+    // container block of `ffmpeg -i`'s text never showed.
+    const work = mkdtempSync(join(tmpdir(), 'kanat360-video-time-'));
+    try {
+      const mp4 = join(work, 'clip.mp4');
+      execFileSync(ffmpeg.path, [
+        ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=64x36:rate=10'],
+        ...['-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-metadata', 'creation_time=2021-05-04T03:02:01Z', mp4],
+      ]);
+      const bytes = readFileSync(mp4);
+      const mvhd = bytes.indexOf('mvhd');
+      expect(bytes[mvhd + 4]).toBe(0); // version 0: a 32-bit creation time after version and flags
+      bytes.writeUInt32BE(0, mvhd + 8);
+      writeFileSync(mp4, bytes);
+      const probe = await probeVideo(mp4);
+      expect(probe.format?.tags?.creation_time).toBeUndefined();
+      expect(probeDuration(probe)).toBe(1);
+      expect(videoCaptureOf(probe)).toMatchObject({
+        capturedAtLocal: '2021-05-04T03:02:01',
+        capturedOffset: '+00:00',
+        capturedAt: new Date('2021-05-04T03:02:01Z'),
+      });
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+
+  it('reads what it can of a probe of another shape, and nothing of output that is not JSON', async () => {
+    const odd = parseVideoProbe(
+      JSON.stringify({
+        format: { duration: 12, tags: { creation_time: 7, make: 'DJI' } },
+        streams: 'none',
+      }),
+    );
+    expect(odd).toEqual({ format: { duration: undefined, tags: { creation_time: undefined, make: 'DJI' } } });
+    expect(probeDuration(odd)).toBeNull();
+    expect(videoCaptureOf(odd)).toMatchObject({ capturedAtLocal: null, cameraMake: 'DJI' });
+    expect(parseVideoProbe('{"format": {"dura')).toEqual({});
+    expect(parseVideoProbe('[1, 2]')).toEqual({});
+    // A file ffprobe cannot open: nothing, and its words stay with it.
+    expect(await probeVideo(REAL_FILES + 'no-such-video.mp4')).toEqual({});
   });
 });
 

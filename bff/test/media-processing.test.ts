@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_CAPTURE_FACTS } from '@/media/capture-facts.js';
 import { DerivativeError, makeDerivatives } from '@/media/derivatives.js';
 import { isEquirectangular, panoramaLevels } from '@/media/panorama-levels.js';
-import { FFMPEG_TIMEOUT_MS, parseDuration, videoFacts } from '@/media/video-poster.js';
+import { FFMPEG_TIMEOUT_MS, videoFacts } from '@/media/video-poster.js';
+import { parseVideoProbe, probeDuration } from '@/media/video-probe.js';
 import {
   exceedsPixelLimit,
   expectedKindOfName,
@@ -683,8 +684,10 @@ describe('makeDerivatives', () => {
     expect(Date.now() - started).toBeLessThan(FFMPEG_TIMEOUT_MS);
     rmSync(work, { recursive: true, force: true });
 
-    expect(parseDuration('  Duration: 01:02:03.50, start: 0.000000, bitrate: 88 kb/s')).toBe(3723.5);
-    expect(parseDuration('  Duration: N/A, bitrate: N/A')).toBeNull();
+    expect(probeDuration(parseVideoProbe('{"format": {"duration": "3723.500000", "bit_rate": "88000"}}'))).toBe(3723.5);
+    // ffprobe leaves out a length it does not know.
+    expect(probeDuration(parseVideoProbe('{"format": {"bit_rate": "88000"}}'))).toBeNull();
+    expect(probeDuration(parseVideoProbe('{"format": {"duration": "N/A"}}'))).toBeNull();
   });
 });
 

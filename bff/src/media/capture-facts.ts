@@ -1,4 +1,5 @@
 import exifr from 'exifr';
+import { probeTag, type VideoProbe } from './video-probe.js';
 
 /**
  * When, where and with what a photo or video was taken, as its file says. The time is kept as the camera's clock
@@ -186,22 +187,22 @@ export function offsetFromGpsClock(local: string, dateStamp: unknown, timeStamp:
 }
 
 /**
- * A video's capture facts from the metadata ffmpeg prints of its container (the header of `ffmpeg -i`): Apple's
- * `com.apple.quicktime.creationdate` carries the camera's local time with its offset; else the container's
- * `creation_time`, which QuickTime and MP4 keep in UTC; the position of an ISO 6709 `location`; make and model.
+ * A video's capture facts from the tags ffprobe reads of its container (and of its streams, for a tag the container
+ * lacks: see probeTag): Apple's `com.apple.quicktime.creationdate` carries the camera's local time with its offset;
+ * else `creation_time`, which QuickTime and MP4 keep in UTC; the position of an ISO 6709 `location`; make and model.
  */
-export function videoCaptureOf(header: string): CaptureFacts {
-  const tags = containerMetadata(header);
+export function videoCaptureOf(probe: VideoProbe): CaptureFacts {
+  const tag = (name: string) => probeTag(probe, name)?.trim();
   const apple = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.\d+)?([+-]\d{2}:?\d{2}|Z)$/.exec(
-    tags.get('com.apple.quicktime.creationdate') ?? '',
+    tag('com.apple.quicktime.creationdate') ?? '',
   );
-  const utc = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.\d+)?Z$/.exec(tags.get('creation_time') ?? '');
+  const utc = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.\d+)?Z$/.exec(tag('creation_time') ?? '');
   const [local, offset] = apple
     ? [exifLocalTime(apple[1]), utcOffset(apple[2])]
     : // A container whose writer set no time says 1904 or 1970 (its zero): no time at all.
       [utc && !/^19(04|70)-01-01/.test(utc[1]!) ? exifLocalTime(utc[1]) : null, '+00:00'];
   const position = /^([+-]\d+(?:\.\d+)?)([+-]\d+(?:\.\d+)?)/.exec(
-    tags.get('com.apple.quicktime.location.ISO6709') ?? tags.get('location') ?? '',
+    tag('com.apple.quicktime.location.ISO6709') ?? tag('location') ?? '',
   );
   const lat = position ? Number(position[1]) : null;
   const lng = position ? Number(position[2]) : null;
@@ -210,27 +211,11 @@ export function videoCaptureOf(header: string): CaptureFacts {
     ...captureTime(local, local ? offset : null),
     gpsLat: hasPosition ? lat : null,
     gpsLng: hasPosition ? lng : null,
-    cameraMake: cleanText(tags.get('com.apple.quicktime.make') ?? tags.get('make')),
-    cameraModel: cleanText(tags.get('com.apple.quicktime.model') ?? tags.get('model')),
+    cameraMake: cleanText(tag('com.apple.quicktime.make') ?? tag('make')),
+    cameraModel: cleanText(tag('com.apple.quicktime.model') ?? tag('model')),
     lensModel: null,
     focalLengthMm: null,
   };
-}
-
-/** The container's own metadata block of ffmpeg's header (`Input #0`'s first `Metadata:`, before its streams). */
-function containerMetadata(header: string): Map<string, string> {
-  const tags = new Map<string, string>();
-  const lines = header.split(/\r?\n/);
-  const start = lines.findIndex((line) => line.startsWith('Input #0'));
-  if (start < 0 || !/^\s+Metadata:\s*$/.test(lines[start + 1] ?? '')) return tags;
-  for (const line of lines.slice(start + 2)) {
-    // A value of several lines goes on under a blank name.
-    if (/^ {5,}: /.test(line)) continue;
-    const tag = /^ {4}(\S[^:]*?)\s*: ?(.*)$/.exec(line);
-    if (!tag) break;
-    if (!tags.has(tag[1]!)) tags.set(tag[1]!, tag[2]!.trim());
-  }
-  return tags;
 }
 
 function finite(value: unknown): number | null {

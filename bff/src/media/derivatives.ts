@@ -27,7 +27,7 @@ export interface Derivatives extends CaptureFacts {
   isPanorama: boolean;
   /** The width the panorama tiles (`…/pano/{level}/{col}_{row}.jpg`) were cut from: see panoramaLevels. */
   panoramaWidth: number | null;
-  /** A video's length in seconds, when ffmpeg could read it. */
+  /** A video's length in seconds, when ffprobe could read it. */
   durationS: number | null;
   /** What was gone past: a JPEG shown as far as its damaged data could be read. */
   processingWarning: MediaWarningCode | null;
@@ -53,9 +53,9 @@ export class DerivativeError extends Error {
  * The derivatives of one stored original, written under `prefix` (`turbines/{id}/derivatives/{asset}/`): for a
  * photo a thumbnail (≤ 400 px), a preview (≤ 2048 px) and deep-zoom tiles, plus its size, capture facts (EXIF time,
  * offset, GPS, camera) and whether it is a 2:1 panorama (which also gets equirectangular tiles); for a video its
- * length, capture facts and a poster frame as thumbnail and preview, when ffmpeg can read it; for point clouds only
- * the size. A JPEG with damaged data is shown as far as it can be read, with a warning. Running it again overwrites
- * the same keys. Throws DerivativeError, with a code, for an image that cannot be read.
+ * length and capture facts (ffprobe) and a poster frame as thumbnail and preview (ffmpeg), when they can read it;
+ * for point clouds only the size. A JPEG with damaged data is shown as far as it can be read, with a warning.
+ * Running it again overwrites the same keys. Throws DerivativeError, with a code, for an image that cannot be read.
  */
 export async function makeDerivatives(
   storage: ObjectStorage,
@@ -247,9 +247,9 @@ export async function panoramaTiles(
 }
 
 /**
- * A video's length, and its poster (a frame near the start) as preview and thumbnail, when ffmpeg can read it.
- * ffmpeg reads the local driver's own file; from S3 it reads ranges through a loopback address (the header and one
- * frame), so a video of many gigabytes is not downloaded for its poster.
+ * A video's length and capture facts (ffprobe), and its poster (a frame near the start, ffmpeg) as preview and
+ * thumbnail, when they can read it. Both read the local driver's own file; from S3 they read ranges through a
+ * loopback address (the header, and one frame), so a video of many gigabytes is not downloaded for its poster.
  */
 async function videoDerivatives(storage: ObjectStorage, sourceKey: string, size: number, prefix: string) {
   const source =

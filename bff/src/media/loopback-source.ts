@@ -6,8 +6,8 @@ import { parseRange } from '@/files/content-disposition.js';
 import { type ObjectStorage } from '@/storage/object-storage.js';
 
 /**
- * One stored object on a loopback HTTP address with Range, for a tool that reads a few parts of a big file (ffmpeg
- * seeks to the header and to one frame of a video): with S3, the object is read in ranges from the store instead of
+ * One stored object on a loopback HTTP address with Range, for a tool that reads a few parts of a big file (ffprobe
+ * seeks to a video's header, ffmpeg to one frame): with S3, the object is read in ranges from the store instead of
  * being downloaded whole (a video may be 50 GB). The address carries a random token and lives for one job.
  */
 export async function loopbackSource(
@@ -45,7 +45,8 @@ export async function loopbackSource(
       }
       await pipeline(object.body, response);
     })().catch(() => {
-      // ffmpeg drops a connection when it seeks elsewhere; a store error ends the answer short, which it sees.
+      // ffprobe and ffmpeg drop a connection when they seek elsewhere; a store error ends the answer short, which
+      // they see.
       response.destroy();
     });
   });

@@ -154,7 +154,7 @@ export class MediaEntity {
   @Column({ name: 'panorama_width', type: 'int', nullable: true })
   panoramaWidth: number | null;
 
-  /** A video's length in seconds, when ffmpeg could read it. */
+  /** A video's length in seconds, when ffprobe could read it. */
   @Column({ name: 'duration_s', type: 'double precision', nullable: true })
   durationS: number | null;
 

@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import ffprobe from '@ffprobe-installer/ffprobe';
 import { type CaptureFacts, videoCaptureOf } from './capture-facts.js';
+import { parseVideoProbe, probeDuration, type VideoProbe } from './video-probe.js';
 
-/** A run of ffmpeg is killed after this long: a hostile or broken file must not hold a derivative worker. */
+/** A run of ffprobe or ffmpeg is killed after this long: a hostile or broken file must not hold a derivative worker. */
 export const FFMPEG_TIMEOUT_MS = 60_000;
-/** ffmpeg's stderr kept for parsing: the header it prints comes first. */
-const STDERR_LIMIT = 64 * 1024;
+/** ffprobe's JSON kept: a video's streams and tags take a few KB; a longer answer is dropped, and tells nothing. */
+const PROBE_OUTPUT_LIMIT = 1024 * 1024;
 /** Where the poster is taken: one second in, or a tenth of a shorter video. */
 const POSTER_AT_S = 1;
 
@@ -19,15 +21,16 @@ export interface VideoFacts {
 }
 
 /**
- * What ffmpeg can tell of a video: its length and capture facts (from the container header) and a poster frame. A
- * video it cannot read has none of them; that is not an error, the file still plays or downloads as it is.
+ * What can be told of a video: its length and capture facts (ffprobe's reading of the container) and a poster
+ * frame (ffmpeg's). A video they cannot read has none of them; that is not an error, the file still plays or
+ * downloads as it is.
  */
 export async function videoFacts(path: string, posterPath: string, timeoutMs = FFMPEG_TIMEOUT_MS): Promise<VideoFacts> {
-  // Without an output ffmpeg prints the input's header and exits with 1.
-  const probe = await runFfmpeg(['-hide_banner', '-nostdin', '-i', path], timeoutMs);
-  const durationS = parseDuration(probe.stderr);
+  const probe = await probeVideo(path, timeoutMs);
+  const durationS = probeDuration(probe);
   const at = durationS === null ? 0 : Math.min(POSTER_AT_S, durationS / 10);
-  const grab = await runFfmpeg(
+  const grab = await run(
+    ffmpeg.path,
     ['-hide_banner', '-nostdin', '-loglevel', 'error', '-ss', at.toFixed(3), '-i', path].concat([
       '-map',
       '0:v:0',
@@ -45,30 +48,35 @@ export async function videoFacts(path: string, posterPath: string, timeoutMs = F
     timeoutMs,
   );
   const poster = grab.code === 0 ? await readFile(posterPath).catch(() => null) : null;
-  return { durationS, poster: poster && poster.length > 0 ? poster : null, capture: videoCaptureOf(probe.stderr) };
+  return { durationS, poster: poster && poster.length > 0 ? poster : null, capture: videoCaptureOf(probe) };
 }
 
-/** `Duration: 00:01:02.50` of ffmpeg's header, in seconds; null when it says `N/A` or nothing. */
-export function parseDuration(header: string): number | null {
-  const match = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(header);
-  if (!match) return null;
-  const seconds = Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]);
-  return Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) / 1000 : null;
+/**
+ * What ffprobe reads of a video's container and streams (a file, or an address it reads in ranges); nothing when it
+ * cannot read it or is stopped. What it says of a failure stays with it: nobody is shown ffprobe's words.
+ */
+export async function probeVideo(input: string, timeoutMs = FFMPEG_TIMEOUT_MS): Promise<VideoProbe> {
+  const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', input];
+  const { code, stdout } = await run(ffprobe.path, args, timeoutMs);
+  return code === 0 ? parseVideoProbe(stdout) : {};
 }
 
-/** Runs the bundled ffmpeg; answers its exit code (null when it was killed) and the start of its stderr. */
-function runFfmpeg(args: string[], timeoutMs: number): Promise<{ code: number | null; stderr: string }> {
+/** Runs a bundled binary; answers its exit code (null when it was killed) and its stdout, up to a limit. */
+function run(command: string, args: string[], timeoutMs: number): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve) => {
-    const child = spawn(ffmpeg.path, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
-      if (stderr.length < STDERR_LIMIT) stderr += chunk.slice(0, STDERR_LIMIT - stderr.length);
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    let stdout = '';
+    let overLimit = false;
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      // Read on to the end all the same: a writer whose pipe is full waits.
+      if (stdout.length + chunk.length > PROBE_OUTPUT_LIMIT) overLimit = true;
+      else if (!overLimit) stdout += chunk;
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     const finish = (code: number | null) => {
       clearTimeout(timer);
-      resolve({ code, stderr });
+      resolve({ code, stdout: overLimit ? '' : stdout });
     };
     child.on('error', () => finish(null));
     child.on('close', (code) => finish(code));
