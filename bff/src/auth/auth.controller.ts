@@ -61,7 +61,7 @@ export class AuthController {
         success: true,
         token: 'eyJhbGciOiJIUzI1NiJ9.eyJzaWQiOiI0MiJ9.c2lnbmF0dXJl',
         user: EXAMPLE_USER,
-        message: 'Giriş başarılı.',
+        message: 'Giriş başarılı',
       },
     },
   })

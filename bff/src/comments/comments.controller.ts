@@ -16,6 +16,28 @@ import { RequestTranslator } from '@/common/translator.decorator.js';
 import { Route, RouteGroup, ValidBody, ValidParams } from '@/openapi/route.js';
 import { CommentsService } from './comments.service.js';
 
+const EXAMPLE_COMMENT = {
+  id: 903,
+  turbine_id: 12,
+  user_id: 38,
+  user_name: 'Emre Kaya',
+  comment: 'B kanadındaki hücum kenarı erozyonu geçen yıla göre ilerlemiş; eylül bakımında ele alınmalı.',
+  created_at: '2025-06-11T15:20:03.000Z',
+  updated_at: '2025-06-11T15:20:03.000Z',
+  can_edit: false,
+} as const;
+
+const EXAMPLE_NEW_COMMENT = {
+  id: 917,
+  turbine_id: 12,
+  user_id: 44,
+  user_name: 'Zeynep Arslan',
+  comment: 'Onarım ekibi 8 Eylül’de sahada olacak; vinç kiralaması onaylandı.',
+  created_at: '2025-06-12T10:41:27.000Z',
+  updated_at: '2025-06-12T10:41:27.000Z',
+  can_edit: true,
+} as const;
+
 // Edit and delete are open to everyone who may comment: who may change which comment (the author within the
 // window, a moderator always) depends on the comment, so the service decides.
 @RouteGroup('comments')
@@ -28,6 +50,7 @@ export class CommentsController {
     access: 'comment.read',
     params: turbinePath,
     answers: { 200: successOf(z.array(turbineComment)) },
+    example: { answer: { success: true, data: [EXAMPLE_COMMENT, EXAMPLE_NEW_COMMENT] } },
   })
   async list(
     @CurrentPrincipal() actor: Principal,
@@ -43,6 +66,10 @@ export class CommentsController {
     params: turbinePath,
     body: commentBody,
     answers: { 201: successOf(turbineComment) },
+    example: {
+      body: { comment: EXAMPLE_NEW_COMMENT.comment },
+      answer: { success: true, data: EXAMPLE_NEW_COMMENT, message: 'Yorum eklendi' },
+    },
   })
   async create(
     @CurrentPrincipal() actor: Principal,

@@ -8,6 +8,36 @@ import { RequestTranslator } from '@/common/translator.decorator.js';
 import { Route, RouteGroup, ValidBody, ValidParams } from '@/openapi/route.js';
 import { CompaniesService } from './companies.service.js';
 
+const EXAMPLE_COMPANY = {
+  id: 1000,
+  name: 'Anadolu Rüzgar Enerji A.Ş.',
+  contact_email: 'bakim@anadolu-ruzgar.com.tr',
+  authorized_number: 'Emre Kaya',
+  phone: '+90 232 616 40 00',
+  address: 'Kazım Dirik Mah. Sanayi Cad. No: 14, 35800 Aliağa / İzmir',
+  user_count: 14,
+  turbine_count: 38,
+  created_at: '2024-10-21T06:30:00.000Z',
+  updated_at: '2025-04-08T12:14:52.000Z',
+} as const;
+
+const EXAMPLE_NEW_COMPANY_BODY = {
+  name: 'Ege Kanat Hizmetleri Ltd. Şti.',
+  contact_email: 'info@egekanat.com.tr',
+  authorized_number: 'Selin Öztürk',
+  phone: '+90 236 612 18 90',
+  address: 'Soma OSB 3. Cad. No: 7, 45500 Soma / Manisa',
+} as const;
+
+const EXAMPLE_NEW_COMPANY = {
+  id: 1007,
+  ...EXAMPLE_NEW_COMPANY_BODY,
+  user_count: 0,
+  turbine_count: 0,
+  created_at: '2025-06-12T08:00:00.000Z',
+  updated_at: '2025-06-12T08:00:00.000Z',
+} as const;
+
 @RouteGroup('companies')
 @Controller('companies')
 export class CompaniesController {
@@ -17,6 +47,7 @@ export class CompaniesController {
     summary: 'The partner companies, with how many users and turbines each has',
     access: 'company.read',
     answers: { 200: successOf(z.array(company)) },
+    example: { answer: { success: true, data: [EXAMPLE_COMPANY, EXAMPLE_NEW_COMPANY] } },
   })
   async list() {
     return { success: true as const, data: await this.companies.list() };
@@ -28,6 +59,10 @@ export class CompaniesController {
     body: companyBody,
     answers: { 201: successOf(company) },
     errors: ['COMPANY_NAME_TAKEN'],
+    example: {
+      body: EXAMPLE_NEW_COMPANY_BODY,
+      answer: { success: true, data: EXAMPLE_NEW_COMPANY, message: 'Şirket başarıyla eklendi' },
+    },
   })
   async create(@ValidBody() body: CompanyBody, @RequestTranslator() t: Translate) {
     return { success: true as const, data: await this.companies.create(body), message: t('api.companyCreated') };
@@ -40,6 +75,14 @@ export class CompaniesController {
     body: companyBody,
     answers: { 200: successOf(company) },
     errors: ['COMPANY_NAME_TAKEN'],
+    example: {
+      body: { ...EXAMPLE_NEW_COMPANY_BODY, phone: '+90 236 612 18 91' },
+      answer: {
+        success: true,
+        data: { ...EXAMPLE_NEW_COMPANY, phone: '+90 236 612 18 91', updated_at: '2025-06-13T07:22:05.000Z' },
+        message: 'Şirket başarıyla güncellendi',
+      },
+    },
   })
   async update(
     @CurrentPrincipal() actor: Principal,

@@ -63,7 +63,7 @@ const EXAMPLE_FINDING = {
   action: 'repair_planned',
   length_mm: 380,
   width_mm: 45,
-  description: 'Leading edge erosion through the coating, laminate visible.',
+  description: 'Hücum kenarında kaplamayı aşan erozyon, laminat görünüyor.',
   status: 'new',
   stage: 'draft',
   track_id: 204,
@@ -71,6 +71,50 @@ const EXAMPLE_FINDING = {
   created_at: '2025-06-11T14:02:31.000Z',
   updated_at: '2025-06-11T14:02:31.000Z',
   repair: null,
+} as const;
+
+/** A released crack of the same turbine, under repair. */
+const EXAMPLE_RELEASED_FINDING = {
+  ...EXAMPLE_FINDING,
+  id: 298,
+  media_id: 5087,
+  blade: 'A',
+  surface: 'trailing_edge',
+  zone: 11,
+  internal: false,
+  distance_from_root_m: 46.2,
+  extent_m: 0.25,
+  distance_from_le_m: 2.9,
+  target: {
+    selector: {
+      type: 'FragmentSelector',
+      conformsTo: 'http://www.w3.org/TR/media-frags/',
+      value: 'xywh=pixel:1904,860,240,520',
+    },
+  },
+  type: 'crack',
+  severity: 4,
+  action: 'repair_soon',
+  length_mm: 250,
+  width_mm: 2,
+  description: 'Arka kenarda yapıştırma hattı boyunca 25 cm boyuna çatlak.',
+  status: 'repair_planned',
+  stage: 'released',
+  track_id: 187,
+  created_at: '2025-06-10T11:48:05.000Z',
+  updated_at: '2025-06-12T08:20:44.000Z',
+  repair: { id: 26, status: 'in_progress' },
+} as const;
+
+const EXAMPLE_REPORT_REQUEST = {
+  id: '3f6c1f0e-8b7a-4d2e-9c55-0a1b2c3d4e5f',
+  turbine_id: 12,
+  year: 2025,
+  status: 'pending',
+  status_url: '/api/turbines/12/inspection-report/3f6c1f0e-8b7a-4d2e-9c55-0a1b2c3d4e5f',
+  report_id: null,
+  report_url: null,
+  created_at: '2025-06-12T10:05:12.000Z',
 } as const;
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -221,6 +265,9 @@ export class FindingsController {
     params: turbinePath,
     query: findingListQuery,
     answers: { 200: pageOf(finding) },
+    example: {
+      answer: { success: true, data: [EXAMPLE_FINDING, EXAMPLE_RELEASED_FINDING], next_cursor: null, total: 2 },
+    },
   })
   async list(
     @CurrentPrincipal() actor: Principal,
@@ -255,7 +302,7 @@ export class FindingsController {
         severity: 3,
         length_mm: 380,
         width_mm: 45,
-        description: 'Leading edge erosion through the coating, laminate visible.',
+        description: 'Hücum kenarında kaplamayı aşan erozyon, laminat görünüyor.',
       },
       answer: {
         success: true,
@@ -265,7 +312,7 @@ export class FindingsController {
           growth: { since_previous: null, since_first: null },
           repairs: [],
         },
-        message: 'Bulgu kaydedildi.',
+        message: 'Bulgu eklendi',
       },
     },
   })
@@ -300,6 +347,40 @@ export class FindingsController {
     body: updateFindingBody,
     answers: { 200: successOf(findingDetail) },
     errors: FINDING_ERRORS,
+    example: {
+      body: {
+        blade: 'B',
+        surface: 'leading_edge',
+        zone: 7,
+        internal: false,
+        distance_from_root_m: 31.5,
+        extent_m: 0.4,
+        distance_from_le_m: null,
+        target: { selector: { type: 'FragmentSelector', value: 'xywh=pixel:2810,1422,380,210' } },
+        type: 'erosion',
+        severity: 3,
+        action: 'repair_planned',
+        length_mm: 380,
+        width_mm: 45,
+        description: 'Hücum kenarında kaplamayı aşan erozyon, laminat görünüyor.',
+        status: 'new',
+        stage: 'released',
+      },
+      answer: {
+        success: true,
+        data: {
+          ...EXAMPLE_FINDING,
+          stage: 'released',
+          updated_at: '2025-06-12T09:41:10.000Z',
+          history: [
+            { id: 311, year: 2025, severity: 3, length_mm: 380, width_mm: 45, status: 'new', stage: 'released' },
+          ],
+          growth: { since_previous: null, since_first: null },
+          repairs: [],
+        },
+        message: 'Bulgu kaydedildi',
+      },
+    },
   })
   async update(
     @CurrentPrincipal() actor: Principal,
@@ -370,6 +451,13 @@ export class FindingsController {
       200: fileAnswer('The report, as an attachment named after the turbine and year', ['application/pdf']),
       202: successOf(inspectionReportRequest).meta({ description: 'Accepted: the report is made in the background' }),
     },
+    example: {
+      answer: {
+        success: true,
+        data: EXAMPLE_REPORT_REQUEST,
+        message: 'Rapor hazırlanıyor; hazır olduğunda bu adresten indirilebilir',
+      },
+    },
   })
   async inspectionReport(
     @CurrentPrincipal() actor: Principal,
@@ -395,6 +483,17 @@ export class FindingsController {
     access: 'finding.read',
     params: inspectionReportPath,
     answers: { 200: successOf(inspectionReportRequest) },
+    example: {
+      answer: {
+        success: true,
+        data: {
+          ...EXAMPLE_REPORT_REQUEST,
+          status: 'ready',
+          report_id: 88,
+          report_url: '/api/files/reports/88/1749729600/p3Vq0sXk7LmN2bRt9YwZcA',
+        },
+      },
+    },
   })
   async inspectionReportStatus(
     @CurrentPrincipal() actor: Principal,

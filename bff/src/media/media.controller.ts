@@ -41,6 +41,53 @@ const pageHeaders = z.object({
   'Cache-Control': z.literal('private, no-cache'),
 });
 
+/** The signed address of a photo's bytes (valid within a clock hour); its derivatives are under it. */
+const EXAMPLE_PHOTO_URL = '/api/files/media/4211/1749729600/Rk3vN8qLw2XbT5yHc9ZmP1';
+
+/** A drone's blade photo as the list shows it once processed. */
+const EXAMPLE_PHOTO = {
+  id: 4211,
+  key: 'turbines/1042/blade-A/room-3/2025/DJI_0412.JPG',
+  _originalKey: 'turbines/1042/blade-A/room-3/2025/DJI_0412.JPG',
+  originalName: 'DJI_0412.JPG',
+  kind: 'photo',
+  mime: 'image/jpeg',
+  room: '3',
+  blade: 'A',
+  category: '',
+  year: 2025,
+  month: 5,
+  size: 14_862_311,
+  status: 'ready',
+  failure_code: null,
+  processing_warning: null,
+  width: 8192,
+  height: 5460,
+  captured_at_local: '2025-05-14T10:41:27',
+  captured_offset: '+03:00',
+  captured_at: '2025-05-14T07:41:27.000Z',
+  camera: { make: 'DJI', model: 'ZH20P', lens: null },
+  focal_length_mm: 21.6,
+  gps: { lat: 38.799612, lng: 26.970741 },
+  is_panorama: false,
+  version: 1,
+  is_edited: false,
+  upload_date: '2025-05-15T08:02:11.000Z',
+  createdAt: '2025-05-15T08:02:11.000Z',
+  lastModified: '2025-05-15T08:02:11.000Z',
+  url: EXAMPLE_PHOTO_URL,
+  file_path: 'turbines/1042/blade-A/room-3/2025/DJI_0412.JPG',
+  download_url: `${EXAMPLE_PHOTO_URL}?download=1`,
+  thumbnail_url: `${EXAMPLE_PHOTO_URL}/thumb.jpg`,
+  preview_url: `${EXAMPLE_PHOTO_URL}/preview.jpg`,
+  tiles_url: `${EXAMPLE_PHOTO_URL}/tiles/image.dzi`,
+  panorama_tiles: null,
+  duration_s: null,
+  uploadedBy: { id: 27, name: 'Elif Yıldız' },
+  uploader_name: 'Elif Yıldız',
+  uploader_email: 'elif.yildiz@anadolu-ruzgar.com.tr',
+} as const;
+
 /** Spec §7 Photos. Every route checks the turbine first: another company's answers like a missing one. */
 @RouteGroup('media')
 @Controller('turbines/:id')
@@ -55,7 +102,7 @@ export class MediaController {
       'in it stay the same within a clock hour. A photo has `thumbnail_url`, `preview_url` and `tiles_url` ' +
       "(OpenSeadragon) once processed; a 2:1 panorama also `panorama_tiles` (Photo Sphere Viewer's " +
       'EquirectangularTilesAdapter: `levels` low to high, `tile_url` with `{level}`, `{col}` and `{row}` to fill ' +
-      'in); a video its poster as `thumbnail_url`/`preview_url` and `duration_s`, when ffmpeg could read it. ' +
+      'in); a video its poster as `thumbnail_url`/`preview_url` and `duration_s`, when the file could be read. ' +
       'Capture facts are as the camera wrote them: `captured_at_local` (its clock, no zone), `captured_offset` ' +
       'when the file tells it (EXIF OffsetTime*, or its GPS clock), and only then the instant `captured_at`. ' +
       '`camera` filters by one camera (`make|model`, as `photos/cameras` offers it).',
@@ -69,6 +116,7 @@ export class MediaController {
       200: jsonAnswer(pageOf(mediaItem), pageHeaders),
       304: emptyAnswer('Not modified: the page is the one the ETag names', pageHeaders),
     },
+    example: { answer: { success: true, data: [EXAMPLE_PHOTO], next_cursor: null, total: 1 } },
   })
   @ConditionalGet()
   async list(

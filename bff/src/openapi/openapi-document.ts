@@ -221,6 +221,10 @@ function isStatusCode(value: string): value is ErrorCode {
   return Object.hasOwn(ERROR_STATUS, value);
 }
 
+function isJson(answer: Answer): boolean {
+  return answer instanceof z.ZodType || answer.kind === 'json';
+}
+
 function answerObject(status: number, answer: Answer, example: unknown): ZodOpenApiResponseObject {
   if (answer instanceof z.ZodType) {
     const description = answer.meta()?.description ?? STATUS_TEXT[status] ?? 'Done';
@@ -248,13 +252,14 @@ function operation(route: ApiRoute): ZodOpenApiOperationObject {
   const { contract } = route;
   const [controllerName, methodName] = route.handler.split('.') as [string, string];
   const responses: Record<string, ZodOpenApiResponseObject> = {};
-  const successStatus = Math.min(
-    ...Object.keys(contract.answers)
-      .map(Number)
-      .filter((status) => status >= 200 && status < 300),
+  // The answer example belongs to the first JSON success answer (a 202's, when the 200 is a file).
+  const exampleStatus = Math.min(
+    ...Object.entries(contract.answers)
+      .filter(([status, answer]) => /^2\d\d$/.test(status) && isJson(answer))
+      .map(([status]) => Number(status)),
   );
   for (const [status, answer] of Object.entries(contract.answers)) {
-    const example = Number(status) === successStatus ? contract.example?.answer : undefined;
+    const example = Number(status) === exampleStatus ? contract.example?.answer : undefined;
     responses[status] = answerObject(Number(status), answer, example);
   }
   for (const [status, codes] of [...errorCodes(route)].sort(([a], [b]) => a - b)) {

@@ -91,7 +91,10 @@ export interface RouteContract {
   errors?: readonly ErrorCode[];
   /** Who may call it in the document's terms, when not what `access` implies (a route with its own token). */
   security?: { [scheme: string]: string[] }[];
-  /** Examples of the request body and of the success answer (checked against their schemas by the linter). */
+  /**
+   * Examples of the JSON request body and of the first JSON success answer (checked against their schemas by the
+   * linter). The API's main operations must have them (the openapi test lists those).
+   */
   example?: { body?: unknown; answer?: unknown };
 }
 

@@ -38,6 +38,136 @@ type RepairPath = z.output<typeof repairPath>;
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+const EXAMPLE_PHOTO_URL = '/api/files/media/5120/1749729600/T0pQm4cZ1aXv8KsE2nWb6g';
+
+/** A scheduled repair of a leading-edge erosion, as a company manager who made it reads it. */
+const EXAMPLE_REPAIR = {
+  id: 27,
+  turbine_id: 12,
+  finding_ids: [311],
+  title: 'B kanadı hücum kenarı erozyonu: LEP onarımı',
+  method: 'leading_edge_protection',
+  priority: 3,
+  status: 'scheduled',
+  assignee_id: 44,
+  due_date: '2025-09-15',
+  window_start: '2025-09-08T04:00:00.000Z',
+  window_end: '2025-09-08T14:00:00.000Z',
+  estimated_cost: 85000,
+  actual_cost: null,
+  currency: 'TRY',
+  labour_hours: null,
+  note: 'Halat erişim ekibi ve platform gerekli; rüzgâr 12 m/s altındayken çalışılır.',
+  after_media_ids: [],
+  completed_at: null,
+  completed_by: null,
+  verified_at: null,
+  verified_by: null,
+  created_by: 38,
+  created_at: '2025-06-12T11:02:45.000Z',
+  updated_at: '2025-06-12T11:02:45.000Z',
+  turbine: {
+    id: 12,
+    name: 'İzmir Türbini',
+    code: 'ALG-07',
+    company_id: 1000,
+    company_name: 'Anadolu Rüzgar Enerji A.Ş.',
+  },
+  assignee: { id: 44, name: 'Zeynep Arslan' },
+  completed_by_user: null,
+  verified_by_user: null,
+  created_by_user: { id: 38, name: 'Emre Kaya' },
+  findings: [
+    {
+      id: 311,
+      year: 2025,
+      blade: 'B',
+      surface: 'leading_edge',
+      zone: 7,
+      type: 'erosion',
+      severity: 3,
+      status: 'repair_planned',
+      stage: 'released',
+      media_id: 5120,
+      media_version: 1,
+      target: {
+        selector: {
+          type: 'FragmentSelector',
+          conformsTo: 'http://www.w3.org/TR/media-frags/',
+          value: 'xywh=pixel:2810,1422,380,210',
+        },
+      },
+      photo: {
+        id: 5120,
+        blade: 'B',
+        year: 2025,
+        original_name: 'DJI_20250611140231_0042_B_LE.JPG',
+        is_panorama: false,
+        width: 8192,
+        height: 5460,
+        status: 'ready',
+        url: EXAMPLE_PHOTO_URL,
+        thumbnail_url: `${EXAMPLE_PHOTO_URL}/thumb.jpg`,
+        preview_url: `${EXAMPLE_PHOTO_URL}/preview.jpg`,
+        tiles_url: `${EXAMPLE_PHOTO_URL}/tiles/image.dzi`,
+      },
+    },
+  ],
+  after_photos: [],
+  overdue: false,
+  costs_visible: true,
+  allowed_actions: ['edit', 'schedule', 'assign', 'edit_costs', 'start', 'cancel'],
+} as const;
+
+/** A trailing-edge crack's repair, under way. */
+const EXAMPLE_REPAIR_IN_PROGRESS = {
+  ...EXAMPLE_REPAIR,
+  id: 26,
+  finding_ids: [298],
+  title: 'A kanadı arka kenar çatlağı: laminasyon onarımı',
+  method: 'laminate',
+  priority: 4,
+  status: 'in_progress',
+  due_date: '2025-06-30',
+  window_start: '2025-06-16T05:00:00.000Z',
+  window_end: '2025-06-18T15:00:00.000Z',
+  estimated_cost: 4200,
+  currency: 'EUR',
+  note: null,
+  created_at: '2025-06-12T08:20:44.000Z',
+  updated_at: '2025-06-16T05:12:30.000Z',
+  findings: [
+    {
+      ...EXAMPLE_REPAIR.findings[0],
+      id: 298,
+      blade: 'A',
+      surface: 'trailing_edge',
+      zone: 11,
+      type: 'crack',
+      severity: 4,
+      media_id: 5087,
+      target: {
+        selector: {
+          type: 'FragmentSelector',
+          conformsTo: 'http://www.w3.org/TR/media-frags/',
+          value: 'xywh=pixel:1904,860,240,520',
+        },
+      },
+      photo: {
+        ...EXAMPLE_REPAIR.findings[0].photo,
+        id: 5087,
+        blade: 'A',
+        original_name: 'DJI_20250610114805_0017_A_TE.JPG',
+        url: '/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3e',
+        thumbnail_url: '/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3e/thumb.jpg',
+        preview_url: '/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3e/preview.jpg',
+        tiles_url: '/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3e/tiles/image.dzi',
+      },
+    },
+  ],
+  allowed_actions: ['edit', 'schedule', 'assign', 'edit_costs', 'postpone', 'complete', 'cancel'],
+} as const;
+
 const FILTERS =
   'Filters: company_id (superadmin only; ignored for others), turbine_id, status (one or several, comma-separated), ' +
   'assignee_id (a user id, or `me`), due_before (YYYY-MM-DD: open repairs due before that day), overdue ' +
@@ -68,6 +198,14 @@ export class RepairsController {
     access: 'repair.read',
     query: repairListQuery,
     answers: { 200: pageOf(repair) },
+    example: {
+      answer: {
+        success: true,
+        data: [EXAMPLE_REPAIR, EXAMPLE_REPAIR_IN_PROGRESS],
+        next_cursor: 'WyIyMDI1LTA2LTEyVDA4OjIwOjQ0LjAwMDAwMFoiLDI2XQ',
+        total: 23,
+      },
+    },
   })
   async fleet(@CurrentPrincipal() actor: Principal, @ValidQuery() query: RepairListQuery) {
     return this.repairs.listOfFleet(actor, query);
@@ -179,6 +317,9 @@ export class RepairsController {
     params: turbinePath,
     query: repairListQuery,
     answers: { 200: pageOf(repair) },
+    example: {
+      answer: { success: true, data: [EXAMPLE_REPAIR, EXAMPLE_REPAIR_IN_PROGRESS], next_cursor: null, total: 2 },
+    },
   })
   async list(
     @CurrentPrincipal() actor: Principal,
@@ -206,6 +347,22 @@ export class RepairsController {
       'REPAIR_SCHEDULE_REQUIRED',
       'REPAIR_WINDOW_INVALID',
     ],
+    example: {
+      body: {
+        finding_ids: [311],
+        title: EXAMPLE_REPAIR.title,
+        method: 'leading_edge_protection',
+        status: 'scheduled',
+        assignee_id: 44,
+        due_date: '2025-09-15',
+        window_start: '2025-09-08T07:00:00+03:00',
+        window_end: '2025-09-08T17:00:00+03:00',
+        estimated_cost: 85000,
+        currency: 'TRY',
+        note: EXAMPLE_REPAIR.note,
+      },
+      answer: { success: true, data: EXAMPLE_REPAIR, message: 'İş emri oluşturuldu' },
+    },
   })
   async create(
     @CurrentPrincipal() actor: Principal,

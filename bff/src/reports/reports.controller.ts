@@ -20,6 +20,19 @@ import { MultipartBody, type MultipartForm } from '@/uploads/multipart.js';
 import { UPLOAD_REFUSALS, uploadAnswer } from '@/uploads/skipped-files.js';
 import { ReportsService } from './reports.service.js';
 
+const EXAMPLE_REPORT = {
+  id: 88,
+  turbine_id: 12,
+  year: 2025,
+  original_filename: 'Muayene raporu ALG-07 2025.pdf',
+  display_name: 'Muayene raporu ALG-07 2025.pdf',
+  file_size_bytes: 6_734_112,
+  uploaded_at: '2025-06-12T10:09:48.000Z',
+  first_name: 'Zeynep',
+  last_name: 'Arslan',
+  report_url: '/api/files/reports/88/1749729600/p3Vq0sXk7LmN2bRt9YwZcA',
+} as const;
+
 /** Spec §7 Reports. Every route checks the turbine first: another company's answers like a missing one. */
 @RouteGroup('reports')
 @Controller('turbines/:id/reports')
@@ -32,6 +45,26 @@ export class ReportsController {
     params: turbinePath,
     query: reportListQuery,
     answers: { 200: successOf(z.array(report)) },
+    example: {
+      answer: {
+        success: true,
+        data: [
+          EXAMPLE_REPORT,
+          {
+            ...EXAMPLE_REPORT,
+            id: 61,
+            year: 2024,
+            original_filename: '1727704931-2-ALG-07_2024_Yillik_Bakim_Raporu.pdf',
+            display_name: 'ALG-07_2024_Yillik_Bakim_Raporu.pdf',
+            file_size_bytes: 9_412_870,
+            uploaded_at: '2024-09-30T14:02:11.000Z',
+            first_name: 'Emre',
+            last_name: 'Kaya',
+            report_url: '/api/files/reports/61/1749729600/Hq8dW2nTzY5kVb0cR7sLgA',
+          },
+        ],
+      },
+    },
   })
   async list(
     @CurrentPrincipal() actor: Principal,

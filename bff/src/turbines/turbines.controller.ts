@@ -32,7 +32,7 @@ const EXAMPLE_TURBINE = {
   city: 'izmir',
   location: 'Aliağa',
   site_name: 'Aliağa RES',
-  coordinates: '38.7996, 26.9707',
+  coordinates: '38.7996,26.9707',
   rooms: 9,
   status: 'active',
   company_id: 1000,
@@ -55,6 +55,34 @@ const EXAMPLE_TURBINE = {
   updated_at: '2025-06-11T14:02:31.000Z',
 } as const;
 
+const EXAMPLE_NAMED_TURBINE = {
+  ...EXAMPLE_TURBINE,
+  id: 15,
+  turbine_name: 'Soma WTG-07',
+  name: 'Soma WTG-07',
+  code: 'SOM-07',
+  city: 'manisa',
+  location: 'Soma',
+  site_name: 'Soma RES',
+  coordinates: '39.1858,27.6056',
+  manufacturer: 'Enercon',
+  model: 'E-138 EP3',
+  rated_power_kw: 4200,
+  hub_height_m: 131,
+  rotor_diameter_m: 138.3,
+  blade_length_m: 66.7,
+  commissioned_year: 2021,
+  latitude: 39.1858,
+  longitude: 27.6056,
+  photo_count: 118,
+  media_count: 121,
+  worst_open_severity: 4,
+  open_repairs: 2,
+  overdue_repairs: 1,
+  created_at: '2024-03-18T07:40:00.000Z',
+  updated_at: '2025-05-27T10:12:09.000Z',
+} as const;
+
 // The seed client's user_id/role/company_id parameters (query and delete body) are ignored: identity comes from the
 // session, and the company scope from it.
 @RouteGroup('turbines')
@@ -71,7 +99,7 @@ export class TurbinesController {
     access: 'turbine.read',
     query: turbineListQuery,
     answers: { 200: successOf(z.array(turbine)) },
-    example: { answer: { success: true, data: [EXAMPLE_TURBINE] } },
+    example: { answer: { success: true, data: [EXAMPLE_TURBINE, EXAMPLE_NAMED_TURBINE] } },
   })
   async list(
     @CurrentPrincipal() actor: Principal,
@@ -86,6 +114,13 @@ export class TurbinesController {
     access: 'turbine.read',
     params: turbinePath,
     answers: { 200: successOf(turbineDetail).extend({ turbine: turbineDetail }) },
+    example: {
+      answer: {
+        success: true,
+        data: { ...EXAMPLE_TURBINE, media_years: [2025, 2024] },
+        turbine: { ...EXAMPLE_TURBINE, media_years: [2025, 2024] },
+      },
+    },
   })
   async get(@CurrentPrincipal() actor: Principal, @ValidParams() { id }: z.output<typeof turbinePath>) {
     const detail = await this.turbines.detail(actor, id);
@@ -101,7 +136,7 @@ export class TurbinesController {
     errors: ['COMPANY_REQUIRED', 'COMPANY_INVALID'],
     example: {
       body: { code: 'ALG-07', city: 'İzmir', location: 'Aliağa', site_name: 'Aliağa RES', rooms: 9, company_id: 1000 },
-      answer: { success: true, data: EXAMPLE_TURBINE, message: 'Türbin eklendi.' },
+      answer: { success: true, data: EXAMPLE_TURBINE, message: 'Türbin başarıyla eklendi' },
     },
   })
   async create(
@@ -156,6 +191,29 @@ export class TurbinesController {
     body: updateTurbineBody,
     answers: { 200: successOf(turbine) },
     errors: ['COMPANY_REQUIRED', 'COMPANY_INVALID'],
+    example: {
+      body: {
+        turbine_name: 'Aliağa WTG-07',
+        code: 'ALG-07',
+        city: 'İzmir',
+        location: 'Aliağa',
+        site_name: 'Aliağa RES',
+        status: 'maintenance',
+        hub_height_m: 125,
+        company_id: 1000,
+      },
+      answer: {
+        success: true,
+        data: {
+          ...EXAMPLE_TURBINE,
+          turbine_name: 'Aliağa WTG-07',
+          name: 'Aliağa WTG-07',
+          status: 'maintenance',
+          updated_at: '2025-06-12T09:30:00.000Z',
+        },
+        message: 'Türbin başarıyla kaydedildi',
+      },
+    },
   })
   async update(
     @CurrentPrincipal() actor: Principal,

@@ -19,6 +19,31 @@ import { RequestTranslator } from '@/common/translator.decorator.js';
 import { Route, RouteGroup, ValidBody, ValidParams } from '@/openapi/route.js';
 import { UsersService } from './users.service.js';
 
+const EXAMPLE_MANAGER = {
+  id: 38,
+  first_name: 'Emre',
+  last_name: 'Kaya',
+  email: 'emre.kaya@anadolu-ruzgar.com.tr',
+  role: 'company_manager',
+  company_id: 1000,
+  company_name: 'Anadolu Rüzgar Enerji A.Ş.',
+  is_active: true,
+  is_protected: false,
+  created_at: '2024-11-04T09:12:40.000Z',
+  updated_at: '2025-02-19T13:05:11.000Z',
+} as const;
+
+const EXAMPLE_OPERATOR = {
+  ...EXAMPLE_MANAGER,
+  id: 44,
+  first_name: 'Zeynep',
+  last_name: 'Arslan',
+  email: 'zeynep.arslan@anadolu-ruzgar.com.tr',
+  role: 'operator',
+  created_at: '2025-03-03T07:58:22.000Z',
+  updated_at: '2025-03-03T07:58:22.000Z',
+} as const;
+
 // The seed client's user_id/role/company_id query parameters are ignored: identity comes from the session.
 @RouteGroup('users')
 @Controller('users')
@@ -29,6 +54,7 @@ export class UsersController {
     summary: 'The users the caller may manage',
     access: 'user.read',
     answers: { 200: successOf(z.array(user)) },
+    example: { answer: { success: true, data: [EXAMPLE_MANAGER, EXAMPLE_OPERATOR] } },
   })
   async list(@CurrentPrincipal() actor: Principal) {
     return { success: true as const, data: await this.users.list(actor) };
@@ -50,6 +76,19 @@ export class UsersController {
         role: 'operator',
         company_id: 1000,
       },
+      answer: {
+        success: true,
+        data: {
+          ...EXAMPLE_OPERATOR,
+          id: 57,
+          first_name: 'Ayşe',
+          last_name: 'Yılmaz',
+          email: 'ayse.yilmaz@anadolu-ruzgar.com.tr',
+          created_at: '2025-06-12T08:45:00.000Z',
+          updated_at: '2025-06-12T08:45:00.000Z',
+        },
+        message: 'Kullanıcı başarıyla eklendi',
+      },
     },
   })
   async create(
@@ -67,6 +106,21 @@ export class UsersController {
     body: updateUserBody,
     answers: { 200: successOf(user) },
     errors: ['EMAIL_TAKEN', 'ROLE_NOT_ALLOWED', 'PROTECTED_USER', 'COMPANY_INVALID'],
+    example: {
+      body: {
+        first_name: 'Zeynep',
+        last_name: 'Arslan',
+        email: 'zeynep.arslan@anadolu-ruzgar.com.tr',
+        role: 'company_manager',
+        company_id: 1000,
+        is_active: true,
+      },
+      answer: {
+        success: true,
+        data: { ...EXAMPLE_OPERATOR, role: 'company_manager', updated_at: '2025-06-12T09:02:37.000Z' },
+        message: 'Kullanıcı başarıyla güncellendi',
+      },
+    },
   })
   async update(
     @CurrentPrincipal() actor: Principal,

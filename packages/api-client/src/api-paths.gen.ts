@@ -507,7 +507,7 @@ export interface paths {
         };
         /**
          * A page of the turbine's current media, newest upload first
-         * @description Answers an `ETag` of the page with `Cache-Control: private, no-cache`; a request whose `If-None-Match` names it gets 304 with no body (clients poll this list while photos are processed). The signed addresses in it stay the same within a clock hour. A photo has `thumbnail_url`, `preview_url` and `tiles_url` (OpenSeadragon) once processed; a 2:1 panorama also `panorama_tiles` (Photo Sphere Viewer's EquirectangularTilesAdapter: `levels` low to high, `tile_url` with `{level}`, `{col}` and `{row}` to fill in); a video its poster as `thumbnail_url`/`preview_url` and `duration_s`, when ffmpeg could read it. Capture facts are as the camera wrote them: `captured_at_local` (its clock, no zone), `captured_offset` when the file tells it (EXIF OffsetTime*, or its GPS clock), and only then the instant `captured_at`. `camera` filters by one camera (`make|model`, as `photos/cameras` offers it).
+         * @description Answers an `ETag` of the page with `Cache-Control: private, no-cache`; a request whose `If-None-Match` names it gets 304 with no body (clients poll this list while photos are processed). The signed addresses in it stay the same within a clock hour. A photo has `thumbnail_url`, `preview_url` and `tiles_url` (OpenSeadragon) once processed; a 2:1 panorama also `panorama_tiles` (Photo Sphere Viewer's EquirectangularTilesAdapter: `levels` low to high, `tile_url` with `{level}`, `{col}` and `{row}` to fill in); a video its poster as `thumbnail_url`/`preview_url` and `duration_s`, when the file could be read. Capture facts are as the camera wrote them: `captured_at_local` (its clock, no zone), `captured_offset` when the file tells it (EXIF OffsetTime*, or its GPS clock), and only then the instant `captured_at`. `camera` filters by one camera (`make|model`, as `photos/cameras` offers it).
          *
          *     **Access:** Signed in with permission `media.read`: superadmin, admin, company_manager, operator, customer.
          */
@@ -2304,7 +2304,7 @@ export interface operations {
                      *         ],
                      *         "session_expires_at": "2025-06-12T02:15:00.000Z"
                      *       },
-                     *       "message": "Giriş başarılı."
+                     *       "message": "Giriş başarılı"
                      *     }
                      */
                     "application/json": {
@@ -2720,6 +2720,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": 1000,
+                     *           "name": "Anadolu Rüzgar Enerji A.Ş.",
+                     *           "contact_email": "bakim@anadolu-ruzgar.com.tr",
+                     *           "authorized_number": "Emre Kaya",
+                     *           "phone": "+90 232 616 40 00",
+                     *           "address": "Kazım Dirik Mah. Sanayi Cad. No: 14, 35800 Aliağa / İzmir",
+                     *           "user_count": 14,
+                     *           "turbine_count": 38,
+                     *           "created_at": "2024-10-21T06:30:00.000Z",
+                     *           "updated_at": "2025-04-08T12:14:52.000Z"
+                     *         },
+                     *         {
+                     *           "id": 1007,
+                     *           "name": "Ege Kanat Hizmetleri Ltd. Şti.",
+                     *           "contact_email": "info@egekanat.com.tr",
+                     *           "authorized_number": "Selin Öztürk",
+                     *           "phone": "+90 236 612 18 90",
+                     *           "address": "Soma OSB 3. Cad. No: 7, 45500 Soma / Manisa",
+                     *           "user_count": 0,
+                     *           "turbine_count": 0,
+                     *           "created_at": "2025-06-12T08:00:00.000Z",
+                     *           "updated_at": "2025-06-12T08:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -2770,6 +2801,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Ege Kanat Hizmetleri Ltd. Şti.",
+                 *       "contact_email": "info@egekanat.com.tr",
+                 *       "authorized_number": "Selin Öztürk",
+                 *       "phone": "+90 236 612 18 90",
+                 *       "address": "Soma OSB 3. Cad. No: 7, 45500 Soma / Manisa"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     contact_email?: string | null;
@@ -2786,6 +2826,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 1007,
+                     *         "name": "Ege Kanat Hizmetleri Ltd. Şti.",
+                     *         "contact_email": "info@egekanat.com.tr",
+                     *         "authorized_number": "Selin Öztürk",
+                     *         "phone": "+90 236 612 18 90",
+                     *         "address": "Soma OSB 3. Cad. No: 7, 45500 Soma / Manisa",
+                     *         "user_count": 0,
+                     *         "turbine_count": 0,
+                     *         "created_at": "2025-06-12T08:00:00.000Z",
+                     *         "updated_at": "2025-06-12T08:00:00.000Z"
+                     *       },
+                     *       "message": "Şirket başarıyla eklendi"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -2856,6 +2914,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Ege Kanat Hizmetleri Ltd. Şti.",
+                 *       "contact_email": "info@egekanat.com.tr",
+                 *       "authorized_number": "Selin Öztürk",
+                 *       "phone": "+90 236 612 18 91",
+                 *       "address": "Soma OSB 3. Cad. No: 7, 45500 Soma / Manisa"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     contact_email?: string | null;
@@ -2872,6 +2939,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 1007,
+                     *         "name": "Ege Kanat Hizmetleri Ltd. Şti.",
+                     *         "contact_email": "info@egekanat.com.tr",
+                     *         "authorized_number": "Selin Öztürk",
+                     *         "phone": "+90 236 612 18 91",
+                     *         "address": "Soma OSB 3. Cad. No: 7, 45500 Soma / Manisa",
+                     *         "user_count": 0,
+                     *         "turbine_count": 0,
+                     *         "created_at": "2025-06-12T08:00:00.000Z",
+                     *         "updated_at": "2025-06-13T07:22:05.000Z"
+                     *       },
+                     *       "message": "Şirket başarıyla güncellendi"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -3031,6 +3116,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": 38,
+                     *           "first_name": "Emre",
+                     *           "last_name": "Kaya",
+                     *           "email": "emre.kaya@anadolu-ruzgar.com.tr",
+                     *           "role": "company_manager",
+                     *           "company_id": 1000,
+                     *           "company_name": "Anadolu Rüzgar Enerji A.Ş.",
+                     *           "is_active": true,
+                     *           "is_protected": false,
+                     *           "created_at": "2024-11-04T09:12:40.000Z",
+                     *           "updated_at": "2025-02-19T13:05:11.000Z"
+                     *         },
+                     *         {
+                     *           "id": 44,
+                     *           "first_name": "Zeynep",
+                     *           "last_name": "Arslan",
+                     *           "email": "zeynep.arslan@anadolu-ruzgar.com.tr",
+                     *           "role": "operator",
+                     *           "company_id": 1000,
+                     *           "company_name": "Anadolu Rüzgar Enerji A.Ş.",
+                     *           "is_active": true,
+                     *           "is_protected": false,
+                     *           "created_at": "2025-03-03T07:58:22.000Z",
+                     *           "updated_at": "2025-03-03T07:58:22.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -3110,6 +3228,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 57,
+                     *         "first_name": "Ayşe",
+                     *         "last_name": "Yılmaz",
+                     *         "email": "ayse.yilmaz@anadolu-ruzgar.com.tr",
+                     *         "role": "operator",
+                     *         "company_id": 1000,
+                     *         "company_name": "Anadolu Rüzgar Enerji A.Ş.",
+                     *         "is_active": true,
+                     *         "is_protected": false,
+                     *         "created_at": "2025-06-12T08:45:00.000Z",
+                     *         "updated_at": "2025-06-12T08:45:00.000Z"
+                     *       },
+                     *       "message": "Kullanıcı başarıyla eklendi"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -3189,6 +3326,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "first_name": "Zeynep",
+                 *       "last_name": "Arslan",
+                 *       "email": "zeynep.arslan@anadolu-ruzgar.com.tr",
+                 *       "role": "company_manager",
+                 *       "company_id": 1000,
+                 *       "is_active": true
+                 *     }
+                 */
                 "application/json": {
                     first_name: string;
                     last_name: string;
@@ -3206,6 +3353,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 44,
+                     *         "first_name": "Zeynep",
+                     *         "last_name": "Arslan",
+                     *         "email": "zeynep.arslan@anadolu-ruzgar.com.tr",
+                     *         "role": "company_manager",
+                     *         "company_id": 1000,
+                     *         "company_name": "Anadolu Rüzgar Enerji A.Ş.",
+                     *         "is_active": true,
+                     *         "is_protected": false,
+                     *         "created_at": "2025-03-03T07:58:22.000Z",
+                     *         "updated_at": "2025-06-12T09:02:37.000Z"
+                     *       },
+                     *       "message": "Kullanıcı başarıyla güncellendi"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -3470,7 +3636,7 @@ export interface operations {
                      *           "city": "izmir",
                      *           "location": "Aliağa",
                      *           "site_name": "Aliağa RES",
-                     *           "coordinates": "38.7996, 26.9707",
+                     *           "coordinates": "38.7996,26.9707",
                      *           "rooms": 9,
                      *           "status": "active",
                      *           "company_id": 1000,
@@ -3491,6 +3657,36 @@ export interface operations {
                      *           "overdue_repairs": 0,
                      *           "created_at": "2025-04-02T08:15:00.000Z",
                      *           "updated_at": "2025-06-11T14:02:31.000Z"
+                     *         },
+                     *         {
+                     *           "id": 15,
+                     *           "turbine_name": "Soma WTG-07",
+                     *           "name": "Soma WTG-07",
+                     *           "code": "SOM-07",
+                     *           "city": "manisa",
+                     *           "location": "Soma",
+                     *           "site_name": "Soma RES",
+                     *           "coordinates": "39.1858,27.6056",
+                     *           "rooms": 9,
+                     *           "status": "active",
+                     *           "company_id": 1000,
+                     *           "company_name": "Anadolu Rüzgar Enerji A.Ş.",
+                     *           "manufacturer": "Enercon",
+                     *           "model": "E-138 EP3",
+                     *           "rated_power_kw": 4200,
+                     *           "hub_height_m": 131,
+                     *           "rotor_diameter_m": 138.3,
+                     *           "blade_length_m": 66.7,
+                     *           "commissioned_year": 2021,
+                     *           "latitude": 39.1858,
+                     *           "longitude": 27.6056,
+                     *           "photo_count": 118,
+                     *           "media_count": 121,
+                     *           "worst_open_severity": 4,
+                     *           "open_repairs": 2,
+                     *           "overdue_repairs": 1,
+                     *           "created_at": "2024-03-18T07:40:00.000Z",
+                     *           "updated_at": "2025-05-27T10:12:09.000Z"
                      *         }
                      *       ]
                      *     }
@@ -3611,7 +3807,7 @@ export interface operations {
                      *         "city": "izmir",
                      *         "location": "Aliağa",
                      *         "site_name": "Aliağa RES",
-                     *         "coordinates": "38.7996, 26.9707",
+                     *         "coordinates": "38.7996,26.9707",
                      *         "rooms": 9,
                      *         "status": "active",
                      *         "company_id": 1000,
@@ -3633,7 +3829,7 @@ export interface operations {
                      *         "created_at": "2025-04-02T08:15:00.000Z",
                      *         "updated_at": "2025-06-11T14:02:31.000Z"
                      *       },
-                     *       "message": "Türbin eklendi."
+                     *       "message": "Türbin başarıyla eklendi"
                      *     }
                      */
                     "application/json": {
@@ -3712,6 +3908,79 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 12,
+                     *         "turbine_name": null,
+                     *         "name": "İzmir Türbini",
+                     *         "code": "ALG-07",
+                     *         "city": "izmir",
+                     *         "location": "Aliağa",
+                     *         "site_name": "Aliağa RES",
+                     *         "coordinates": "38.7996,26.9707",
+                     *         "rooms": 9,
+                     *         "status": "active",
+                     *         "company_id": 1000,
+                     *         "company_name": "Anadolu Rüzgar Enerji A.Ş.",
+                     *         "manufacturer": "Nordex",
+                     *         "model": "N149/5.X",
+                     *         "rated_power_kw": 5700,
+                     *         "hub_height_m": 125,
+                     *         "rotor_diameter_m": 149.1,
+                     *         "blade_length_m": 72.4,
+                     *         "commissioned_year": 2022,
+                     *         "latitude": 38.7996,
+                     *         "longitude": 26.9707,
+                     *         "photo_count": 42,
+                     *         "media_count": 45,
+                     *         "worst_open_severity": 3,
+                     *         "open_repairs": 1,
+                     *         "overdue_repairs": 0,
+                     *         "created_at": "2025-04-02T08:15:00.000Z",
+                     *         "updated_at": "2025-06-11T14:02:31.000Z",
+                     *         "media_years": [
+                     *           2025,
+                     *           2024
+                     *         ]
+                     *       },
+                     *       "turbine": {
+                     *         "id": 12,
+                     *         "turbine_name": null,
+                     *         "name": "İzmir Türbini",
+                     *         "code": "ALG-07",
+                     *         "city": "izmir",
+                     *         "location": "Aliağa",
+                     *         "site_name": "Aliağa RES",
+                     *         "coordinates": "38.7996,26.9707",
+                     *         "rooms": 9,
+                     *         "status": "active",
+                     *         "company_id": 1000,
+                     *         "company_name": "Anadolu Rüzgar Enerji A.Ş.",
+                     *         "manufacturer": "Nordex",
+                     *         "model": "N149/5.X",
+                     *         "rated_power_kw": 5700,
+                     *         "hub_height_m": 125,
+                     *         "rotor_diameter_m": 149.1,
+                     *         "blade_length_m": 72.4,
+                     *         "commissioned_year": 2022,
+                     *         "latitude": 38.7996,
+                     *         "longitude": 26.9707,
+                     *         "photo_count": 42,
+                     *         "media_count": 45,
+                     *         "worst_open_severity": 3,
+                     *         "open_repairs": 1,
+                     *         "overdue_repairs": 0,
+                     *         "created_at": "2025-04-02T08:15:00.000Z",
+                     *         "updated_at": "2025-06-11T14:02:31.000Z",
+                     *         "media_years": [
+                     *           2025,
+                     *           2024
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -3774,6 +4043,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "turbine_name": "Aliağa WTG-07",
+                 *       "code": "ALG-07",
+                 *       "city": "İzmir",
+                 *       "location": "Aliağa",
+                 *       "site_name": "Aliağa RES",
+                 *       "status": "maintenance",
+                 *       "hub_height_m": 125,
+                 *       "company_id": 1000
+                 *     }
+                 */
                 "application/json": {
                     turbine_name?: string | null;
                     city: string;
@@ -3807,6 +4088,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 12,
+                     *         "turbine_name": "Aliağa WTG-07",
+                     *         "name": "Aliağa WTG-07",
+                     *         "code": "ALG-07",
+                     *         "city": "izmir",
+                     *         "location": "Aliağa",
+                     *         "site_name": "Aliağa RES",
+                     *         "coordinates": "38.7996,26.9707",
+                     *         "rooms": 9,
+                     *         "status": "maintenance",
+                     *         "company_id": 1000,
+                     *         "company_name": "Anadolu Rüzgar Enerji A.Ş.",
+                     *         "manufacturer": "Nordex",
+                     *         "model": "N149/5.X",
+                     *         "rated_power_kw": 5700,
+                     *         "hub_height_m": 125,
+                     *         "rotor_diameter_m": 149.1,
+                     *         "blade_length_m": 72.4,
+                     *         "commissioned_year": 2022,
+                     *         "latitude": 38.7996,
+                     *         "longitude": 26.9707,
+                     *         "photo_count": 42,
+                     *         "media_count": 45,
+                     *         "worst_open_severity": 3,
+                     *         "open_repairs": 1,
+                     *         "overdue_repairs": 0,
+                     *         "created_at": "2025-04-02T08:15:00.000Z",
+                     *         "updated_at": "2025-06-12T09:30:00.000Z"
+                     *       },
+                     *       "message": "Türbin başarıyla kaydedildi"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -4120,6 +4437,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": 903,
+                     *           "turbine_id": 12,
+                     *           "user_id": 38,
+                     *           "user_name": "Emre Kaya",
+                     *           "comment": "B kanadındaki hücum kenarı erozyonu geçen yıla göre ilerlemiş; eylül bakımında ele alınmalı.",
+                     *           "created_at": "2025-06-11T15:20:03.000Z",
+                     *           "updated_at": "2025-06-11T15:20:03.000Z",
+                     *           "can_edit": false
+                     *         },
+                     *         {
+                     *           "id": 917,
+                     *           "turbine_id": 12,
+                     *           "user_id": 44,
+                     *           "user_name": "Zeynep Arslan",
+                     *           "comment": "Onarım ekibi 8 Eylül’de sahada olacak; vinç kiralaması onaylandı.",
+                     *           "created_at": "2025-06-12T10:41:27.000Z",
+                     *           "updated_at": "2025-06-12T10:41:27.000Z",
+                     *           "can_edit": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -4181,6 +4525,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "comment": "Onarım ekibi 8 Eylül’de sahada olacak; vinç kiralaması onaylandı."
+                 *     }
+                 */
                 "application/json": {
                     comment: string;
                 };
@@ -4193,6 +4542,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 917,
+                     *         "turbine_id": 12,
+                     *         "user_id": 44,
+                     *         "user_name": "Zeynep Arslan",
+                     *         "comment": "Onarım ekibi 8 Eylül’de sahada olacak; vinç kiralaması onaylandı.",
+                     *         "created_at": "2025-06-12T10:41:27.000Z",
+                     *         "updated_at": "2025-06-12T10:41:27.000Z",
+                     *         "can_edit": true
+                     *       },
+                     *       "message": "Yorum eklendi"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -4607,6 +4972,67 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": 4211,
+                     *           "key": "turbines/1042/blade-A/room-3/2025/DJI_0412.JPG",
+                     *           "_originalKey": "turbines/1042/blade-A/room-3/2025/DJI_0412.JPG",
+                     *           "originalName": "DJI_0412.JPG",
+                     *           "kind": "photo",
+                     *           "mime": "image/jpeg",
+                     *           "room": "3",
+                     *           "blade": "A",
+                     *           "category": "",
+                     *           "year": 2025,
+                     *           "month": 5,
+                     *           "size": 14862311,
+                     *           "status": "ready",
+                     *           "failure_code": null,
+                     *           "processing_warning": null,
+                     *           "width": 8192,
+                     *           "height": 5460,
+                     *           "captured_at_local": "2025-05-14T10:41:27",
+                     *           "captured_offset": "+03:00",
+                     *           "captured_at": "2025-05-14T07:41:27.000Z",
+                     *           "camera": {
+                     *             "make": "DJI",
+                     *             "model": "ZH20P",
+                     *             "lens": null
+                     *           },
+                     *           "focal_length_mm": 21.6,
+                     *           "gps": {
+                     *             "lat": 38.799612,
+                     *             "lng": 26.970741
+                     *           },
+                     *           "is_panorama": false,
+                     *           "version": 1,
+                     *           "is_edited": false,
+                     *           "upload_date": "2025-05-15T08:02:11.000Z",
+                     *           "createdAt": "2025-05-15T08:02:11.000Z",
+                     *           "lastModified": "2025-05-15T08:02:11.000Z",
+                     *           "url": "/api/files/media/4211/1749729600/Rk3vN8qLw2XbT5yHc9ZmP1",
+                     *           "file_path": "turbines/1042/blade-A/room-3/2025/DJI_0412.JPG",
+                     *           "download_url": "/api/files/media/4211/1749729600/Rk3vN8qLw2XbT5yHc9ZmP1?download=1",
+                     *           "thumbnail_url": "/api/files/media/4211/1749729600/Rk3vN8qLw2XbT5yHc9ZmP1/thumb.jpg",
+                     *           "preview_url": "/api/files/media/4211/1749729600/Rk3vN8qLw2XbT5yHc9ZmP1/preview.jpg",
+                     *           "tiles_url": "/api/files/media/4211/1749729600/Rk3vN8qLw2XbT5yHc9ZmP1/tiles/image.dzi",
+                     *           "panorama_tiles": null,
+                     *           "duration_s": null,
+                     *           "uploadedBy": {
+                     *             "id": 27,
+                     *             "name": "Elif Yıldız"
+                     *           },
+                     *           "uploader_name": "Elif Yıldız",
+                     *           "uploader_email": "elif.yildiz@anadolu-ruzgar.com.tr"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -5677,6 +6103,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": 88,
+                     *           "turbine_id": 12,
+                     *           "year": 2025,
+                     *           "original_filename": "Muayene raporu ALG-07 2025.pdf",
+                     *           "display_name": "Muayene raporu ALG-07 2025.pdf",
+                     *           "file_size_bytes": 6734112,
+                     *           "uploaded_at": "2025-06-12T10:09:48.000Z",
+                     *           "first_name": "Zeynep",
+                     *           "last_name": "Arslan",
+                     *           "report_url": "/api/files/reports/88/1749729600/p3Vq0sXk7LmN2bRt9YwZcA"
+                     *         },
+                     *         {
+                     *           "id": 61,
+                     *           "turbine_id": 12,
+                     *           "year": 2024,
+                     *           "original_filename": "1727704931-2-ALG-07_2024_Yillik_Bakim_Raporu.pdf",
+                     *           "display_name": "ALG-07_2024_Yillik_Bakim_Raporu.pdf",
+                     *           "file_size_bytes": 9412870,
+                     *           "uploaded_at": "2024-09-30T14:02:11.000Z",
+                     *           "first_name": "Emre",
+                     *           "last_name": "Kaya",
+                     *           "report_url": "/api/files/reports/61/1749729600/Hq8dW2nTzY5kVb0cR7sLgA"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -5975,7 +6432,7 @@ export interface operations {
                      *           "action": "repair_planned",
                      *           "length_mm": 380,
                      *           "width_mm": 45,
-                     *           "description": "Leading edge erosion through the coating, laminate visible.",
+                     *           "description": "Hücum kenarında kaplamayı aşan erozyon, laminat görünüyor.",
                      *           "status": "new",
                      *           "stage": "draft",
                      *           "track_id": 204,
@@ -6393,6 +6850,86 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": 311,
+                     *           "turbine_id": 12,
+                     *           "media_id": 5120,
+                     *           "media_version": 1,
+                     *           "year": 2025,
+                     *           "blade": "B",
+                     *           "surface": "leading_edge",
+                     *           "zone": 7,
+                     *           "internal": false,
+                     *           "distance_from_root_m": 31.5,
+                     *           "extent_m": 0.4,
+                     *           "distance_from_le_m": null,
+                     *           "target": {
+                     *             "selector": {
+                     *               "type": "FragmentSelector",
+                     *               "conformsTo": "http://www.w3.org/TR/media-frags/",
+                     *               "value": "xywh=pixel:2810,1422,380,210"
+                     *             }
+                     *           },
+                     *           "type": "erosion",
+                     *           "severity": 3,
+                     *           "action": "repair_planned",
+                     *           "length_mm": 380,
+                     *           "width_mm": 45,
+                     *           "description": "Hücum kenarında kaplamayı aşan erozyon, laminat görünüyor.",
+                     *           "status": "new",
+                     *           "stage": "draft",
+                     *           "track_id": 204,
+                     *           "created_by": 41,
+                     *           "created_at": "2025-06-11T14:02:31.000Z",
+                     *           "updated_at": "2025-06-11T14:02:31.000Z",
+                     *           "repair": null
+                     *         },
+                     *         {
+                     *           "id": 298,
+                     *           "turbine_id": 12,
+                     *           "media_id": 5087,
+                     *           "media_version": 1,
+                     *           "year": 2025,
+                     *           "blade": "A",
+                     *           "surface": "trailing_edge",
+                     *           "zone": 11,
+                     *           "internal": false,
+                     *           "distance_from_root_m": 46.2,
+                     *           "extent_m": 0.25,
+                     *           "distance_from_le_m": 2.9,
+                     *           "target": {
+                     *             "selector": {
+                     *               "type": "FragmentSelector",
+                     *               "conformsTo": "http://www.w3.org/TR/media-frags/",
+                     *               "value": "xywh=pixel:1904,860,240,520"
+                     *             }
+                     *           },
+                     *           "type": "crack",
+                     *           "severity": 4,
+                     *           "action": "repair_soon",
+                     *           "length_mm": 250,
+                     *           "width_mm": 2,
+                     *           "description": "Arka kenarda yapıştırma hattı boyunca 25 cm boyuna çatlak.",
+                     *           "status": "repair_planned",
+                     *           "stage": "released",
+                     *           "track_id": 187,
+                     *           "created_by": 41,
+                     *           "created_at": "2025-06-10T11:48:05.000Z",
+                     *           "updated_at": "2025-06-12T08:20:44.000Z",
+                     *           "repair": {
+                     *             "id": 26,
+                     *             "status": "in_progress"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "total": 2
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -6483,7 +7020,7 @@ export interface operations {
                  *       "severity": 3,
                  *       "length_mm": 380,
                  *       "width_mm": 45,
-                 *       "description": "Leading edge erosion through the coating, laminate visible."
+                 *       "description": "Hücum kenarında kaplamayı aşan erozyon, laminat görünüyor."
                  *     }
                  */
                 "application/json": {
@@ -6550,7 +7087,7 @@ export interface operations {
                      *         "action": "repair_planned",
                      *         "length_mm": 380,
                      *         "width_mm": 45,
-                     *         "description": "Leading edge erosion through the coating, laminate visible.",
+                     *         "description": "Hücum kenarında kaplamayı aşan erozyon, laminat görünüyor.",
                      *         "status": "new",
                      *         "stage": "draft",
                      *         "track_id": 204,
@@ -6575,7 +7112,7 @@ export interface operations {
                      *         },
                      *         "repairs": []
                      *       },
-                     *       "message": "Bulgu kaydedildi."
+                     *       "message": "Bulgu eklendi"
                      *     }
                      */
                     "application/json": {
@@ -6726,6 +7263,31 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "blade": "B",
+                 *       "surface": "leading_edge",
+                 *       "zone": 7,
+                 *       "internal": false,
+                 *       "distance_from_root_m": 31.5,
+                 *       "extent_m": 0.4,
+                 *       "distance_from_le_m": null,
+                 *       "target": {
+                 *         "selector": {
+                 *           "type": "FragmentSelector",
+                 *           "value": "xywh=pixel:2810,1422,380,210"
+                 *         }
+                 *       },
+                 *       "type": "erosion",
+                 *       "severity": 3,
+                 *       "action": "repair_planned",
+                 *       "length_mm": 380,
+                 *       "width_mm": 45,
+                 *       "description": "Hücum kenarında kaplamayı aşan erozyon, laminat görünüyor.",
+                 *       "status": "new",
+                 *       "stage": "released"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     blade: "A" | "B" | "C";
@@ -6760,6 +7322,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 311,
+                     *         "turbine_id": 12,
+                     *         "media_id": 5120,
+                     *         "media_version": 1,
+                     *         "year": 2025,
+                     *         "blade": "B",
+                     *         "surface": "leading_edge",
+                     *         "zone": 7,
+                     *         "internal": false,
+                     *         "distance_from_root_m": 31.5,
+                     *         "extent_m": 0.4,
+                     *         "distance_from_le_m": null,
+                     *         "target": {
+                     *           "selector": {
+                     *             "type": "FragmentSelector",
+                     *             "conformsTo": "http://www.w3.org/TR/media-frags/",
+                     *             "value": "xywh=pixel:2810,1422,380,210"
+                     *           }
+                     *         },
+                     *         "type": "erosion",
+                     *         "severity": 3,
+                     *         "action": "repair_planned",
+                     *         "length_mm": 380,
+                     *         "width_mm": 45,
+                     *         "description": "Hücum kenarında kaplamayı aşan erozyon, laminat görünüyor.",
+                     *         "status": "new",
+                     *         "stage": "released",
+                     *         "track_id": 204,
+                     *         "created_by": 41,
+                     *         "created_at": "2025-06-11T14:02:31.000Z",
+                     *         "updated_at": "2025-06-12T09:41:10.000Z",
+                     *         "repair": null,
+                     *         "history": [
+                     *           {
+                     *             "id": 311,
+                     *             "year": 2025,
+                     *             "severity": 3,
+                     *             "length_mm": 380,
+                     *             "width_mm": 45,
+                     *             "status": "new",
+                     *             "stage": "released"
+                     *           }
+                     *         ],
+                     *         "growth": {
+                     *           "since_previous": null,
+                     *           "since_first": null
+                     *         },
+                     *         "repairs": []
+                     *       },
+                     *       "message": "Bulgu kaydedildi"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -7016,6 +7634,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "3f6c1f0e-8b7a-4d2e-9c55-0a1b2c3d4e5f",
+                     *         "turbine_id": 12,
+                     *         "year": 2025,
+                     *         "status": "pending",
+                     *         "status_url": "/api/turbines/12/inspection-report/3f6c1f0e-8b7a-4d2e-9c55-0a1b2c3d4e5f",
+                     *         "report_id": null,
+                     *         "report_url": null,
+                     *         "created_at": "2025-06-12T10:05:12.000Z"
+                     *       },
+                     *       "message": "Rapor hazırlanıyor; hazır olduğunda bu adresten indirilebilir"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -7094,6 +7728,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "3f6c1f0e-8b7a-4d2e-9c55-0a1b2c3d4e5f",
+                     *         "turbine_id": 12,
+                     *         "year": 2025,
+                     *         "status": "ready",
+                     *         "status_url": "/api/turbines/12/inspection-report/3f6c1f0e-8b7a-4d2e-9c55-0a1b2c3d4e5f",
+                     *         "report_id": 88,
+                     *         "report_url": "/api/files/reports/88/1749729600/p3Vq0sXk7LmN2bRt9YwZcA",
+                     *         "created_at": "2025-06-12T10:05:12.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -7169,6 +7818,200 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": 27,
+                     *           "turbine_id": 12,
+                     *           "finding_ids": [
+                     *             311
+                     *           ],
+                     *           "title": "B kanadı hücum kenarı erozyonu: LEP onarımı",
+                     *           "method": "leading_edge_protection",
+                     *           "priority": 3,
+                     *           "status": "scheduled",
+                     *           "assignee_id": 44,
+                     *           "due_date": "2025-09-15",
+                     *           "window_start": "2025-09-08T04:00:00.000Z",
+                     *           "window_end": "2025-09-08T14:00:00.000Z",
+                     *           "estimated_cost": 85000,
+                     *           "actual_cost": null,
+                     *           "currency": "TRY",
+                     *           "labour_hours": null,
+                     *           "note": "Halat erişim ekibi ve platform gerekli; rüzgâr 12 m/s altındayken çalışılır.",
+                     *           "after_media_ids": [],
+                     *           "completed_at": null,
+                     *           "completed_by": null,
+                     *           "verified_at": null,
+                     *           "verified_by": null,
+                     *           "created_by": 38,
+                     *           "created_at": "2025-06-12T11:02:45.000Z",
+                     *           "updated_at": "2025-06-12T11:02:45.000Z",
+                     *           "turbine": {
+                     *             "id": 12,
+                     *             "name": "İzmir Türbini",
+                     *             "code": "ALG-07",
+                     *             "company_id": 1000,
+                     *             "company_name": "Anadolu Rüzgar Enerji A.Ş."
+                     *           },
+                     *           "assignee": {
+                     *             "id": 44,
+                     *             "name": "Zeynep Arslan"
+                     *           },
+                     *           "completed_by_user": null,
+                     *           "verified_by_user": null,
+                     *           "created_by_user": {
+                     *             "id": 38,
+                     *             "name": "Emre Kaya"
+                     *           },
+                     *           "findings": [
+                     *             {
+                     *               "id": 311,
+                     *               "year": 2025,
+                     *               "blade": "B",
+                     *               "surface": "leading_edge",
+                     *               "zone": 7,
+                     *               "type": "erosion",
+                     *               "severity": 3,
+                     *               "status": "repair_planned",
+                     *               "stage": "released",
+                     *               "media_id": 5120,
+                     *               "media_version": 1,
+                     *               "target": {
+                     *                 "selector": {
+                     *                   "type": "FragmentSelector",
+                     *                   "conformsTo": "http://www.w3.org/TR/media-frags/",
+                     *                   "value": "xywh=pixel:2810,1422,380,210"
+                     *                 }
+                     *               },
+                     *               "photo": {
+                     *                 "id": 5120,
+                     *                 "blade": "B",
+                     *                 "year": 2025,
+                     *                 "original_name": "DJI_20250611140231_0042_B_LE.JPG",
+                     *                 "is_panorama": false,
+                     *                 "width": 8192,
+                     *                 "height": 5460,
+                     *                 "status": "ready",
+                     *                 "url": "/api/files/media/5120/1749729600/T0pQm4cZ1aXv8KsE2nWb6g",
+                     *                 "thumbnail_url": "/api/files/media/5120/1749729600/T0pQm4cZ1aXv8KsE2nWb6g/thumb.jpg",
+                     *                 "preview_url": "/api/files/media/5120/1749729600/T0pQm4cZ1aXv8KsE2nWb6g/preview.jpg",
+                     *                 "tiles_url": "/api/files/media/5120/1749729600/T0pQm4cZ1aXv8KsE2nWb6g/tiles/image.dzi"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "after_photos": [],
+                     *           "overdue": false,
+                     *           "costs_visible": true,
+                     *           "allowed_actions": [
+                     *             "edit",
+                     *             "schedule",
+                     *             "assign",
+                     *             "edit_costs",
+                     *             "start",
+                     *             "cancel"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": 26,
+                     *           "turbine_id": 12,
+                     *           "finding_ids": [
+                     *             298
+                     *           ],
+                     *           "title": "A kanadı arka kenar çatlağı: laminasyon onarımı",
+                     *           "method": "laminate",
+                     *           "priority": 4,
+                     *           "status": "in_progress",
+                     *           "assignee_id": 44,
+                     *           "due_date": "2025-06-30",
+                     *           "window_start": "2025-06-16T05:00:00.000Z",
+                     *           "window_end": "2025-06-18T15:00:00.000Z",
+                     *           "estimated_cost": 4200,
+                     *           "actual_cost": null,
+                     *           "currency": "EUR",
+                     *           "labour_hours": null,
+                     *           "note": null,
+                     *           "after_media_ids": [],
+                     *           "completed_at": null,
+                     *           "completed_by": null,
+                     *           "verified_at": null,
+                     *           "verified_by": null,
+                     *           "created_by": 38,
+                     *           "created_at": "2025-06-12T08:20:44.000Z",
+                     *           "updated_at": "2025-06-16T05:12:30.000Z",
+                     *           "turbine": {
+                     *             "id": 12,
+                     *             "name": "İzmir Türbini",
+                     *             "code": "ALG-07",
+                     *             "company_id": 1000,
+                     *             "company_name": "Anadolu Rüzgar Enerji A.Ş."
+                     *           },
+                     *           "assignee": {
+                     *             "id": 44,
+                     *             "name": "Zeynep Arslan"
+                     *           },
+                     *           "completed_by_user": null,
+                     *           "verified_by_user": null,
+                     *           "created_by_user": {
+                     *             "id": 38,
+                     *             "name": "Emre Kaya"
+                     *           },
+                     *           "findings": [
+                     *             {
+                     *               "id": 298,
+                     *               "year": 2025,
+                     *               "blade": "A",
+                     *               "surface": "trailing_edge",
+                     *               "zone": 11,
+                     *               "type": "crack",
+                     *               "severity": 4,
+                     *               "status": "repair_planned",
+                     *               "stage": "released",
+                     *               "media_id": 5087,
+                     *               "media_version": 1,
+                     *               "target": {
+                     *                 "selector": {
+                     *                   "type": "FragmentSelector",
+                     *                   "conformsTo": "http://www.w3.org/TR/media-frags/",
+                     *                   "value": "xywh=pixel:1904,860,240,520"
+                     *                 }
+                     *               },
+                     *               "photo": {
+                     *                 "id": 5087,
+                     *                 "blade": "A",
+                     *                 "year": 2025,
+                     *                 "original_name": "DJI_20250610114805_0017_A_TE.JPG",
+                     *                 "is_panorama": false,
+                     *                 "width": 8192,
+                     *                 "height": 5460,
+                     *                 "status": "ready",
+                     *                 "url": "/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3e",
+                     *                 "thumbnail_url": "/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3e/thumb.jpg",
+                     *                 "preview_url": "/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3e/preview.jpg",
+                     *                 "tiles_url": "/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3e/tiles/image.dzi"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "after_photos": [],
+                     *           "overdue": false,
+                     *           "costs_visible": true,
+                     *           "allowed_actions": [
+                     *             "edit",
+                     *             "schedule",
+                     *             "assign",
+                     *             "edit_costs",
+                     *             "postpone",
+                     *             "complete",
+                     *             "cancel"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next_cursor": "WyIyMDI1LTA2LTEyVDA4OjIwOjQ0LjAwMDAwMFoiLDI2XQ",
+                     *       "total": 23
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -7632,6 +8475,200 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": 27,
+                     *           "turbine_id": 12,
+                     *           "finding_ids": [
+                     *             311
+                     *           ],
+                     *           "title": "B kanadı hücum kenarı erozyonu: LEP onarımı",
+                     *           "method": "leading_edge_protection",
+                     *           "priority": 3,
+                     *           "status": "scheduled",
+                     *           "assignee_id": 44,
+                     *           "due_date": "2025-09-15",
+                     *           "window_start": "2025-09-08T04:00:00.000Z",
+                     *           "window_end": "2025-09-08T14:00:00.000Z",
+                     *           "estimated_cost": 85000,
+                     *           "actual_cost": null,
+                     *           "currency": "TRY",
+                     *           "labour_hours": null,
+                     *           "note": "Halat erişim ekibi ve platform gerekli; rüzgâr 12 m/s altındayken çalışılır.",
+                     *           "after_media_ids": [],
+                     *           "completed_at": null,
+                     *           "completed_by": null,
+                     *           "verified_at": null,
+                     *           "verified_by": null,
+                     *           "created_by": 38,
+                     *           "created_at": "2025-06-12T11:02:45.000Z",
+                     *           "updated_at": "2025-06-12T11:02:45.000Z",
+                     *           "turbine": {
+                     *             "id": 12,
+                     *             "name": "İzmir Türbini",
+                     *             "code": "ALG-07",
+                     *             "company_id": 1000,
+                     *             "company_name": "Anadolu Rüzgar Enerji A.Ş."
+                     *           },
+                     *           "assignee": {
+                     *             "id": 44,
+                     *             "name": "Zeynep Arslan"
+                     *           },
+                     *           "completed_by_user": null,
+                     *           "verified_by_user": null,
+                     *           "created_by_user": {
+                     *             "id": 38,
+                     *             "name": "Emre Kaya"
+                     *           },
+                     *           "findings": [
+                     *             {
+                     *               "id": 311,
+                     *               "year": 2025,
+                     *               "blade": "B",
+                     *               "surface": "leading_edge",
+                     *               "zone": 7,
+                     *               "type": "erosion",
+                     *               "severity": 3,
+                     *               "status": "repair_planned",
+                     *               "stage": "released",
+                     *               "media_id": 5120,
+                     *               "media_version": 1,
+                     *               "target": {
+                     *                 "selector": {
+                     *                   "type": "FragmentSelector",
+                     *                   "conformsTo": "http://www.w3.org/TR/media-frags/",
+                     *                   "value": "xywh=pixel:2810,1422,380,210"
+                     *                 }
+                     *               },
+                     *               "photo": {
+                     *                 "id": 5120,
+                     *                 "blade": "B",
+                     *                 "year": 2025,
+                     *                 "original_name": "DJI_20250611140231_0042_B_LE.JPG",
+                     *                 "is_panorama": false,
+                     *                 "width": 8192,
+                     *                 "height": 5460,
+                     *                 "status": "ready",
+                     *                 "url": "/api/files/media/5120/1749729600/T0pQm4cZ1aXv8KsE2nWb6g",
+                     *                 "thumbnail_url": "/api/files/media/5120/1749729600/T0pQm4cZ1aXv8KsE2nWb6g/thumb.jpg",
+                     *                 "preview_url": "/api/files/media/5120/1749729600/T0pQm4cZ1aXv8KsE2nWb6g/preview.jpg",
+                     *                 "tiles_url": "/api/files/media/5120/1749729600/T0pQm4cZ1aXv8KsE2nWb6g/tiles/image.dzi"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "after_photos": [],
+                     *           "overdue": false,
+                     *           "costs_visible": true,
+                     *           "allowed_actions": [
+                     *             "edit",
+                     *             "schedule",
+                     *             "assign",
+                     *             "edit_costs",
+                     *             "start",
+                     *             "cancel"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": 26,
+                     *           "turbine_id": 12,
+                     *           "finding_ids": [
+                     *             298
+                     *           ],
+                     *           "title": "A kanadı arka kenar çatlağı: laminasyon onarımı",
+                     *           "method": "laminate",
+                     *           "priority": 4,
+                     *           "status": "in_progress",
+                     *           "assignee_id": 44,
+                     *           "due_date": "2025-06-30",
+                     *           "window_start": "2025-06-16T05:00:00.000Z",
+                     *           "window_end": "2025-06-18T15:00:00.000Z",
+                     *           "estimated_cost": 4200,
+                     *           "actual_cost": null,
+                     *           "currency": "EUR",
+                     *           "labour_hours": null,
+                     *           "note": null,
+                     *           "after_media_ids": [],
+                     *           "completed_at": null,
+                     *           "completed_by": null,
+                     *           "verified_at": null,
+                     *           "verified_by": null,
+                     *           "created_by": 38,
+                     *           "created_at": "2025-06-12T08:20:44.000Z",
+                     *           "updated_at": "2025-06-16T05:12:30.000Z",
+                     *           "turbine": {
+                     *             "id": 12,
+                     *             "name": "İzmir Türbini",
+                     *             "code": "ALG-07",
+                     *             "company_id": 1000,
+                     *             "company_name": "Anadolu Rüzgar Enerji A.Ş."
+                     *           },
+                     *           "assignee": {
+                     *             "id": 44,
+                     *             "name": "Zeynep Arslan"
+                     *           },
+                     *           "completed_by_user": null,
+                     *           "verified_by_user": null,
+                     *           "created_by_user": {
+                     *             "id": 38,
+                     *             "name": "Emre Kaya"
+                     *           },
+                     *           "findings": [
+                     *             {
+                     *               "id": 298,
+                     *               "year": 2025,
+                     *               "blade": "A",
+                     *               "surface": "trailing_edge",
+                     *               "zone": 11,
+                     *               "type": "crack",
+                     *               "severity": 4,
+                     *               "status": "repair_planned",
+                     *               "stage": "released",
+                     *               "media_id": 5087,
+                     *               "media_version": 1,
+                     *               "target": {
+                     *                 "selector": {
+                     *                   "type": "FragmentSelector",
+                     *                   "conformsTo": "http://www.w3.org/TR/media-frags/",
+                     *                   "value": "xywh=pixel:1904,860,240,520"
+                     *                 }
+                     *               },
+                     *               "photo": {
+                     *                 "id": 5087,
+                     *                 "blade": "A",
+                     *                 "year": 2025,
+                     *                 "original_name": "DJI_20250610114805_0017_A_TE.JPG",
+                     *                 "is_panorama": false,
+                     *                 "width": 8192,
+                     *                 "height": 5460,
+                     *                 "status": "ready",
+                     *                 "url": "/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3e",
+                     *                 "thumbnail_url": "/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3e/thumb.jpg",
+                     *                 "preview_url": "/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3e/preview.jpg",
+                     *                 "tiles_url": "/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3e/tiles/image.dzi"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "after_photos": [],
+                     *           "overdue": false,
+                     *           "costs_visible": true,
+                     *           "allowed_actions": [
+                     *             "edit",
+                     *             "schedule",
+                     *             "assign",
+                     *             "edit_costs",
+                     *             "postpone",
+                     *             "complete",
+                     *             "cancel"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next_cursor": null,
+                     *       "total": 2
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -7704,6 +8741,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "finding_ids": [
+                 *         311
+                 *       ],
+                 *       "title": "B kanadı hücum kenarı erozyonu: LEP onarımı",
+                 *       "method": "leading_edge_protection",
+                 *       "status": "scheduled",
+                 *       "assignee_id": 44,
+                 *       "due_date": "2025-09-15",
+                 *       "window_start": "2025-09-08T07:00:00+03:00",
+                 *       "window_end": "2025-09-08T17:00:00+03:00",
+                 *       "estimated_cost": 85000,
+                 *       "currency": "TRY",
+                 *       "note": "Halat erişim ekibi ve platform gerekli; rüzgâr 12 m/s altındayken çalışılır."
+                 *     }
+                 */
                 "application/json": {
                     finding_ids: number[];
                     title?: string;
@@ -7739,6 +8793,104 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": 27,
+                     *         "turbine_id": 12,
+                     *         "finding_ids": [
+                     *           311
+                     *         ],
+                     *         "title": "B kanadı hücum kenarı erozyonu: LEP onarımı",
+                     *         "method": "leading_edge_protection",
+                     *         "priority": 3,
+                     *         "status": "scheduled",
+                     *         "assignee_id": 44,
+                     *         "due_date": "2025-09-15",
+                     *         "window_start": "2025-09-08T04:00:00.000Z",
+                     *         "window_end": "2025-09-08T14:00:00.000Z",
+                     *         "estimated_cost": 85000,
+                     *         "actual_cost": null,
+                     *         "currency": "TRY",
+                     *         "labour_hours": null,
+                     *         "note": "Halat erişim ekibi ve platform gerekli; rüzgâr 12 m/s altındayken çalışılır.",
+                     *         "after_media_ids": [],
+                     *         "completed_at": null,
+                     *         "completed_by": null,
+                     *         "verified_at": null,
+                     *         "verified_by": null,
+                     *         "created_by": 38,
+                     *         "created_at": "2025-06-12T11:02:45.000Z",
+                     *         "updated_at": "2025-06-12T11:02:45.000Z",
+                     *         "turbine": {
+                     *           "id": 12,
+                     *           "name": "İzmir Türbini",
+                     *           "code": "ALG-07",
+                     *           "company_id": 1000,
+                     *           "company_name": "Anadolu Rüzgar Enerji A.Ş."
+                     *         },
+                     *         "assignee": {
+                     *           "id": 44,
+                     *           "name": "Zeynep Arslan"
+                     *         },
+                     *         "completed_by_user": null,
+                     *         "verified_by_user": null,
+                     *         "created_by_user": {
+                     *           "id": 38,
+                     *           "name": "Emre Kaya"
+                     *         },
+                     *         "findings": [
+                     *           {
+                     *             "id": 311,
+                     *             "year": 2025,
+                     *             "blade": "B",
+                     *             "surface": "leading_edge",
+                     *             "zone": 7,
+                     *             "type": "erosion",
+                     *             "severity": 3,
+                     *             "status": "repair_planned",
+                     *             "stage": "released",
+                     *             "media_id": 5120,
+                     *             "media_version": 1,
+                     *             "target": {
+                     *               "selector": {
+                     *                 "type": "FragmentSelector",
+                     *                 "conformsTo": "http://www.w3.org/TR/media-frags/",
+                     *                 "value": "xywh=pixel:2810,1422,380,210"
+                     *               }
+                     *             },
+                     *             "photo": {
+                     *               "id": 5120,
+                     *               "blade": "B",
+                     *               "year": 2025,
+                     *               "original_name": "DJI_20250611140231_0042_B_LE.JPG",
+                     *               "is_panorama": false,
+                     *               "width": 8192,
+                     *               "height": 5460,
+                     *               "status": "ready",
+                     *               "url": "/api/files/media/5120/1749729600/T0pQm4cZ1aXv8KsE2nWb6g",
+                     *               "thumbnail_url": "/api/files/media/5120/1749729600/T0pQm4cZ1aXv8KsE2nWb6g/thumb.jpg",
+                     *               "preview_url": "/api/files/media/5120/1749729600/T0pQm4cZ1aXv8KsE2nWb6g/preview.jpg",
+                     *               "tiles_url": "/api/files/media/5120/1749729600/T0pQm4cZ1aXv8KsE2nWb6g/tiles/image.dzi"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "after_photos": [],
+                     *         "overdue": false,
+                     *         "costs_visible": true,
+                     *         "allowed_actions": [
+                     *           "edit",
+                     *           "schedule",
+                     *           "assign",
+                     *           "edit_costs",
+                     *           "start",
+                     *           "cancel"
+                     *         ]
+                     *       },
+                     *       "message": "İş emri oluşturuldu"
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
