@@ -257,7 +257,7 @@ describe('session endpoints', () => {
   });
 
   it('answers 401 without credentials', async () => {
-    for (const path of ['/api/auth/verify', '/api/auth/profile', '/api/auth/validate-session']) {
+    for (const path of ['/api/auth/verify', '/api/auth/profile', '/api/auth/validate-session'] as const) {
       const reply = await call<ErrorReply>(app, 'GET', path);
       expect(reply.status, path).toBe(401);
       expect(reply.body).toEqual({
@@ -339,9 +339,10 @@ describe('session endpoints', () => {
     const other = await makeCompany(app.dataSource);
     const user = await makeUser(app.dataSource, { role: 'customer', companyId: company.id });
     const signed = await signIn(app, user.email, PASSWORD);
-    const query = `?user_id=${superadmin.id}&role=superadmin&company_id=${other.id}&filter_company_id=${other.id}`;
-    for (const path of ['/api/auth/profile', '/api/auth/validate-session']) {
-      const reply = await call<{ user: SessionUser }>(app, 'GET', path + query, { as: signed.bearer });
+    const query =
+      `?user_id=${superadmin.id}&role=superadmin&company_id=${other.id}&filter_company_id=${other.id}` as const;
+    for (const path of ['/api/auth/profile', '/api/auth/validate-session'] as const) {
+      const reply = await call<{ user: SessionUser }>(app, 'GET', `${path}${query}`, { as: signed.bearer });
       expect(reply.status).toBe(200);
       expect(reply.body.user).toMatchObject({ id: user.id, role: 'customer', company_id: company.id });
       expect(reply.body.user.permissions).toEqual(permissionsOf('customer'));

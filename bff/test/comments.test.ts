@@ -4,7 +4,7 @@ import { translator } from '@kanat360/i18n';
 import { TurbinePurgeWorker } from '@/turbines/turbine-purge.worker.js';
 import { countOf } from './eventually.js';
 import { makeCompany, makeTurbine, makeUser, type MadeCompany, type MadeUser, PASSWORD, unique } from './factories.js';
-import { call, type Credentials, signIn } from './http.js';
+import { call, type Credentials, signIn, unchecked } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 const inTurkish = translator('tr');
@@ -222,7 +222,7 @@ describe('GET /api/turbines/:id/comments', () => {
   });
 
   it.each(['abc', '0', '-1', '99999999999'])('answers 404 TURBINE_NOT_FOUND for the turbine id %j', async (id) => {
-    const reply = await call(app, 'GET', `/api/turbines/${id}/comments`, { as: as.superadmin! });
+    const reply = await call(app, 'GET', unchecked(`/api/turbines/${id}/comments`), { as: as.superadmin! });
     expect(reply.status).toBe(404);
     expect(reply.body).toEqual(TURBINE_NOT_FOUND);
   });
@@ -508,7 +508,7 @@ describe('PUT /api/turbines/:id/comments/:commentId', () => {
     'answers 404 COMMENT_NOT_FOUND for the comment id %j',
     async (id) => {
       const turbine = await makeTurbine(app.dataSource, home.id);
-      const reply = await call(app, 'PUT', `/api/turbines/${turbine}/comments/${id}`, {
+      const reply = await call(app, 'PUT', unchecked(`/api/turbines/${turbine}/comments/${id}`), {
         as: as.superadmin!,
         body: { comment: 'x' },
       });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '@kanat360/i18n';
 import { countOf } from './eventually.js';
 import { makeCompany, makeTurbine, makeUser, type MadeCompany, PASSWORD, unique } from './factories.js';
-import { call, type Credentials, signIn } from './http.js';
+import { call, type Credentials, signIn, unchecked } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 const inTurkish = translator('tr');
@@ -430,7 +430,7 @@ describe('PUT /api/companies/:id', () => {
     ['the system company', '999'],
   ])('answers 404 COMPANY_NOT_FOUND for %s', async (_label, id) => {
     const before = await companyRow(999);
-    const reply = await call(app, 'PUT', `/api/companies/${id}`, {
+    const reply = await call(app, 'PUT', unchecked(`/api/companies/${id}`), {
       as: superadmin,
       body: { name: `Ghost ${unique()}` },
     });
@@ -452,7 +452,7 @@ describe('DELETE /api/companies/:id', () => {
     ['the system company', '999'],
   ])('answers 404 COMPANY_NOT_FOUND for %s', async (_label, id) => {
     const count = await companyCount();
-    const reply = await call(app, 'DELETE', `/api/companies/${id}`, { as: superadmin });
+    const reply = await call(app, 'DELETE', unchecked(`/api/companies/${id}`), { as: superadmin });
     expect(reply.status).toBe(404);
     expect(reply.body).toEqual({
       success: false,

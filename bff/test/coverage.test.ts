@@ -161,7 +161,7 @@ describe('GET /api/turbines/{id}/coverage', () => {
   });
 
   it('is refused to customers, hidden from other companies, and checks the year', async () => {
-    const path = `/api/turbines/${turbineId}/coverage?year=2025`;
+    const path = `/api/turbines/${turbineId}/coverage?year=2025` as const;
     expect((await call(app, 'GET', path, { as: customer })).status).toBe(403);
     const foreign = await call(app, 'GET', path, { as: otherOperator });
     expect(foreign.status).toBe(404);

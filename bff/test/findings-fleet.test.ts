@@ -358,7 +358,7 @@ describe('GET /api/findings?sort=', () => {
   );
 
   it('sorts a turbine’s own list too', async () => {
-    const [turbineId] = [...names.keys()];
+    const turbineId = [...names.keys()][0]!;
     const reply = await call<ApiPage<Finding>>(app, 'GET', `/api/turbines/${turbineId}/findings?sort=severity_asc`, {
       as: reader,
     });

@@ -25,7 +25,7 @@ import {
   type MediaOptions,
   PASSWORD,
 } from './factories.js';
-import { call, type Credentials, signIn } from './http.js';
+import { call, type Credentials, signIn, unchecked } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 const inTurkish = translator('tr');
@@ -414,8 +414,8 @@ describe('review stage', () => {
     for (const path of [
       `/api/turbines/${otherTurbine}/findings/${finding.id}`,
       `/api/turbines/${turbineId}/findings/999999999`,
-      `/api/turbines/${turbineId}/findings/abc`,
-    ]) {
+      unchecked(`/api/turbines/${turbineId}/findings/abc`),
+    ] as const) {
       const reply = await call<Failure>(app, 'GET', path, { as: as.superadmin! });
       expect(reply.status, path).toBe(404);
       expect(reply.body.code).toBe('FINDING_NOT_FOUND');
@@ -606,10 +606,10 @@ describe('the fleet list and its exports', () => {
   ])('refuses %s with 400 %s', async (query, code) => {
     // Paging is the list's alone, the file's language the exports'.
     const paths = [
-      ...(query.startsWith('lang') ? [] : ['/api/findings']),
+      ...(query.startsWith('lang') ? [] : (['/api/findings'] as const)),
       ...(query.startsWith('limit') || query.startsWith('cursor')
         ? []
-        : ['csv', 'xlsx', 'jsonld'].map((format) => `/api/findings/export.${format}`)),
+        : (['csv', 'xlsx', 'jsonld'] as const).map((format) => `/api/findings/export.${format}` as const)),
     ];
     for (const path of paths) {
       const reply = await call<Failure>(app, 'GET', `${path}?${query}`, { as: manager });
@@ -749,9 +749,14 @@ describe('the inspection report', () => {
     expect([202, 200]).toContain(again.status);
     const ready = await eventually(
       async () => {
-        const status = await call<{ data: InspectionReportRequest }>(app, 'GET', queued.body.data.status_url, {
-          as: as.operator!,
-        });
+        const status = await call<{ data: InspectionReportRequest }>(
+          app,
+          'GET',
+          unchecked(queued.body.data.status_url),
+          {
+            as: as.operator!,
+          },
+        );
         expect(status.status).toBe(200);
         expect(status.body.data.status).not.toBe('failed');
         return status.body.data.status === 'ready' && status.body.data;
@@ -779,7 +784,7 @@ describe('the inspection report', () => {
     expect(mail!.subject).toContain('Muayene raporu hazır');
     expect(mail!.text).toContain(`/dashboard/turbine/${turbineId}`);
 
-    const foreign = await call<Failure>(app, 'GET', queued.body.data.status_url, { as: stranger });
+    const foreign = await call<Failure>(app, 'GET', unchecked(queued.body.data.status_url), { as: stranger });
     expect(foreign.status).toBe(404);
     const unknown = await call<Failure>(app, 'GET', `/api/turbines/${turbineId}/inspection-report/${randomUUID()}`, {
       as: as.operator!,
@@ -790,7 +795,7 @@ describe('the inspection report', () => {
 
   it('needs a campaign year', async () => {
     const turbineId = await makeTurbine(app.dataSource, home.id);
-    for (const query of ['', '?year=', '?year=abc', '?year=1990']) {
+    for (const query of ['', '?year=', '?year=abc', '?year=1990'] as const) {
       const reply = await call<Failure>(app, 'GET', `/api/turbines/${turbineId}/inspection-report${query}`, {
         as: as.operator!,
       });

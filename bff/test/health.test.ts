@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from './http.js';
+import { call, unchecked } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 let app: TestApp;
@@ -31,7 +31,7 @@ describe('health', () => {
   });
 
   it('answers an unknown API path with the error shape', async () => {
-    const reply = await call(app, 'GET', '/api/no-such-thing');
+    const reply = await call(app, 'GET', unchecked('/api/no-such-thing'));
     expect(reply.status).toBe(404);
     expect(reply.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
   });
@@ -40,14 +40,14 @@ describe('health', () => {
     const document = await call<{ openapi: string; servers: { url: string }[]; paths: Record<string, unknown> }>(
       app,
       'GET',
-      '/api/openapi.json',
+      unchecked('/api/openapi.json'),
     );
     expect(document.status).toBe(200);
     expect(document.body.openapi).toBe('3.1.0');
     // Paths lie below the server `/api`.
     expect(document.body.servers[0]?.url).toBe('/api');
     expect(Object.keys(document.body.paths)).toContain('/auth/login');
-    const ui = await call(app, 'GET', '/api/docs');
+    const ui = await call(app, 'GET', unchecked('/api/docs'));
     expect(ui.status).toBe(200);
     expect(ui.text).toContain('swagger');
   });

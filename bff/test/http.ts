@@ -1,4 +1,5 @@
 import {
+  type ApiPaths,
   type CallArgsWith,
   fillPath,
   type HttpMethod,
@@ -41,10 +42,45 @@ export function uniqueIp(): string {
   return `127.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
 }
 
+/** A path parameter as a concrete path writes it: a number's digits, or any text. */
+type Filled<Value> = [Value] extends [number] ? number : string;
+
+/** A path template of the document (`/turbines/{id}`) with its parameters filled: `/turbines/${number}`. */
+type FillTemplate<Template extends string, Params> = Template extends `${infer Head}{${infer Name}}${infer Tail}`
+  ? `${Head}${Filled<Name extends keyof Params ? Params[Name] : string>}${FillTemplate<Tail, Params>}`
+  : Template;
+
+/** The path parameters of a path's operations (the document declares them on each operation). */
+type PathParameters<P extends keyof ApiPaths> = {
+  [M in HttpMethod]: ApiPaths[P][M] extends { parameters: { path: infer X } } ? X : never;
+}[HttpMethod];
+
+/** Every concrete path of the API's document, below `/api`. */
+type DocumentedPath = { [P in keyof ApiPaths]: `/api${FillTemplate<P & string, PathParameters<P>>}` }[keyof ApiPaths];
+
+/**
+ * Where `call` may go: a path of the API's document, any query after it (a path that drifts from the server fails
+ * the type check); any other only through `unchecked`.
+ */
+export type CallPath = DocumentedPath | `${DocumentedPath}?${string}` | Unchecked;
+
+declare const uncheckedPath: unique symbol;
+type Unchecked = string & { readonly [uncheckedPath]: true };
+
+/**
+ * A path `call` takes as it is, on purpose: outside the API's document (its own address, a signed file, a page), or
+ * one the server must refuse (a malformed id, a path it does not have).
+ */
+export const unchecked = (path: string): Unchecked => path as Unchecked;
+
+/**
+ * A call of the app as any client could make it: any method, headers and body (malformed ones on purpose too), the
+ * answer's body typed as the test says; its path held to the API's document (CallPath).
+ */
 export async function call<T = Record<string, unknown>>(
   app: TestApp,
   method: string,
-  path: string,
+  path: CallPath,
   options: CallOptions = {},
 ): Promise<Reply<T>> {
   const headers: Record<string, string> = { 'X-Forwarded-For': options.ip ?? uniqueIp(), ...options.headers };
@@ -89,7 +125,8 @@ export function api<M extends HttpMethod, P extends PathsWith<M>>(
   const options: CallOptions = { as, headers, ip };
   if (body instanceof FormData) options.form = body;
   else if (body !== undefined) options.body = body;
-  return call(app, method.toUpperCase(), `/api${fillPath(path, params)}${querySearch(query)}`, options);
+  // Filled from the document's own template: checked by `api`'s types already.
+  return call(app, method.toUpperCase(), unchecked(`/api${fillPath(path, params)}${querySearch(query)}`), options);
 }
 
 export interface SignedIn {

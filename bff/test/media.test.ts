@@ -775,12 +775,12 @@ describe('viewers', () => {
     const own = await makeTurbine(app.dataSource, home.id);
     await upload(own, { room: '3', blade: 'B' }, [{ name: 'etag-1.jpg', bytes: await jpeg(400, 300, 3) }]);
     await eventually(async () => (await list(own)).every((item) => item.status === 'ready'), 'the photo to be ready');
-    const get = (query: string, headers: Record<string, string> = {}) =>
+    const get = (query: '' | `?${string}`, headers: Record<string, string> = {}) =>
       call(app, 'GET', `/api/turbines/${own}/photos${query}`, { as: as.operator, headers });
 
     const before = await get('');
     expect(before.status).toBe(200);
-    for (const query of ['', '?room=3', `?blade=B&year=${new Date().getFullYear()}`, '?view=all&limit=1']) {
+    for (const query of ['', '?room=3', `?blade=B&year=${new Date().getFullYear()}`, '?view=all&limit=1'] as const) {
       const one = await get(query);
       const two = await get(query);
       expect(one.status).toBe(200);

@@ -105,7 +105,12 @@ function put(repair: Pick<Repair, 'id' | 'turbine_id'>, body: Record<string, unk
   });
 }
 
-function step(repair: Pick<Repair, 'id' | 'turbine_id'>, action: string, caller: Credentials, body: unknown = {}) {
+function step(
+  repair: Pick<Repair, 'id' | 'turbine_id'>,
+  action: 'complete' | 'verify' | 'cancel',
+  caller: Credentials,
+  body: unknown = {},
+) {
   return call<Either>(app, 'POST', `/api/turbines/${repair.turbine_id}/repairs/${repair.id}/${action}`, {
     as: caller,
     body,
@@ -452,7 +457,7 @@ describe('the status graph', () => {
     const detail = await call<{ data: FindingDetail }>(
       app,
       'GET',
-      `/api/turbines/${turbineId}/findings/${findings[1]}`,
+      `/api/turbines/${turbineId}/findings/${findings[1]!}`,
       { as: as.operator! },
     );
     expect(detail.body.data.repair).toEqual({ id: repair.id, status: 'verified' });
@@ -827,7 +832,7 @@ describe('reading repairs', () => {
     for (const path of [
       `/api/turbines/${foreign.turbine_id}/repairs/${foreign.id}`,
       `/api/turbines/${foreign.turbine_id}/repairs`,
-    ]) {
+    ] as const) {
       const reply = await call<Failure>(app, 'GET', path, { as: as.company_manager! });
       expect(reply.status, path).toBe(404);
       expect(reply.body.code).toBe('TURBINE_NOT_FOUND');
@@ -869,7 +874,7 @@ describe('reading repairs', () => {
   });
 
   it('filters and pages the fleet list exactly', async () => {
-    const base = `/api/repairs?turbine_id=${turbineId}`;
+    const base = `/api/repairs?turbine_id=${turbineId}` as const;
     const ids = async (query: string, caller = as.company_manager!) =>
       (await call<ApiPage<Repair>>(app, 'GET', `${base}${query}`, { as: caller })).body.data.map((repair) => repair.id);
     expect(await ids('&status=scheduled')).toEqual([released.id]);

@@ -27,7 +27,7 @@ function form(bytes: Buffer | string, name = 'turbines.csv'): FormData {
   return data;
 }
 
-async function upload(caller: Credentials, file: FormData, query = '') {
+async function upload(caller: Credentials, file: FormData, query: '' | `?${string}` = '') {
   return call<ImportReply>(app, 'POST', `/api/turbines/import${query}`, { as: caller, form: file });
 }
 

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { translator } from '@kanat360/i18n';
 import { makeCompany, makeMedia, makeTurbine, makeUser, type MadeCompany, PASSWORD, unique } from './factories.js';
 import { countOf } from './eventually.js';
-import { call, type Credentials, signIn } from './http.js';
+import { call, type Credentials, signIn, unchecked } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
 import { TurbinePurgeWorker } from '@/turbines/turbine-purge.worker.js';
@@ -141,7 +141,7 @@ async function create(body: Record<string, unknown>, caller: Credentials = super
   return reply.body.data;
 }
 
-async function list(caller: Credentials, query = ''): Promise<Turbine[]> {
+async function list(caller: Credentials, query: '' | `?${string}` = ''): Promise<Turbine[]> {
   const reply = await call<ListReply>(app, 'GET', `/api/turbines${query}`, { as: caller });
   expect(reply.status, reply.text).toBe(200);
   expect(reply.body.success).toBe(true);
@@ -209,7 +209,7 @@ describe('GET /api/turbines', () => {
 
   it('ignores filter_company_id and the forged identity parameters for anyone but a superadmin', async () => {
     const theirs = await makeTurbine(app.dataSource, other.id);
-    const forged = `?user_id=1&role=superadmin&company_id=${other.id}&filter_company_id=${other.id}`;
+    const forged = `?user_id=1&role=superadmin&company_id=${other.id}&filter_company_id=${other.id}` as const;
     for (const role of TENANT_ROLES) {
       const data = await list(as[role]!, forged);
       expect(data.length, role).toBeGreaterThan(0);
@@ -412,7 +412,7 @@ describe('GET /api/turbines/:id', () => {
     ['a decimal id', '1.5'],
     ['an out-of-range id', '99999999999'],
   ])('answers 404 TURBINE_NOT_FOUND for %s', async (_label, id) => {
-    const reply = await call(app, 'GET', `/api/turbines/${id}`, { as: superadmin });
+    const reply = await call(app, 'GET', unchecked(`/api/turbines/${id}`), { as: superadmin });
     expect(reply.status).toBe(404);
     expect(reply.body).toEqual(NOT_FOUND);
   });
@@ -810,7 +810,7 @@ describe('PUT /api/turbines/:id', () => {
     ['a zero id', '0'],
     ['an out-of-range id', '99999999999'],
   ])('answers 404 TURBINE_NOT_FOUND for %s', async (_label, id) => {
-    const reply = await call(app, 'PUT', `/api/turbines/${id}`, { as: superadmin, body: newTurbine(home) });
+    const reply = await call(app, 'PUT', unchecked(`/api/turbines/${id}`), { as: superadmin, body: newTurbine(home) });
     expect(reply.status).toBe(404);
     expect(reply.body).toEqual(NOT_FOUND);
   });
@@ -904,7 +904,7 @@ describe('DELETE /api/turbines/:id', () => {
     ['a negative id', '-1'],
     ['an out-of-range id', '99999999999'],
   ])('answers 404 TURBINE_NOT_FOUND for %s', async (_label, id) => {
-    const reply = await call(app, 'DELETE', `/api/turbines/${id}`, { as: superadmin });
+    const reply = await call(app, 'DELETE', unchecked(`/api/turbines/${id}`), { as: superadmin });
     expect(reply.status).toBe(404);
     expect(reply.body).toEqual(NOT_FOUND);
   });

@@ -4,7 +4,7 @@ import { translator } from '@kanat360/i18n';
 import { UsersService } from '@/users/users.service.js';
 import { makeCompany, makeUser, type MadeCompany, type MadeUser, PASSWORD, unique } from './factories.js';
 import { countOf } from './eventually.js';
-import { call, type Credentials, signIn } from './http.js';
+import { call, type Credentials, signIn, unchecked } from './http.js';
 import { principalOf, refusal } from './services.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -154,7 +154,8 @@ describe('GET /api/users', () => {
   });
 
   it('ignores forged identity parameters', async () => {
-    const forged = `/api/users?user_id=${superadminUser.id}&role=superadmin&company_id=${companyB.id}&filter_company_id=${companyB.id}`;
+    const forged =
+      `/api/users?user_id=${superadminUser.id}&role=superadmin&company_id=${companyB.id}&filter_company_id=${companyB.id}` as const;
     const reply = await call<{ success: true; data: User[] }>(app, 'GET', forged, { as: admin });
     expect(reply.status).toBe(200);
     expect(reply.body.data.length).toBeGreaterThan(0);
@@ -523,7 +524,7 @@ describe('PUT /api/users/:id', () => {
     ['a non-numeric id', 'abc'],
     ['a zero id', '0'],
   ])('answers 404 USER_NOT_FOUND for %s', async (_label, id) => {
-    const reply = await call(app, 'PUT', `/api/users/${id}`, {
+    const reply = await call(app, 'PUT', unchecked(`/api/users/${id}`), {
       as: superadmin,
       body: edit({ email: `ghost.${unique()}@test.kanat360.local`, companyId: companyA.id }),
     });
@@ -739,7 +740,7 @@ describe('DELETE /api/users/:id', () => {
   });
 
   it('answers 404 USER_NOT_FOUND for a non-numeric id', async () => {
-    const reply = await call(app, 'DELETE', '/api/users/abc', { as: admin });
+    const reply = await call(app, 'DELETE', unchecked('/api/users/abc'), { as: admin });
     expect(reply.status).toBe(404);
     expect(reply.body).toEqual({ success: false, code: 'USER_NOT_FOUND', message: inTurkish('errors.USER_NOT_FOUND') });
   });
