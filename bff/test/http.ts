@@ -60,7 +60,8 @@ type DocumentedPath = { [P in keyof ApiPaths]: `/api${FillTemplate<P & string, P
 
 /**
  * Where `call` may go: a path of the API's document, any query after it (a path that drifts from the server fails
- * the type check); any other only through `unchecked`.
+ * the type check); any other only through `unchecked`. Not held: which methods the path takes (`api` holds them), and
+ * what a text parameter (a request's uuid) holds, slashes included.
  */
 export type CallPath = DocumentedPath | `${DocumentedPath}?${string}` | Unchecked;
 

@@ -42,13 +42,13 @@ const pageHeaders = z.object({
 });
 
 /** The signed address of a photo's bytes (valid within a clock hour); its derivatives are under it. */
-const EXAMPLE_PHOTO_URL = '/api/files/media/4211/1749729600/Rk3vN8qLw2XbT5yHc9ZmP1';
+const EXAMPLE_PHOTO_URL = '/api/files/media/4211/1749729600/Rk3vN8qLw2XbT5yHc9ZmPw';
 
 /** A drone's blade photo as the list shows it once processed. */
 const EXAMPLE_PHOTO = {
   id: 4211,
-  key: 'turbines/1042/blade-A/room-3/2025/DJI_0412.JPG',
-  _originalKey: 'turbines/1042/blade-A/room-3/2025/DJI_0412.JPG',
+  key: 'turbines/1042/blade-A/room-3/2025/6f1d2c9a-3b7e-4f08-a5c1-92e4d7b0c315.jpg',
+  _originalKey: 'turbines/1042/blade-A/room-3/2025/6f1d2c9a-3b7e-4f08-a5c1-92e4d7b0c315.jpg',
   originalName: 'DJI_0412.JPG',
   kind: 'photo',
   mime: 'image/jpeg',
@@ -76,7 +76,7 @@ const EXAMPLE_PHOTO = {
   createdAt: '2025-05-15T08:02:11.000Z',
   lastModified: '2025-05-15T08:02:11.000Z',
   url: EXAMPLE_PHOTO_URL,
-  file_path: 'turbines/1042/blade-A/room-3/2025/DJI_0412.JPG',
+  file_path: 'turbines/1042/blade-A/room-3/2025/6f1d2c9a-3b7e-4f08-a5c1-92e4d7b0c315.jpg',
   download_url: `${EXAMPLE_PHOTO_URL}?download=1`,
   thumbnail_url: `${EXAMPLE_PHOTO_URL}/thumb.jpg`,
   preview_url: `${EXAMPLE_PHOTO_URL}/preview.jpg`,

@@ -135,8 +135,36 @@ export class TurbinesController {
     answers: { 201: successOf(turbine) },
     errors: ['COMPANY_REQUIRED', 'COMPANY_INVALID'],
     example: {
-      body: { code: 'ALG-07', city: 'İzmir', location: 'Aliağa', site_name: 'Aliağa RES', rooms: 9, company_id: 1000 },
-      answer: { success: true, data: EXAMPLE_TURBINE, message: 'Türbin başarıyla eklendi' },
+      body: {
+        code: 'ALG-07',
+        city: 'İzmir',
+        location: 'Aliağa',
+        site_name: 'Aliağa RES',
+        coordinates: '38.7996,26.9707',
+        rooms: 9,
+        company_id: 1000,
+        manufacturer: 'Nordex',
+        model: 'N149/5.X',
+        rated_power_kw: 5700,
+        hub_height_m: 125,
+        rotor_diameter_m: 149.1,
+        blade_length_m: 72.4,
+        commissioned_year: 2022,
+      },
+      // Just added: nothing uploaded, found or repaired yet.
+      answer: {
+        success: true,
+        data: {
+          ...EXAMPLE_TURBINE,
+          photo_count: 0,
+          media_count: 0,
+          worst_open_severity: null,
+          open_repairs: 0,
+          overdue_repairs: 0,
+          updated_at: EXAMPLE_TURBINE.created_at,
+        },
+        message: 'Türbin başarıyla eklendi',
+      },
     },
   })
   async create(

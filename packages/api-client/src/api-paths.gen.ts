@@ -3756,8 +3756,16 @@ export interface operations {
                  *       "city": "İzmir",
                  *       "location": "Aliağa",
                  *       "site_name": "Aliağa RES",
+                 *       "coordinates": "38.7996,26.9707",
                  *       "rooms": 9,
-                 *       "company_id": 1000
+                 *       "company_id": 1000,
+                 *       "manufacturer": "Nordex",
+                 *       "model": "N149/5.X",
+                 *       "rated_power_kw": 5700,
+                 *       "hub_height_m": 125,
+                 *       "rotor_diameter_m": 149.1,
+                 *       "blade_length_m": 72.4,
+                 *       "commissioned_year": 2022
                  *     }
                  */
                 "application/json": {
@@ -3821,13 +3829,13 @@ export interface operations {
                      *         "commissioned_year": 2022,
                      *         "latitude": 38.7996,
                      *         "longitude": 26.9707,
-                     *         "photo_count": 42,
-                     *         "media_count": 45,
-                     *         "worst_open_severity": 3,
-                     *         "open_repairs": 1,
+                     *         "photo_count": 0,
+                     *         "media_count": 0,
+                     *         "worst_open_severity": null,
+                     *         "open_repairs": 0,
                      *         "overdue_repairs": 0,
                      *         "created_at": "2025-04-02T08:15:00.000Z",
-                     *         "updated_at": "2025-06-11T14:02:31.000Z"
+                     *         "updated_at": "2025-04-02T08:15:00.000Z"
                      *       },
                      *       "message": "Türbin başarıyla eklendi"
                      *     }
@@ -4978,8 +4986,8 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "id": 4211,
-                     *           "key": "turbines/1042/blade-A/room-3/2025/DJI_0412.JPG",
-                     *           "_originalKey": "turbines/1042/blade-A/room-3/2025/DJI_0412.JPG",
+                     *           "key": "turbines/1042/blade-A/room-3/2025/6f1d2c9a-3b7e-4f08-a5c1-92e4d7b0c315.jpg",
+                     *           "_originalKey": "turbines/1042/blade-A/room-3/2025/6f1d2c9a-3b7e-4f08-a5c1-92e4d7b0c315.jpg",
                      *           "originalName": "DJI_0412.JPG",
                      *           "kind": "photo",
                      *           "mime": "image/jpeg",
@@ -5013,12 +5021,12 @@ export interface operations {
                      *           "upload_date": "2025-05-15T08:02:11.000Z",
                      *           "createdAt": "2025-05-15T08:02:11.000Z",
                      *           "lastModified": "2025-05-15T08:02:11.000Z",
-                     *           "url": "/api/files/media/4211/1749729600/Rk3vN8qLw2XbT5yHc9ZmP1",
-                     *           "file_path": "turbines/1042/blade-A/room-3/2025/DJI_0412.JPG",
-                     *           "download_url": "/api/files/media/4211/1749729600/Rk3vN8qLw2XbT5yHc9ZmP1?download=1",
-                     *           "thumbnail_url": "/api/files/media/4211/1749729600/Rk3vN8qLw2XbT5yHc9ZmP1/thumb.jpg",
-                     *           "preview_url": "/api/files/media/4211/1749729600/Rk3vN8qLw2XbT5yHc9ZmP1/preview.jpg",
-                     *           "tiles_url": "/api/files/media/4211/1749729600/Rk3vN8qLw2XbT5yHc9ZmP1/tiles/image.dzi",
+                     *           "url": "/api/files/media/4211/1749729600/Rk3vN8qLw2XbT5yHc9ZmPw",
+                     *           "file_path": "turbines/1042/blade-A/room-3/2025/6f1d2c9a-3b7e-4f08-a5c1-92e4d7b0c315.jpg",
+                     *           "download_url": "/api/files/media/4211/1749729600/Rk3vN8qLw2XbT5yHc9ZmPw?download=1",
+                     *           "thumbnail_url": "/api/files/media/4211/1749729600/Rk3vN8qLw2XbT5yHc9ZmPw/thumb.jpg",
+                     *           "preview_url": "/api/files/media/4211/1749729600/Rk3vN8qLw2XbT5yHc9ZmPw/preview.jpg",
+                     *           "tiles_url": "/api/files/media/4211/1749729600/Rk3vN8qLw2XbT5yHc9ZmPw/tiles/image.dzi",
                      *           "panorama_tiles": null,
                      *           "duration_s": null,
                      *           "uploadedBy": {
@@ -6435,7 +6443,7 @@ export interface operations {
                      *           "description": "Hücum kenarında kaplamayı aşan erozyon, laminat görünüyor.",
                      *           "status": "new",
                      *           "stage": "draft",
-                     *           "track_id": 204,
+                     *           "track_id": 311,
                      *           "created_by": 41,
                      *           "created_at": "2025-06-11T14:02:31.000Z",
                      *           "updated_at": "2025-06-11T14:02:31.000Z",
@@ -6882,7 +6890,7 @@ export interface operations {
                      *           "description": "Hücum kenarında kaplamayı aşan erozyon, laminat görünüyor.",
                      *           "status": "new",
                      *           "stage": "draft",
-                     *           "track_id": 204,
+                     *           "track_id": 311,
                      *           "created_by": 41,
                      *           "created_at": "2025-06-11T14:02:31.000Z",
                      *           "updated_at": "2025-06-11T14:02:31.000Z",
@@ -7010,6 +7018,7 @@ export interface operations {
                  *       "surface": "leading_edge",
                  *       "zone": 7,
                  *       "distance_from_root_m": 31.5,
+                 *       "extent_m": 0.4,
                  *       "target": {
                  *         "selector": {
                  *           "type": "FragmentSelector",
@@ -7018,6 +7027,7 @@ export interface operations {
                  *       },
                  *       "type": "erosion",
                  *       "severity": 3,
+                 *       "action": "repair_planned",
                  *       "length_mm": 380,
                  *       "width_mm": 45,
                  *       "description": "Hücum kenarında kaplamayı aşan erozyon, laminat görünüyor."
@@ -7090,7 +7100,7 @@ export interface operations {
                      *         "description": "Hücum kenarında kaplamayı aşan erozyon, laminat görünüyor.",
                      *         "status": "new",
                      *         "stage": "draft",
-                     *         "track_id": 204,
+                     *         "track_id": 311,
                      *         "created_by": 41,
                      *         "created_at": "2025-06-11T14:02:31.000Z",
                      *         "updated_at": "2025-06-11T14:02:31.000Z",
@@ -7353,7 +7363,7 @@ export interface operations {
                      *         "description": "Hücum kenarında kaplamayı aşan erozyon, laminat görünüyor.",
                      *         "status": "new",
                      *         "stage": "released",
-                     *         "track_id": 204,
+                     *         "track_id": 311,
                      *         "created_by": 41,
                      *         "created_at": "2025-06-11T14:02:31.000Z",
                      *         "updated_at": "2025-06-12T09:41:10.000Z",
@@ -7987,10 +7997,10 @@ export interface operations {
                      *                 "width": 8192,
                      *                 "height": 5460,
                      *                 "status": "ready",
-                     *                 "url": "/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3e",
-                     *                 "thumbnail_url": "/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3e/thumb.jpg",
-                     *                 "preview_url": "/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3e/preview.jpg",
-                     *                 "tiles_url": "/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3e/tiles/image.dzi"
+                     *                 "url": "/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3g",
+                     *                 "thumbnail_url": "/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3g/thumb.jpg",
+                     *                 "preview_url": "/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3g/preview.jpg",
+                     *                 "tiles_url": "/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3g/tiles/image.dzi"
                      *               }
                      *             }
                      *           ],
@@ -8644,10 +8654,10 @@ export interface operations {
                      *                 "width": 8192,
                      *                 "height": 5460,
                      *                 "status": "ready",
-                     *                 "url": "/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3e",
-                     *                 "thumbnail_url": "/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3e/thumb.jpg",
-                     *                 "preview_url": "/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3e/preview.jpg",
-                     *                 "tiles_url": "/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3e/tiles/image.dzi"
+                     *                 "url": "/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3g",
+                     *                 "thumbnail_url": "/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3g/thumb.jpg",
+                     *                 "preview_url": "/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3g/preview.jpg",
+                     *                 "tiles_url": "/api/files/media/5087/1749729600/Jm2Xc9vQ0tLk5RbW7yNa3g/tiles/image.dzi"
                      *               }
                      *             }
                      *           ],
