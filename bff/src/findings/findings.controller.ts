@@ -38,12 +38,8 @@ import { FindingsService } from './findings.service.js';
 type TurbinePath = z.output<typeof turbinePath>;
 type FindingPath = z.output<typeof findingPath>;
 
-const EXAMPLE_FINDING = {
-  id: 311,
-  turbine_id: 12,
-  media_id: 5120,
-  media_version: 1,
-  year: 2025,
+/** An erosion as an operator marks it: what the create and update bodies send, and the answers repeat. */
+const EXAMPLE_FINDING_FIELDS = {
   blade: 'B',
   surface: 'leading_edge',
   zone: 7,
@@ -51,19 +47,24 @@ const EXAMPLE_FINDING = {
   distance_from_root_m: 31.5,
   extent_m: 0.4,
   distance_from_le_m: null,
-  target: {
-    selector: {
-      type: 'FragmentSelector',
-      conformsTo: 'http://www.w3.org/TR/media-frags/',
-      value: 'xywh=pixel:2810,1422,380,210',
-    },
-  },
   type: 'erosion',
   severity: 3,
   action: 'repair_planned',
   length_mm: 380,
   width_mm: 45,
   description: 'Hücum kenarında kaplamayı aşan erozyon, laminat görünüyor.',
+} as const;
+/** Its region as a client sends it (the answer adds the selector's `conformsTo`). */
+const EXAMPLE_TARGET = { selector: { type: 'FragmentSelector', value: 'xywh=pixel:2810,1422,380,210' } } as const;
+
+const EXAMPLE_FINDING = {
+  id: 311,
+  turbine_id: 12,
+  media_id: 5120,
+  media_version: 1,
+  year: 2025,
+  ...EXAMPLE_FINDING_FIELDS,
+  target: { selector: { ...EXAMPLE_TARGET.selector, conformsTo: 'http://www.w3.org/TR/media-frags/' } },
   status: 'new',
   stage: 'draft',
   track_id: 311,
@@ -290,22 +291,7 @@ export class FindingsController {
     answers: { 201: successOf(findingDetail) },
     errors: FINDING_ERRORS,
     example: {
-      body: {
-        media_id: 5120,
-        media_version: 1,
-        blade: 'B',
-        surface: 'leading_edge',
-        zone: 7,
-        distance_from_root_m: 31.5,
-        extent_m: 0.4,
-        target: { selector: { type: 'FragmentSelector', value: 'xywh=pixel:2810,1422,380,210' } },
-        type: 'erosion',
-        severity: 3,
-        action: 'repair_planned',
-        length_mm: 380,
-        width_mm: 45,
-        description: 'Hücum kenarında kaplamayı aşan erozyon, laminat görünüyor.',
-      },
+      body: { media_id: 5120, media_version: 1, ...EXAMPLE_FINDING_FIELDS, target: EXAMPLE_TARGET },
       answer: {
         success: true,
         data: {
@@ -350,24 +336,7 @@ export class FindingsController {
     answers: { 200: successOf(findingDetail) },
     errors: FINDING_ERRORS,
     example: {
-      body: {
-        blade: 'B',
-        surface: 'leading_edge',
-        zone: 7,
-        internal: false,
-        distance_from_root_m: 31.5,
-        extent_m: 0.4,
-        distance_from_le_m: null,
-        target: { selector: { type: 'FragmentSelector', value: 'xywh=pixel:2810,1422,380,210' } },
-        type: 'erosion',
-        severity: 3,
-        action: 'repair_planned',
-        length_mm: 380,
-        width_mm: 45,
-        description: 'Hücum kenarında kaplamayı aşan erozyon, laminat görünüyor.',
-        status: 'new',
-        stage: 'released',
-      },
+      body: { ...EXAMPLE_FINDING_FIELDS, target: EXAMPLE_TARGET, status: 'new', stage: 'released' },
       answer: {
         success: true,
         data: {

@@ -24,19 +24,15 @@ import { MultipartBody, type MultipartForm } from '@/uploads/multipart.js';
 import { TurbineImportService } from './turbine-import.service.js';
 import { TurbinesService } from './turbines.service.js';
 
-const EXAMPLE_TURBINE = {
-  id: 12,
-  turbine_name: null,
-  name: 'İzmir Türbini',
+/** A turbine as a client adds it (POST /turbines). */
+const EXAMPLE_TURBINE_BODY = {
   code: 'ALG-07',
-  city: 'izmir',
+  city: 'İzmir',
   location: 'Aliağa',
   site_name: 'Aliağa RES',
   coordinates: '38.7996,26.9707',
   rooms: 9,
-  status: 'active',
   company_id: 1000,
-  company_name: 'Anadolu Rüzgar Enerji A.Ş.',
   manufacturer: 'Nordex',
   model: 'N149/5.X',
   rated_power_kw: 5700,
@@ -44,6 +40,17 @@ const EXAMPLE_TURBINE = {
   rotor_diameter_m: 149.1,
   blade_length_m: 72.4,
   commissioned_year: 2022,
+} as const;
+
+/** That turbine as the API answers it some weeks later. */
+const EXAMPLE_TURBINE = {
+  id: 12,
+  turbine_name: null,
+  name: 'İzmir Türbini',
+  ...EXAMPLE_TURBINE_BODY,
+  city: 'izmir',
+  status: 'active',
+  company_name: 'Anadolu Rüzgar Enerji A.Ş.',
   latitude: 38.7996,
   longitude: 26.9707,
   photo_count: 42,
@@ -135,22 +142,7 @@ export class TurbinesController {
     answers: { 201: successOf(turbine) },
     errors: ['COMPANY_REQUIRED', 'COMPANY_INVALID'],
     example: {
-      body: {
-        code: 'ALG-07',
-        city: 'İzmir',
-        location: 'Aliağa',
-        site_name: 'Aliağa RES',
-        coordinates: '38.7996,26.9707',
-        rooms: 9,
-        company_id: 1000,
-        manufacturer: 'Nordex',
-        model: 'N149/5.X',
-        rated_power_kw: 5700,
-        hub_height_m: 125,
-        rotor_diameter_m: 149.1,
-        blade_length_m: 72.4,
-        commissioned_year: 2022,
-      },
+      body: EXAMPLE_TURBINE_BODY,
       // Just added: nothing uploaded, found or repaired yet.
       answer: {
         success: true,

@@ -3638,9 +3638,7 @@ export interface operations {
                      *           "site_name": "Aliağa RES",
                      *           "coordinates": "38.7996,26.9707",
                      *           "rooms": 9,
-                     *           "status": "active",
                      *           "company_id": 1000,
-                     *           "company_name": "Anadolu Rüzgar Enerji A.Ş.",
                      *           "manufacturer": "Nordex",
                      *           "model": "N149/5.X",
                      *           "rated_power_kw": 5700,
@@ -3648,6 +3646,8 @@ export interface operations {
                      *           "rotor_diameter_m": 149.1,
                      *           "blade_length_m": 72.4,
                      *           "commissioned_year": 2022,
+                     *           "status": "active",
+                     *           "company_name": "Anadolu Rüzgar Enerji A.Ş.",
                      *           "latitude": 38.7996,
                      *           "longitude": 26.9707,
                      *           "photo_count": 42,
@@ -3668,9 +3668,7 @@ export interface operations {
                      *           "site_name": "Soma RES",
                      *           "coordinates": "39.1858,27.6056",
                      *           "rooms": 9,
-                     *           "status": "active",
                      *           "company_id": 1000,
-                     *           "company_name": "Anadolu Rüzgar Enerji A.Ş.",
                      *           "manufacturer": "Enercon",
                      *           "model": "E-138 EP3",
                      *           "rated_power_kw": 4200,
@@ -3678,6 +3676,8 @@ export interface operations {
                      *           "rotor_diameter_m": 138.3,
                      *           "blade_length_m": 66.7,
                      *           "commissioned_year": 2021,
+                     *           "status": "active",
+                     *           "company_name": "Anadolu Rüzgar Enerji A.Ş.",
                      *           "latitude": 39.1858,
                      *           "longitude": 27.6056,
                      *           "photo_count": 118,
@@ -3817,9 +3817,7 @@ export interface operations {
                      *         "site_name": "Aliağa RES",
                      *         "coordinates": "38.7996,26.9707",
                      *         "rooms": 9,
-                     *         "status": "active",
                      *         "company_id": 1000,
-                     *         "company_name": "Anadolu Rüzgar Enerji A.Ş.",
                      *         "manufacturer": "Nordex",
                      *         "model": "N149/5.X",
                      *         "rated_power_kw": 5700,
@@ -3827,6 +3825,8 @@ export interface operations {
                      *         "rotor_diameter_m": 149.1,
                      *         "blade_length_m": 72.4,
                      *         "commissioned_year": 2022,
+                     *         "status": "active",
+                     *         "company_name": "Anadolu Rüzgar Enerji A.Ş.",
                      *         "latitude": 38.7996,
                      *         "longitude": 26.9707,
                      *         "photo_count": 0,
@@ -3929,9 +3929,7 @@ export interface operations {
                      *         "site_name": "Aliağa RES",
                      *         "coordinates": "38.7996,26.9707",
                      *         "rooms": 9,
-                     *         "status": "active",
                      *         "company_id": 1000,
-                     *         "company_name": "Anadolu Rüzgar Enerji A.Ş.",
                      *         "manufacturer": "Nordex",
                      *         "model": "N149/5.X",
                      *         "rated_power_kw": 5700,
@@ -3939,6 +3937,8 @@ export interface operations {
                      *         "rotor_diameter_m": 149.1,
                      *         "blade_length_m": 72.4,
                      *         "commissioned_year": 2022,
+                     *         "status": "active",
+                     *         "company_name": "Anadolu Rüzgar Enerji A.Ş.",
                      *         "latitude": 38.7996,
                      *         "longitude": 26.9707,
                      *         "photo_count": 42,
@@ -3963,9 +3963,7 @@ export interface operations {
                      *         "site_name": "Aliağa RES",
                      *         "coordinates": "38.7996,26.9707",
                      *         "rooms": 9,
-                     *         "status": "active",
                      *         "company_id": 1000,
-                     *         "company_name": "Anadolu Rüzgar Enerji A.Ş.",
                      *         "manufacturer": "Nordex",
                      *         "model": "N149/5.X",
                      *         "rated_power_kw": 5700,
@@ -3973,6 +3971,8 @@ export interface operations {
                      *         "rotor_diameter_m": 149.1,
                      *         "blade_length_m": 72.4,
                      *         "commissioned_year": 2022,
+                     *         "status": "active",
+                     *         "company_name": "Anadolu Rüzgar Enerji A.Ş.",
                      *         "latitude": 38.7996,
                      *         "longitude": 26.9707,
                      *         "photo_count": 42,
@@ -4109,9 +4109,7 @@ export interface operations {
                      *         "site_name": "Aliağa RES",
                      *         "coordinates": "38.7996,26.9707",
                      *         "rooms": 9,
-                     *         "status": "maintenance",
                      *         "company_id": 1000,
-                     *         "company_name": "Anadolu Rüzgar Enerji A.Ş.",
                      *         "manufacturer": "Nordex",
                      *         "model": "N149/5.X",
                      *         "rated_power_kw": 5700,
@@ -4119,6 +4117,8 @@ export interface operations {
                      *         "rotor_diameter_m": 149.1,
                      *         "blade_length_m": 72.4,
                      *         "commissioned_year": 2022,
+                     *         "status": "maintenance",
+                     *         "company_name": "Anadolu Rüzgar Enerji A.Ş.",
                      *         "latitude": 38.7996,
                      *         "longitude": 26.9707,
                      *         "photo_count": 42,
@@ -6428,19 +6428,19 @@ export interface operations {
                      *           "distance_from_root_m": 31.5,
                      *           "extent_m": 0.4,
                      *           "distance_from_le_m": null,
-                     *           "target": {
-                     *             "selector": {
-                     *               "type": "FragmentSelector",
-                     *               "conformsTo": "http://www.w3.org/TR/media-frags/",
-                     *               "value": "xywh=pixel:2810,1422,380,210"
-                     *             }
-                     *           },
                      *           "type": "erosion",
                      *           "severity": 3,
                      *           "action": "repair_planned",
                      *           "length_mm": 380,
                      *           "width_mm": 45,
                      *           "description": "Hücum kenarında kaplamayı aşan erozyon, laminat görünüyor.",
+                     *           "target": {
+                     *             "selector": {
+                     *               "type": "FragmentSelector",
+                     *               "value": "xywh=pixel:2810,1422,380,210",
+                     *               "conformsTo": "http://www.w3.org/TR/media-frags/"
+                     *             }
+                     *           },
                      *           "status": "new",
                      *           "stage": "draft",
                      *           "track_id": 311,
@@ -6875,19 +6875,19 @@ export interface operations {
                      *           "distance_from_root_m": 31.5,
                      *           "extent_m": 0.4,
                      *           "distance_from_le_m": null,
-                     *           "target": {
-                     *             "selector": {
-                     *               "type": "FragmentSelector",
-                     *               "conformsTo": "http://www.w3.org/TR/media-frags/",
-                     *               "value": "xywh=pixel:2810,1422,380,210"
-                     *             }
-                     *           },
                      *           "type": "erosion",
                      *           "severity": 3,
                      *           "action": "repair_planned",
                      *           "length_mm": 380,
                      *           "width_mm": 45,
                      *           "description": "Hücum kenarında kaplamayı aşan erozyon, laminat görünüyor.",
+                     *           "target": {
+                     *             "selector": {
+                     *               "type": "FragmentSelector",
+                     *               "value": "xywh=pixel:2810,1422,380,210",
+                     *               "conformsTo": "http://www.w3.org/TR/media-frags/"
+                     *             }
+                     *           },
                      *           "status": "new",
                      *           "stage": "draft",
                      *           "track_id": 311,
@@ -6909,6 +6909,12 @@ export interface operations {
                      *           "distance_from_root_m": 46.2,
                      *           "extent_m": 0.25,
                      *           "distance_from_le_m": 2.9,
+                     *           "type": "crack",
+                     *           "severity": 4,
+                     *           "action": "repair_soon",
+                     *           "length_mm": 250,
+                     *           "width_mm": 2,
+                     *           "description": "Arka kenarda yapıştırma hattı boyunca 25 cm boyuna çatlak.",
                      *           "target": {
                      *             "selector": {
                      *               "type": "FragmentSelector",
@@ -6916,12 +6922,6 @@ export interface operations {
                      *               "value": "xywh=pixel:1904,860,240,520"
                      *             }
                      *           },
-                     *           "type": "crack",
-                     *           "severity": 4,
-                     *           "action": "repair_soon",
-                     *           "length_mm": 250,
-                     *           "width_mm": 2,
-                     *           "description": "Arka kenarda yapıştırma hattı boyunca 25 cm boyuna çatlak.",
                      *           "status": "repair_planned",
                      *           "stage": "released",
                      *           "track_id": 187,
@@ -7017,20 +7017,22 @@ export interface operations {
                  *       "blade": "B",
                  *       "surface": "leading_edge",
                  *       "zone": 7,
+                 *       "internal": false,
                  *       "distance_from_root_m": 31.5,
                  *       "extent_m": 0.4,
-                 *       "target": {
-                 *         "selector": {
-                 *           "type": "FragmentSelector",
-                 *           "value": "xywh=pixel:2810,1422,380,210"
-                 *         }
-                 *       },
+                 *       "distance_from_le_m": null,
                  *       "type": "erosion",
                  *       "severity": 3,
                  *       "action": "repair_planned",
                  *       "length_mm": 380,
                  *       "width_mm": 45,
-                 *       "description": "Hücum kenarında kaplamayı aşan erozyon, laminat görünüyor."
+                 *       "description": "Hücum kenarında kaplamayı aşan erozyon, laminat görünüyor.",
+                 *       "target": {
+                 *         "selector": {
+                 *           "type": "FragmentSelector",
+                 *           "value": "xywh=pixel:2810,1422,380,210"
+                 *         }
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -7085,19 +7087,19 @@ export interface operations {
                      *         "distance_from_root_m": 31.5,
                      *         "extent_m": 0.4,
                      *         "distance_from_le_m": null,
-                     *         "target": {
-                     *           "selector": {
-                     *             "type": "FragmentSelector",
-                     *             "conformsTo": "http://www.w3.org/TR/media-frags/",
-                     *             "value": "xywh=pixel:2810,1422,380,210"
-                     *           }
-                     *         },
                      *         "type": "erosion",
                      *         "severity": 3,
                      *         "action": "repair_planned",
                      *         "length_mm": 380,
                      *         "width_mm": 45,
                      *         "description": "Hücum kenarında kaplamayı aşan erozyon, laminat görünüyor.",
+                     *         "target": {
+                     *           "selector": {
+                     *             "type": "FragmentSelector",
+                     *             "value": "xywh=pixel:2810,1422,380,210",
+                     *             "conformsTo": "http://www.w3.org/TR/media-frags/"
+                     *           }
+                     *         },
                      *         "status": "new",
                      *         "stage": "draft",
                      *         "track_id": 311,
@@ -7282,18 +7284,18 @@ export interface operations {
                  *       "distance_from_root_m": 31.5,
                  *       "extent_m": 0.4,
                  *       "distance_from_le_m": null,
-                 *       "target": {
-                 *         "selector": {
-                 *           "type": "FragmentSelector",
-                 *           "value": "xywh=pixel:2810,1422,380,210"
-                 *         }
-                 *       },
                  *       "type": "erosion",
                  *       "severity": 3,
                  *       "action": "repair_planned",
                  *       "length_mm": 380,
                  *       "width_mm": 45,
                  *       "description": "Hücum kenarında kaplamayı aşan erozyon, laminat görünüyor.",
+                 *       "target": {
+                 *         "selector": {
+                 *           "type": "FragmentSelector",
+                 *           "value": "xywh=pixel:2810,1422,380,210"
+                 *         }
+                 *       },
                  *       "status": "new",
                  *       "stage": "released"
                  *     }
@@ -7348,19 +7350,19 @@ export interface operations {
                      *         "distance_from_root_m": 31.5,
                      *         "extent_m": 0.4,
                      *         "distance_from_le_m": null,
-                     *         "target": {
-                     *           "selector": {
-                     *             "type": "FragmentSelector",
-                     *             "conformsTo": "http://www.w3.org/TR/media-frags/",
-                     *             "value": "xywh=pixel:2810,1422,380,210"
-                     *           }
-                     *         },
                      *         "type": "erosion",
                      *         "severity": 3,
                      *         "action": "repair_planned",
                      *         "length_mm": 380,
                      *         "width_mm": 45,
                      *         "description": "Hücum kenarında kaplamayı aşan erozyon, laminat görünüyor.",
+                     *         "target": {
+                     *           "selector": {
+                     *             "type": "FragmentSelector",
+                     *             "value": "xywh=pixel:2810,1422,380,210",
+                     *             "conformsTo": "http://www.w3.org/TR/media-frags/"
+                     *           }
+                     *         },
                      *         "status": "new",
                      *         "stage": "released",
                      *         "track_id": 311,
