@@ -66,9 +66,9 @@ test.describe('fleet findings page', () => {
     await expect(page.getByRole('heading', { name: 'Bulgular', level: 1 })).toBeVisible();
     await expect(page.getByTestId('findings-total')).toHaveText(`${all.total} bulgu`);
     await expect(page.getByTestId('severity-chip-all').getByTestId('severity-count')).toHaveText(String(all.total));
-    expect(await shownCounts(page)).toEqual(
-      Object.fromEntries(FINDING_SEVERITIES.map((severity) => [severity, String(all.by_severity[severity])])),
-    );
+    await expect
+      .poll(() => shownCounts(page))
+      .toEqual(Object.fromEntries(FINDING_SEVERITIES.map((severity) => [severity, String(all.by_severity[severity])])));
 
     // Virtualized: only the rows in view are drawn; scrolling to the end loads the next page and draws its rows.
     await expect(rows(page).first()).toBeVisible();
@@ -99,8 +99,10 @@ test.describe('fleet findings page', () => {
       String(finding.id),
     );
     await expect(page.getByTestId('findings-total')).toHaveText(`${serious.length} bulgu`);
-    await expect(rows(page)).toHaveCount(serious.length);
-    expect(await rows(page).evaluateAll((elements) => elements.map((row) => row.dataset.findingId))).toEqual(serious);
+    // Polled: the old rows stay drawn until the new ones come, and may be as many.
+    await expect
+      .poll(() => rows(page).evaluateAll((elements) => elements.map((row) => row.dataset.findingId)))
+      .toEqual(serious);
     for (const type of await page.getByTestId('finding-type').allTextContents())
       expect(type).toBe(inTurkish('findings.type.crack'));
 
@@ -110,9 +112,11 @@ test.describe('fleet findings page', () => {
     await expect(chip(page, 3)).toHaveAttribute('aria-pressed', 'true');
     await expect(rows(page)).toHaveCount(serious.length);
     // The counts keep every severity of the other filters (the chips are the severity filter).
-    expect(await shownCounts(page)).toEqual(
-      Object.fromEntries(FINDING_SEVERITIES.map((severity) => [severity, String(cracks.by_severity[severity])])),
-    );
+    await expect
+      .poll(() => shownCounts(page))
+      .toEqual(
+        Object.fromEntries(FINDING_SEVERITIES.map((severity) => [severity, String(cracks.by_severity[severity])])),
+      );
 
     // Clearing brings every finding back.
     await page.getByRole('button', { name: 'Filtreleri Temizle' }).click();
@@ -227,9 +231,11 @@ test.describe('fleet findings page', () => {
 
     await signInAs(page, 'customer', { path: '/dashboard/findings', language: 'en' });
     await expect(page.getByTestId('findings-total')).toHaveText(`${released.total} findings`);
-    expect(await shownCounts(page)).toEqual(
-      Object.fromEntries(FINDING_SEVERITIES.map((severity) => [severity, String(released.by_severity[severity])])),
-    );
+    await expect
+      .poll(() => shownCounts(page))
+      .toEqual(
+        Object.fromEntries(FINDING_SEVERITIES.map((severity) => [severity, String(released.by_severity[severity])])),
+      );
     await expect(page.getByTestId('findings-turbine')).toBeVisible();
     await expect(page.getByTestId('findings-stage')).toHaveCount(0);
     await expect(page.getByTestId('findings-company')).toHaveCount(0);

@@ -96,6 +96,8 @@ test('an operator marks findings on a photo and on the panorama, links one to la
   const before = (await findingsOf(operatorApi, turbineId, { media_id: photo.id })).length;
   await expect(page.getByTestId('findings-count')).toHaveText(`(${before})`);
   await page.getByTestId('finding-tool-rectangle').click();
+  // The layer takes the drag once it is in place (a lazy chunk); before, the viewer would pan.
+  await expect(page.getByTestId('drawing-layer')).toHaveClass(/cursor-crosshair/);
   const box = (await viewer.boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.3);
   await page.mouse.down();
@@ -165,6 +167,8 @@ test('an operator marks findings on a photo and on the panorama, links one to la
   const markersBefore = (await findingsOf(operatorApi, turbineId, { media_id: panorama.id })).length;
   await expect(page.locator('.psv-marker')).toHaveCount(markersBefore);
   await page.getByTestId('finding-tool-point').click();
+  await expect(page.getByTestId('finding-tool-point')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('drawing-layer')).toBeAttached();
   const sphere = (await page.getByTestId('panorama').boundingBox())!;
   await page.mouse.click(sphere.x + sphere.width * 0.35, sphere.y + sphere.height * 0.6);
   await page.getByTestId('finding-distance_from_root_m').fill('31');

@@ -132,7 +132,10 @@ test.describe('the fleet map', () => {
       'data-points',
       String(turbines.filter((t) => t.manufacturer === manufacturer).length),
     );
-    expect((await sourceFeatures(page)).length).toBe(turbines.filter((t) => t.manufacturer === manufacturer).length);
+    // The map's source takes the points in an effect after the count is drawn.
+    await expect
+      .poll(async () => (await sourceFeatures(page)).length)
+      .toBe(turbines.filter((t) => t.manufacturer === manufacturer).length);
   });
 
   test('shows a company its own turbines only, and passes axe in light and dark', async ({ page }) => {

@@ -33,20 +33,22 @@ async function idsByScrolling(page: Page): Promise<number[]> {
   const scroller = page.getByTestId('photos-scroller');
   const byIndex = new Map<number, number>();
   for (let guard = 0; guard < 200; guard += 1) {
-    for (const [index, id] of await rows(page).evaluateAll((elements) =>
-      elements.map((element) => [
-        Number(element.getAttribute('data-index')),
-        Number(element.getAttribute('data-media-id')),
-      ]),
-    )) {
-      byIndex.set(index!, id!);
-    }
-    const atEnd = await scroller.evaluate((element) => {
+    // One look per pass: the rows, whether a page is still loading and whether the end is reached are read together,
+    // so a page that arrives between two reads cannot end the walk before its rows are taken.
+    const { shown, loading, atEnd } = await scroller.evaluate((element) => {
+      const pairs = [...element.querySelectorAll<HTMLElement>('[data-testid="photo-row"]')].map(
+        (row) => [Number(row.dataset.index), Number(row.dataset.mediaId)] as const,
+      );
       const end = element.scrollTop + element.clientHeight >= element.scrollHeight - 2;
       element.scrollTop += element.clientHeight * 0.8;
-      return end;
+      return {
+        shown: pairs,
+        loading: element.querySelectorAll('[data-testid="photo-row-loading"]').length > 0,
+        atEnd: end,
+      };
     });
-    if (atEnd && (await page.getByTestId('photo-row-loading').count()) === 0) break;
+    for (const [index, id] of shown) byIndex.set(index, id);
+    if (atEnd && !loading) break;
     await page.waitForTimeout(80);
   }
   return [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, id]) => id);

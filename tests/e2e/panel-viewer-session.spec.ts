@@ -222,22 +222,24 @@ test('a circle drawn from the exact centre of a panorama shows while it is drawn
   await page.mouse.down();
   await page.mouse.move(cx + 50, cy, { steps: 5 });
   // While drawn: a red ring around the centre of the view.
-  const drawn = await layer.evaluate((canvas: HTMLCanvasElement) => {
-    const { data, width, height } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-    let red = 0;
-    let far = 0;
-    for (let y = 0; y < height; y += 2) {
-      for (let x = 0; x < width; x += 2) {
-        const at = (y * width + x) * 4;
-        if (data[at + 3]! < 128 || data[at]! < 180) continue;
-        red += 1;
-        if (Math.hypot(x - width / 2, y - height / 2) > width / 4) far += 1;
+  // Polled: the layer paints in the animation frame after the last move.
+  const drawn = () =>
+    layer.evaluate((canvas: HTMLCanvasElement) => {
+      const { data, width, height } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      let red = 0;
+      let far = 0;
+      for (let y = 0; y < height; y += 2) {
+        for (let x = 0; x < width; x += 2) {
+          const at = (y * width + x) * 4;
+          if (data[at + 3]! < 128 || data[at]! < 180) continue;
+          red += 1;
+          if (Math.hypot(x - width / 2, y - height / 2) > width / 4) far += 1;
+        }
       }
-    }
-    return { red, far };
-  });
-  expect(drawn.red).toBeGreaterThan(20);
-  expect(drawn.far).toBe(0);
+      return { red, far };
+    });
+  await expect.poll(async () => (await drawn()).red).toBeGreaterThan(20);
+  expect((await drawn()).far).toBe(0);
   await page.mouse.up();
   await page.getByTestId('drawing-save').click();
   await expect(page.getByTestId('toast').filter({ hasText: inTurkish('api.photoSaved') })).toBeVisible();
@@ -452,6 +454,7 @@ test("a finding's polygon is drawn on the photo by its corners: closed on the fi
   const takePolygonTool = async () => {
     await polygonTool.click();
     await expect(polygonTool).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('drawing-layer')).toHaveClass(/cursor-crosshair/);
   };
 
   // Escape with a corner placed puts the tool down and drops the corner.

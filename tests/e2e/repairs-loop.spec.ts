@@ -74,6 +74,8 @@ test('the loop: marked, planned and assigned, completed with an after photo, ver
   const viewer = page.locator('[data-testid=deep-zoom][data-loaded=true]');
   await expect(viewer).toBeVisible({ timeout: 60_000 });
   await page.getByTestId('finding-tool-rectangle').click();
+  // The layer takes the drag once it is in place (a lazy chunk); before, the viewer would pan.
+  await expect(page.getByTestId('drawing-layer')).toHaveClass(/cursor-crosshair/);
   const box = (await viewer.boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.55, box.y + box.height * 0.55);
   await page.mouse.down();

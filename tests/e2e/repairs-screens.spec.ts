@@ -80,8 +80,9 @@ test.describe('the repairs screen', () => {
       const feed = page.getByTestId('calendar-feed-url');
       await expect(feed).toHaveValue(/calendar\.ics\?token=/);
       await page.getByTestId('calendar-feed').getByRole('button', { name: 'Copy' }).click();
-      const copied = await page.evaluate(() => navigator.clipboard.readText());
-      expect(copied).toBe(await feed.inputValue());
+      // The copy is a promise still running when the click returns.
+      const copied = await feed.inputValue();
+      await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(copied);
       const ics = await page.request.get(new URL(copied).pathname + new URL(copied).search);
       expect(ics.status()).toBe(200);
       expect(ics.headers()['content-type']).toContain('text/calendar');
