@@ -430,10 +430,13 @@ test('the lightbox keeps its arrow keys through every kind of media (a point clo
     const name = await page.getByTestId('lightbox-name').textContent();
     if (name === cloud.originalName) sawCloud = true;
     // On a ready photo the focus goes to a toolbar button the next kind of media may not have. The reset button: it
-    // is enabled as soon as the viewer is (the zoom buttons turn off at the ends of the zoom, a small photo's at
-    // once), and it is focused, not clicked, so the arrow key is pressed with the focus on it.
+    // is enabled while the viewer holds a picture (the zoom buttons turn off at the ends of the zoom, a small photo's
+    // at once), so it is focused once this photo is drawn (until then it may still be the last photo's, about to be
+    // let go, and a button that turns off loses the focus); focused, not clicked, so the arrow key is pressed with
+    // the focus on it.
     const named = items.filter((item) => item.originalName === name);
     if (named.length > 0 && named.every((item) => item.kind === 'photo' && item.status === 'ready' && item.tiles_url)) {
+      await expect(page.getByTestId('viewer-picture').locator('[data-loaded="true"]')).toBeVisible();
       await expect(resetZoom).toBeEnabled();
       await resetZoom.focus();
       await expect(resetZoom).toBeFocused();
