@@ -158,7 +158,7 @@ describe('a wait for a pooled connection', () => {
   const ACQUIRE_MS = 300;
   let waits: TestApp;
   beforeAll(async () => {
-    waits = await startTestApp({ DB_ACQUIRE_TIMEOUT_MS: String(ACQUIRE_MS), DB_QUERY_TIMEOUT_MS: '1000' });
+    waits = await startTestApp({ DB_ACQUIRE_TIMEOUT_MS: String(ACQUIRE_MS), DB_QUERY_TIMEOUT_MS: '3000' });
   });
   afterAll(async () => {
     await waits?.close();
@@ -180,7 +180,8 @@ describe('a wait for a pooled connection', () => {
     await holder.query('BEGIN');
     try {
       await holder.query('SELECT 1 FROM turbines WHERE id = $1 FOR UPDATE', [turbine]);
-      // Ten queries take the pool's ten connections and wait on the lock (until statement_timeout, 1 s).
+      // Ten queries take the pool's ten connections and wait on the lock (until statement_timeout, 3 s: the wait
+      // below must end first, however slowly the machine gets there).
       const stuck = Array.from({ length: 10 }, () =>
         waits.dataSource.query('SELECT 1 FROM turbines WHERE id = $1 FOR UPDATE', [turbine]),
       );
@@ -274,7 +275,12 @@ describe('a database that stops answering', () => {
 
   beforeAll(async () => {
     proxy = new StallingProxy(new URL(testDatabaseUrl()));
-    behindProxy = await startTestApp({ DATABASE_URL: await proxy.listen() });
+    // Time-outs of 1 s (the defaults are 1.5 s): the 2 s promise keeps a second of slack for a busy machine.
+    behindProxy = await startTestApp({
+      DATABASE_URL: await proxy.listen(),
+      DB_ACQUIRE_TIMEOUT_MS: '1000',
+      DB_QUERY_TIMEOUT_MS: '1000',
+    });
     const company = await makeCompany(behindProxy.dataSource);
     turbineId = await makeTurbine(behindProxy.dataSource, company.id);
     const user = await makeUser(behindProxy.dataSource, { role: 'superadmin', companyId: company.id });

@@ -34,6 +34,12 @@ export interface S3rverServer {
   store: {
     getResourcePath(bucket: string, key: string | undefined, resource: string): string;
     putObject(object: S3rverObject): Promise<{ size: number; md5: string }>;
+    putPart(
+      bucket: string,
+      uploadId: string,
+      partNumber: number,
+      content: unknown,
+    ): Promise<{ size: number; md5: string }>;
   };
   run(): Promise<{ address: string; port: number }>;
   close(): Promise<void>;
@@ -180,21 +186,31 @@ function actLikeS3(server: S3rverServer): void {
 }
 
 /**
- * S3 reads its writes: an object is whole before its PUT is answered. s3rver answers once the body has gone into
- * its file's write stream, which may not have opened the file yet: a HEAD right after could find nothing (a busy
- * machine's thread pool made it so). Its store waits here until the file holds every byte.
+ * S3 reads its writes: an object is whole before its PUT is answered, a part before its UploadPart is. s3rver answers
+ * once the body has gone into its file's write stream, which may not have opened the file yet: a HEAD right after
+ * could find nothing, a CompleteMultipartUpload a short part (a busy machine's thread pool made it so). Its store
+ * waits here until the file holds every byte.
  */
 function readsItsWrites(server: S3rverServer): void {
   const { store } = server;
+  const whole = async (file: string, size: number, what: string) => {
+    const deadline = Date.now() + 10_000;
+    while ((await stat(file).catch(() => null))?.size !== size) {
+      if (Date.now() > deadline) throw new Error(`s3rver did not write ${what} within 10 s`);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  };
   const putObject = store.putObject.bind(store);
   store.putObject = async (object) => {
     const stored = await putObject(object);
-    const file = store.getResourcePath(object.bucket, object.key, 'object');
-    const deadline = Date.now() + 10_000;
-    while ((await stat(file).catch(() => null))?.size !== stored.size) {
-      if (Date.now() > deadline) throw new Error(`s3rver did not write ${object.key} within 10 s`);
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
+    await whole(store.getResourcePath(object.bucket, object.key, 'object'), stored.size, object.key);
+    return stored;
+  };
+  const putPart = store.putPart.bind(store);
+  store.putPart = async (bucket, uploadId, partNumber, content) => {
+    const stored = await putPart(bucket, uploadId, partNumber, content);
+    const file = join(store.getResourcePath(bucket, undefined, 'uploads'), uploadId, String(partNumber));
+    await whole(file, stored.size, `part ${partNumber} of ${uploadId}`);
     return stored;
   };
 }

@@ -49,13 +49,22 @@ async function signedIn() {
 describe('the sessions a process keeps', () => {
   it('reads a session once, then answers from what it kept', async () => {
     const { token } = await signedIn();
-    const reads = sessionReads(two);
-    try {
-      for (let i = 0; i < 3; i += 1) expect((await profile(two, token)).status).toBe(200);
-      expect(reads).toHaveBeenCalledTimes(1);
-    } finally {
-      reads.mockRestore();
-    }
+    // The sign-in writes users and sessions; PostgreSQL's notice of it reaches `two` a moment after the commit and
+    // empties its cache, maybe after its first read. So three calls are tried again until they run clear of it.
+    await eventually(
+      async () => {
+        two.app.get(SessionCache).forget();
+        const reads = sessionReads(two);
+        try {
+          for (let i = 0; i < 3; i += 1) expect((await profile(two, token)).status).toBe(200);
+          return reads.mock.calls.length === 1;
+        } finally {
+          reads.mockRestore();
+        }
+      },
+      'three calls answered from one read',
+      { timeoutMs: 5_000, intervalMs: 20 },
+    );
   });
 
   it('refuses a session at once on the process that ended it, and on another as soon as it hears', async () => {
@@ -110,10 +119,14 @@ describe('the sessions a process keeps', () => {
     await eventually(() => !cache.listening, 'the lost connection to be noticed', { timeoutMs: 5_000, intervalMs: 10 });
     const reads = sessionReads(two);
     try {
-      // Unheard, a change by hand must still count: every request reads its session.
-      expect((await profile(two, token)).status).toBe(200);
-      expect((await profile(two, token)).status).toBe(200);
-      expect(reads).toHaveBeenCalledTimes(2);
+      // Unheard, a change by hand must still count: every request reads its session. (It listens again after 1 s:
+      // a call that starts once it does may answer from what it keeps.)
+      for (let i = 0; i < 2; i += 1) {
+        const unheard = !cache.listening;
+        const before = reads.mock.calls.length;
+        expect((await profile(two, token)).status).toBe(200);
+        if (unheard) expect(reads.mock.calls.length).toBe(before + 1);
+      }
       await cache.untilListening();
       reads.mockClear();
       expect((await profile(two, token)).status).toBe(200);
