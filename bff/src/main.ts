@@ -49,7 +49,11 @@ async function main(): Promise<void> {
   config = loadConfig();
   const logger = createLogger(config);
   if (config.embedded) logger.info(`starting the embedded PostgreSQL in ${config.dataDir}/pg`);
-  database = await openDatabase(config, { migrate: true, log: (message) => logger.debug({ postgres: message }) });
+  database = await openDatabase(config, {
+    migrate: true,
+    log: (message) => logger.debug({ postgres: message }),
+    warn: (message) => logger.warn(message),
+  });
 
   const jobs = new JobQueue(database.url, logger, database.dataSource);
   await jobs.start();
@@ -132,7 +136,10 @@ async function main(): Promise<void> {
 
 main().catch(async (error: unknown) => {
   if (error instanceof ConfigError) console.error(error.message);
-  else console.error(`Kanat360 could not start: ${startupFailure(error, config)}`);
+  else if (stopRequested) {
+    // A terminal's Ctrl-C reaches PostgreSQL too, which may end the step in progress before it is done.
+    console.error(`Kanat360 stopped (${stopRequested}) before it had started: ${startupFailure(error, config)}`);
+  } else console.error(`Kanat360 could not start: ${startupFailure(error, config)}`);
   await database?.close().catch(() => undefined);
   process.exit(1);
 });

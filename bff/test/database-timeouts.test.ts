@@ -1,12 +1,15 @@
 import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '@/config/config.js';
 import { runAsJob } from '@/database/app-data-source.js';
+import { openDatabase } from '@/database/database.js';
 import { testDatabaseUrl } from './database.js';
 import { countOf, eventually } from './eventually.js';
 import { makeCompany, makeTurbine, makeUser, PASSWORD } from './factories.js';
 import { call, type Credentials, signIn } from './http.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { startTestApp, TEST_SECRET, type TestApp } from './test-app.js';
 
 // Small limits, so a lock held by the test outlasts a request's query many times over.
 const QUERY_MS = 300;
@@ -318,5 +321,51 @@ describe('a database that stops answering', () => {
     );
     const reply = await call<{ data: { id: number }[] }>(behindProxy, 'GET', '/api/turbines', { as: manager });
     expect(reply.body.data.map((turbine) => turbine.id)).toContain(turbineId);
+  });
+});
+
+describe('a start on a database that answers slowly', () => {
+  const configFor = (url: string) =>
+    loadConfig({ DATABASE_URL: url, SESSION_SECRET: TEST_SECRET, DATA_DIR: tmpdir(), LOG_LEVEL: 'silent' });
+
+  it('waits for the first connections past a request’s wait, saying so, and then serves', async () => {
+    const proxy = new StallingProxy(new URL(testDatabaseUrl()));
+    const url = await proxy.listen();
+    const warnings: string[] = [];
+    proxy.stall();
+    try {
+      const opening = openDatabase(configFor(url), { migrate: false, warn: (message) => warnings.push(message) });
+      // Awaited below; a start that fails before is reported by the wait for its warnings.
+      opening.catch(() => undefined);
+      // Longer than the requests' wait for a connection (DB_ACQUIRE_TIMEOUT_MS, 1.5 s by default), twice over.
+      await eventually(() => warnings.length >= 2, 'the start to try again', { timeoutMs: 20_000, intervalMs: 50 });
+      proxy.resume();
+      const database = await opening;
+      try {
+        expect(await database.dataSource.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+      } finally {
+        await database.close();
+      }
+      expect(warnings[0]).toMatch(/^PostgreSQL is slow to answer \(.*timeout.*\); trying again$/);
+    } finally {
+      proxy.resume();
+      await proxy.close();
+    }
+  });
+
+  it('fails at once on a database that refuses the connection', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const url = new URL(testDatabaseUrl());
+    url.port = String(closed);
+    const warnings: string[] = [];
+    await expect(
+      openDatabase(configFor(url.toString()), { migrate: false, warn: (message) => warnings.push(message) }),
+    ).rejects.toThrow(/ECONNREFUSED/);
+    expect(warnings).toEqual([]);
   });
 });

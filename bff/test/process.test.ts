@@ -225,6 +225,64 @@ describe('the server process with the embedded defaults', () => {
     }
   }, 300_000);
 
+  // A terminal's Ctrl-C reaches the whole process group: the server and its PostgreSQL both get SIGINT, and
+  // PostgreSQL's fast shutdown may be over before the server comes to stop it.
+  it('stops cleanly when its PostgreSQL has stopped first, as after a Ctrl-C in a terminal', async () => {
+    const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    const postmaster = postmasterOf(dataDir);
+    signal(postmaster, 'SIGINT');
+    await eventually(() => !isAlive(postmaster), 'PostgreSQL to stop', { timeoutMs: 30_000, intervalMs: 50 });
+    server.child.kill('SIGINT');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('stopped cleanly');
+    // The job queue's failed polls are logged without their connection's whole state.
+    expect(server.output()).not.toContain('"client":{');
+  }, 120_000);
+
+  it('stops when a Ctrl-C in a terminal comes while it seeds, saying so; the next start is whole', async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'kanat360-ctrl-c-'));
+    chmodSync(fresh, 0o755);
+    try {
+      const child = spawn(process.execPath, [MAIN_JS], {
+        env: serverEnv({ DATA_DIR: fresh, PORT: String(await freePort()), HOST: '127.0.0.1', LOG_LEVEL: 'info' }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      await eventually(() => output.includes('seeding the demo data'), 'the demo seed to begin', { timeoutMs: 90_000 });
+      // Both at once, as the terminal sends it.
+      signal(postmasterOf(fresh), 'SIGINT');
+      child.kill('SIGINT');
+      // Bounded: a stop that waits for a PostgreSQL already gone would never end.
+      const code = await Promise.race([exited, sleep(60_000).then(() => 'still running')]);
+      if (code === 'still running') child.kill('SIGKILL');
+      // The seed either finished before PostgreSQL went (a clean stop) or was cut short by it (said in one line).
+      if (code === 0) expect(output).toContain('stopped cleanly');
+      else
+        expect([code, output]).toEqual([
+          1,
+          expect.stringContaining('Kanat360 stopped (SIGINT) before it had started:'),
+        ]);
+      expect(output).not.toContain('"client":{');
+      expect(existsSync(join(fresh, 'pg', 'postmaster.pid'))).toBe(false);
+
+      // Whatever the seed had done was all or nothing: the next start finds whole demo data (seeding it if need be).
+      const server = await startServer({ DATA_DIR: fresh, LOG_LEVEL: 'info' }, { timeoutMs: 180_000 });
+      try {
+        // Cut short, its rows were rolled back together: this start seeds them all.
+        if (code !== 0) expect(server.output()).toContain('demo data seeded: 2 companies, 6 users, 9 turbines');
+        expect(await login(server.port, 'operator2@demo.kanat360.local', 'kanat360-demo')).toBe(200);
+      } finally {
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+      }
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  }, 360_000);
+
   it('comes back by itself after kill -9: the orphaned PostgreSQL of the DATA_DIR is stopped, the data kept', async () => {
     const first = await startServer({ DATA_DIR: dataDir });
     const orphan = postmasterOf(dataDir);

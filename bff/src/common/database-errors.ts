@@ -15,23 +15,40 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return driverError(error)?.code === FOREIGN_KEY_VIOLATION;
 }
 
+/** The messages and codes of an error and its causes (TypeORM's driverError, `cause`), outermost first. */
+function causesOf(error: unknown): { message?: unknown; code?: unknown }[] {
+  const causes: { message?: unknown; code?: unknown }[] = [];
+  for (let cause = error, depth = 0; cause && depth < 4; depth += 1) {
+    causes.push(cause);
+    cause = (cause as { driverError?: unknown; cause?: unknown }).driverError ?? (cause as { cause?: unknown }).cause;
+  }
+  return causes;
+}
+
+const matches = (error: unknown, patterns: RegExp[]) =>
+  causesOf(error).some(
+    ({ message }) => typeof message === 'string' && patterns.some((pattern) => pattern.test(message)),
+  );
+
 /**
  * Whether a failure means PostgreSQL cannot be reached or does not answer in time (a stalled or stopped server, a
  * full pool): the request gets 503, and a load balancer or the client tries again later.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const messages: string[] = [];
-  for (let cause = error, depth = 0; cause && depth < 4; depth += 1) {
-    const { message, code } = cause as { message?: unknown; code?: unknown };
-    if (typeof message === 'string') messages.push(message);
-    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    cause = (cause as { driverError?: unknown; cause?: unknown }).driverError ?? (cause as { cause?: unknown }).cause;
-  }
-  return messages.some((message) => UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message)));
+  return (
+    causesOf(error).some(({ code }) => typeof code === 'string' && UNAVAILABLE_CODES.has(code)) ||
+    matches(error, UNAVAILABLE_MESSAGES)
+  );
 }
 
-// Node's socket errors, and PostgreSQL's: too many connections, shutting down, cannot connect now, query canceled by
-// statement_timeout.
+/** Whether PostgreSQL is there but did not answer in time: a wait for a connection, or a query, was given up. */
+export function isDatabaseTimeout(error: unknown): boolean {
+  return causesOf(error).some(({ code }) => code === QUERY_CANCELED) || matches(error, TIMEOUT_MESSAGES);
+}
+
+// PostgreSQL's query canceled by statement_timeout.
+const QUERY_CANCELED = '57014';
+// Node's socket errors, and PostgreSQL's: too many connections, shutting down, cannot connect now, query canceled.
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -40,14 +57,13 @@ const UNAVAILABLE_CODES = new Set([
   '53300',
   '57P01',
   '57P03',
-  '57014',
+  QUERY_CANCELED,
 ]);
 // pg's own: a wait for a pooled connection given up, a new connection's time-out, a query given up (the database
-// silent: database/data-source.ts), a connection lost or closed under a query.
+// silent: database/data-source.ts); then a connection lost or closed under a query.
+const TIMEOUT_MESSAGES = [/timeout exceeded when trying to connect/i, /timeout expired/i, /Query read timeout/i];
 const UNAVAILABLE_MESSAGES = [
-  /timeout exceeded when trying to connect/i,
-  /timeout expired/i,
-  /Query read timeout/i,
+  ...TIMEOUT_MESSAGES,
   /Connection terminated/i,
   /Client has encountered a connection error/i,
 ];

@@ -1,4 +1,5 @@
 import { type DataSource } from 'typeorm';
+import { isDatabaseTimeout } from '@/common/database-errors.js';
 import { type Config } from '@/config/config.js';
 import { createAppDataSource } from './app-data-source.js';
 import { createDataSource } from './data-source.js';
@@ -12,10 +13,13 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
+/** How long a start waits for a database that answers, but slowly. */
+const STARTUP_WAIT_MS = 60_000;
+
 /** Connects to DATABASE_URL, or starts the embedded PostgreSQL first; applies pending migrations when asked. */
 export async function openDatabase(
   config: Config,
-  options: { migrate: boolean; log?: (message: string) => void },
+  options: { migrate: boolean; log?: (message: string) => void; warn?: (message: string) => void },
 ): Promise<OpenDatabase> {
   let postgres: RunningPostgres | undefined;
   let url = config.databaseUrl;
@@ -23,7 +27,7 @@ export async function openDatabase(
     postgres = await startEmbeddedPostgres(config.dataDir, { log: options.log });
     url = postgres.url;
   }
-  const app = createAppDataSource(url, config.databaseTimeouts);
+  let app = createAppDataSource(url, config.databaseTimeouts);
   try {
     // Migrations may run long on a big database: through their own pool, without the requests' time-outs.
     if (options.migrate) {
@@ -40,7 +44,20 @@ export async function openDatabase(
         await migrations.destroy();
       }
     }
-    await app.initialize();
+    // The start's first connections are no request: a database slow to give them (a loaded machine, a server still
+    // starting) is waited for, up to STARTUP_WAIT_MS, rather than failing the start after a request's short wait.
+    const deadline = Date.now() + STARTUP_WAIT_MS;
+    for (;;) {
+      try {
+        await app.initialize();
+        break;
+      } catch (error) {
+        await app.destroy();
+        if (!isDatabaseTimeout(error) || Date.now() > deadline) throw error;
+        options.warn?.(`PostgreSQL is slow to answer (${(error as Error).message}); trying again`);
+        app = createAppDataSource(url, config.databaseTimeouts);
+      }
+    }
   } catch (error) {
     await app.destroy();
     await postgres?.stop();

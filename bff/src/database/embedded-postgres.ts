@@ -1,3 +1,4 @@
+import { type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -164,8 +165,14 @@ export async function startEmbeddedPostgres(
     // 42P04: the database exists already, which is the normal case after the first start.
     if ((error as { code?: string }).code !== '42P04') throw error;
   }
+  // The package's stop() waits for PostgreSQL's 'exit' even when it has exited already, which never comes: a
+  // terminal's Ctrl-C reaches PostgreSQL too (one process group), and it may be gone before the server stops it.
+  const postmaster = (postgres as unknown as { process?: ChildProcess }).process;
+  const gone = () => postmaster !== undefined && (postmaster.exitCode !== null || postmaster.signalCode !== null);
   return {
     url: `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`,
-    stop: () => postgres.stop(),
+    stop: async () => {
+      if (!gone()) await postgres.stop();
+    },
   };
 }

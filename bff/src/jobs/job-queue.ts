@@ -64,7 +64,14 @@ export class JobQueue {
       monitorIntervalSeconds: HEARTBEAT_SECONDS,
       superviseIntervalSeconds: HEARTBEAT_SECONDS,
     });
-    this.boss.on('error', (error) => this.logger.error({ err: error }, 'job queue error'));
+    // pg's errors carry their connection (its whole state, kilobytes a line): logged without it.
+    this.boss.on('error', (error) => {
+      const fields = Object.entries(error).filter(([name]) => name !== 'client');
+      this.logger.error(
+        { err: { type: error.name, message: error.message, stack: error.stack, ...Object.fromEntries(fields) } },
+        'job queue error',
+      );
+    });
   }
 
   /** Starts pg-boss and makes every queue (once, at start: a request never waits on pg-boss's own pool). */
