@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     return;
   }
   const config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
-  const database = await openDatabase(config, { migrate: true });
+  const database = await openDatabase(config, { migrate: true, warn: (message) => console.error(message) });
   try {
     switch (command) {
       case 'migrate':

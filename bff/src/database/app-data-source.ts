@@ -28,6 +28,15 @@ export function runAsJob<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * Closes a DataSource, also one whose start failed part-way: its pool made and a connection checked out for the
+ * first queries (TypeORM marks it initialized only after them), which `destroy()` would leave open.
+ */
+async function close(dataSource: DataSource): Promise<void> {
+  if (dataSource.isInitialized) await dataSource.destroy();
+  else if ((dataSource.driver as { master?: unknown }).master) await dataSource.driver.disconnect();
+}
+
+/**
  * Two pools behind one DataSource. Requests use a pool whose queries are cut after DB_QUERY_TIMEOUT_MS, so a stalled
  * database answers 503 at once; jobs (inside `runAsJob`) use a pool of their own whose queries may run for
  * JOB_QUERY_TIMEOUT_MS, since a turbine's cascade over 10,000 photos or a sweep may rightly take longer, and a job
@@ -58,8 +67,8 @@ export function createAppDataSource(url: string, timeouts: AppDatabaseTimeouts):
       await jobs.initialize();
     },
     async destroy() {
-      if (requests.isInitialized) await requests.destroy();
-      if (jobs.isInitialized) await jobs.destroy();
+      await close(requests);
+      await close(jobs);
     },
   };
 }

@@ -44,8 +44,8 @@ export async function openDatabase(
         await migrations.destroy();
       }
     }
-    // The start's first connections are no request: a database slow to give them (a loaded machine, a server still
-    // starting) is waited for, up to STARTUP_WAIT_MS, rather than failing the start after a request's short wait.
+    // The start's first connections are no request: a database slow to give them (a loaded machine or database
+    // host) is waited for, up to about STARTUP_WAIT_MS, rather than failing the start after a request's short wait.
     const deadline = Date.now() + STARTUP_WAIT_MS;
     for (;;) {
       try {

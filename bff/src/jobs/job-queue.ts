@@ -64,14 +64,13 @@ export class JobQueue {
       monitorIntervalSeconds: HEARTBEAT_SECONDS,
       superviseIntervalSeconds: HEARTBEAT_SECONDS,
     });
-    // pg's errors carry their connection (its whole state, kilobytes a line): logged without it.
-    this.boss.on('error', (error) => {
-      const fields = Object.entries(error).filter(([name]) => name !== 'client');
+    // pg's errors carry their connection (its whole state, kilobytes a line): logged without it, as the error it is.
+    this.boss.on('error', (error) =>
       this.logger.error(
-        { err: { type: error.name, message: error.message, stack: error.stack, ...Object.fromEntries(fields) } },
+        { err: Object.assign(Object.create(error) as Error, { client: undefined }) },
         'job queue error',
-      );
-    });
+      ),
+    );
   }
 
   /** Starts pg-boss and makes every queue (once, at start: a request never waits on pg-boss's own pool). */
