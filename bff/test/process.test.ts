@@ -242,11 +242,11 @@ describe('the server process with the embedded defaults', () => {
   it('stops when a Ctrl-C in a terminal comes while it seeds, saying so; the next start is whole', async () => {
     const fresh = mkdtempSync(join(tmpdir(), 'kanat360-ctrl-c-'));
     chmodSync(fresh, 0o755);
+    const child = spawn(process.execPath, [MAIN_JS], {
+      env: serverEnv({ DATA_DIR: fresh, PORT: String(await freePort()), HOST: '127.0.0.1', LOG_LEVEL: 'info' }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
-      const child = spawn(process.execPath, [MAIN_JS], {
-        env: serverEnv({ DATA_DIR: fresh, PORT: String(await freePort()), HOST: '127.0.0.1', LOG_LEVEL: 'info' }),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -257,7 +257,6 @@ describe('the server process with the embedded defaults', () => {
       child.kill('SIGINT');
       // Bounded: a stop that waits for a PostgreSQL already gone would never end.
       const code = await Promise.race([exited, sleep(60_000).then(() => 'still running')]);
-      if (code === 'still running') child.kill('SIGKILL');
       // The seed either finished before PostgreSQL went (a clean stop) or was cut short by it (said in one line).
       if (code === 0) expect(output).toContain('stopped cleanly');
       else
@@ -279,6 +278,8 @@ describe('the server process with the embedded defaults', () => {
         expect(await server.exited).toBe(0);
       }
     } finally {
+      // A server that did not stop is not left behind (its PostgreSQL was signalled already).
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       rmSync(fresh, { recursive: true, force: true });
     }
   }, 360_000);
