@@ -233,7 +233,8 @@ test.describe('panel shell', () => {
     await page.getByRole('link', { name: 'Bulgular' }).first().click();
     await expect(page).toHaveURL(/\/dashboard\/findings/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(catalogs).toContain('tr-findings');
+    // Polled: the heading seen may still be the last screen's while the findings' chunk is on its way.
+    await expect.poll(() => catalogs).toContain('tr-findings');
     expect(await keysShown(page)).toEqual([]);
     await expectNoRawKeys(page);
   });
