@@ -52,8 +52,8 @@ export async function openDatabase(
         await app.initialize();
         break;
       } catch (error) {
-        await app.destroy();
         if (!isDatabaseTimeout(error) || Date.now() > deadline) throw error;
+        await app.destroy();
         options.warn?.(`PostgreSQL is slow to answer (${(error as Error).message}); trying again`);
         app = createAppDataSource(url, config.databaseTimeouts);
       }
