@@ -40,7 +40,8 @@ const BACKGROUND = [
 
 /** @type {Stage[][]} */
 const STEPS = [
-  [{ name: 'scale', command: pnpm('run', 'test:scale', '--short') }],
+  // Built already (npm test builds first): a rebuild here would rewrite bff/dist under the e2e data's server.
+  [{ name: 'scale', command: pnpm('run', 'test:scale', '--short'), env: { SCALE_BUILT: 'true' } }],
   [{ name: 'bff', command: pnpm('--filter', '@kanat360/bff', 'run', 'test') }],
   [{ name: 'e2e', command: pnpm('run', 'test:e2e'), env: { E2E_DATA: 'ready' }, after: 'e2e data' }],
 ];

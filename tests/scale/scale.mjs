@@ -64,8 +64,8 @@ ensureDebianPackages(SCALE_BINARIES, {
   },
 });
 // A fresh clone builds everything once; after that the BFF is rebuilt each run (a second or two with SWC), the site
-// and panel (only files here, served by nginx) when `pnpm build` runs.
-{
+// and panel (only files here, served by nginx) when `pnpm build` runs. SCALE_BUILT: the caller built it all (check).
+if (process.env.SCALE_BUILT !== 'true') {
   const fresh = ['bff/dist/main.js', 'site/dist/index.html', 'panel/dist/index.html'].some(
     (output) => !existsSync(join(ROOT, output)),
   );
