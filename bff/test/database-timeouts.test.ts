@@ -1,10 +1,14 @@
 import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '@/app.factory.js';
 import { loadConfig } from '@/config/config.js';
 import { runAsJob } from '@/database/app-data-source.js';
 import { openDatabase } from '@/database/database.js';
+import { JobQueue } from '@/jobs/job-queue.js';
+import { createLogger } from '@/logger.js';
 import { testDatabaseUrl } from './database.js';
 import { countOf, eventually } from './eventually.js';
 import { makeCompany, makeTurbine, makeUser, PASSWORD } from './factories.js';
@@ -321,6 +325,31 @@ describe('a database that stops answering', () => {
     );
     const reply = await call<{ data: { id: number }[] }>(behindProxy, 'GET', '/api/turbines', { as: manager });
     expect(reply.body.data.map((turbine) => turbine.id)).toContain(turbineId);
+  });
+
+  it("lets a start's own work (the first jobs the modules queue) wait past a request's time-outs", async () => {
+    const { config, dataSource } = behindProxy;
+    const logger = createLogger(config);
+    // pg-boss's own pool past the proxy: only what the app's DataSource is asked stalls, as on a busy machine.
+    const jobs = new JobQueue(testDatabaseUrl(), logger, dataSource);
+    await jobs.start();
+    try {
+      proxy.stall();
+      let starting: Promise<Awaited<ReturnType<typeof createApp>>>;
+      try {
+        starting = createApp({ config, dataSource, jobs, logger });
+        // Awaited below; a start that gives up meanwhile is what this test is about.
+        starting.catch(() => undefined);
+        // Twice a request's wait for a connection and for an answer (1 s each here): a busy machine's slow start.
+        await sleep(2_000);
+      } finally {
+        proxy.resume();
+      }
+      const second = await starting;
+      await second.close();
+    } finally {
+      await jobs.stop();
+    }
   });
 });
 

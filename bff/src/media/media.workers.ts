@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
 import { type Config, CONFIG } from '@/config/config.provider.js';
+import { runAsJob } from '@/database/app-data-source.js';
 import { JobQueue, QUEUES } from '@/jobs/job-queue.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
 import { isStorageError } from '@/storage/storage-errors.js';
@@ -45,8 +46,9 @@ export class MediaWorkers implements OnModuleInit {
     });
     await this.jobs.work(QUEUES.deleteBlobs, (blobs) => this.deleteBlobs(blobs));
     await this.jobs.work(QUEUES.recaptureMedia, ({ afterId }) => this.recapture(afterId));
-    // Photos processed by an older release read again, once; a start with none to read does one query.
-    await this.jobs.send(QUEUES.recaptureMedia, { afterId: 0 }, undefined, { background: true });
+    // Photos processed by an older release read again, once; a start with none to read does one query. Sent as
+    // background work (the jobs' pool), not as a request: a start on a busy machine may wait past a request's time.
+    await runAsJob(() => this.jobs.send(QUEUES.recaptureMedia, { afterId: 0 }, undefined, { background: true }));
   }
 
   /**
