@@ -120,10 +120,21 @@ function ensureTestPackages() {
 }
 
 function serve(tools, script, args = []) {
-  const child = spawn(tools.node, [script, ...args], { stdio: 'inherit', cwd: root, env: tools.env });
+  // A process group of its own: a terminal's Ctrl-C reaches npm and this wrapper, not the server and its PostgreSQL
+  // directly, so the server hears it once and stops them in order (PostgreSQL last, after the step in progress).
+  const child = spawn(tools.node, [script, ...args], { stdio: 'inherit', cwd: root, env: tools.env, detached: true });
   // The server shuts down gracefully on either signal; this wrapper only passes them on and waits. npm signals this
-  // process itself (package.json's scripts `exec` node: a shell in between would die and leave it running).
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  // process itself (package.json's scripts `exec` node: a shell in between would die and leave it running), and
+  // passes the terminal's Ctrl-C on too: the same keypress arrives twice within moments, and is passed on once.
+  const passedAt = new Map();
+  const passOn = (signal) => {
+    if (Date.now() - (passedAt.get(signal) ?? 0) < 1000) return;
+    passedAt.set(signal, Date.now());
+    child.kill(signal);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => passOn(signal));
+  // A closed terminal no longer reaches the server's group: it is asked to stop as a process manager would.
+  process.on('SIGHUP', () => passOn('SIGTERM'));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 }
 

@@ -416,54 +416,107 @@ describe('the server process with the embedded defaults', () => {
 });
 
 describe('npm start', () => {
+  /**
+   * `npm start` with `env`, its output gathered. `terminal`: npm leads a process group of its own, as a terminal's
+   * foreground job does, which a Ctrl-C signals as a whole.
+   */
+  function npmStart(env: Record<string, string>, { terminal = false } = {}) {
+    const npm = spawn('npm', ['start'], {
+      cwd: REPO_ROOT,
+      env: serverEnv({ HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: terminal,
+    });
+    let output = '';
+    npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<void>((resolve) => npm.on('exit', () => resolve()));
+    let started = new Map<number, string | null>();
+    return {
+      npm,
+      exited,
+      output: () => output,
+      /** Every process under npm now, noted to be checked (and, on a failure, killed) afterwards. */
+      processes(): number[] {
+        const processes = descendantsOf(npm.pid!);
+        started = new Map([npm.pid!, ...processes].map((pid) => [pid, startTimeOf(pid)]));
+        return processes;
+      },
+      /** A failed run leaves nothing behind either; a pid is signalled only while it is still the same process. */
+      killLeftovers(): void {
+        if (npm.exitCode === null && npm.signalCode === null) this.processes();
+        for (const [pid, since] of started) if (since !== null && startTimeOf(pid) === since) signal(pid, 'SIGKILL');
+      },
+    };
+  }
+
+  /** Nothing npm started is left: not run.mjs, not the server, not PostgreSQL (stopped, not killed), nor the port. */
+  async function expectAllStopped(processes: number[], dir: string, port: number): Promise<void> {
+    expect(processes.filter(isAlive)).toEqual([]);
+    expect(existsSync(join(dir, 'pg', 'postmaster.pid'))).toBe(false);
+    expect(await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null)).toBeNull();
+  }
+
   // What container runtimes and process managers signal: the process they started, npm itself.
   it.each(['SIGTERM', 'SIGINT'] as const)(
     "stops the server and its PostgreSQL cleanly on %s to npm's own process",
     async (signalName) => {
       const port = await freePort();
-      const npm = spawn('npm', ['start'], {
-        cwd: REPO_ROOT,
-        env: serverEnv({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' }),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      const exited = new Promise<void>((resolve) => npm.on('exit', () => resolve()));
-      let started = new Map<number, string | null>();
+      const run = npmStart({ DATA_DIR: dataDir, PORT: String(port) });
       try {
         // npm start installs what is missing and builds what changed first (nothing, after npm test's build).
         await eventually(
           async () => {
-            if (npm.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
+            if (run.npm.exitCode !== null) throw new Error(`npm start exited early:\n${run.output()}`);
             return (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.status === 200;
           },
           'npm start to serve',
           { timeoutMs: 240_000, intervalMs: 250 },
         );
-        const processes = descendantsOf(npm.pid!);
-        started = new Map([npm.pid!, ...processes].map((pid) => [pid, startTimeOf(pid)]));
-        const postmaster = postmasterOf(dataDir);
-        expect(processes).toContain(postmaster);
+        const processes = run.processes();
+        expect(processes).toContain(postmasterOf(dataDir));
 
-        process.kill(npm.pid!, signalName);
-        await exited;
-        expect(output).toContain('stopped cleanly');
-        // Nothing npm started is left: not run.mjs, not the server, not PostgreSQL (stopped, not killed: its pid file
-        // is gone), and the port is free.
-        expect(processes.filter(isAlive)).toEqual([]);
-        expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
-        expect(await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null)).toBeNull();
+        process.kill(run.npm.pid!, signalName);
+        await run.exited;
+        expect(run.output()).toContain('stopped cleanly');
+        await expectAllStopped(processes, dataDir, port);
       } finally {
-        // A failed run leaves nothing behind either; a pid is signalled only while it is still the same process.
-        if (npm.exitCode === null && npm.signalCode === null) {
-          started = new Map([npm.pid!, ...descendantsOf(npm.pid!)].map((pid) => [pid, startTimeOf(pid)]));
-        }
-        for (const [pid, since] of started) if (since !== null && startTimeOf(pid) === since) signal(pid, 'SIGKILL');
+        run.killLeftovers();
       }
     },
     300_000,
   );
+
+  // npm passes the keypress on too, and so would a wrapper: the server must hear it once, and its PostgreSQL not at
+  // all, or the seed in progress would be cut short ("SIGINT again, stopping now").
+  it("stops cleanly on a terminal's Ctrl-C while it seeds: the seed finishes, PostgreSQL stops last", async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'kanat360-npm-ctrl-c-'));
+    chmodSync(fresh, 0o755);
+    const port = await freePort();
+    const run = npmStart({ DATA_DIR: fresh, PORT: String(port) }, { terminal: true });
+    try {
+      await eventually(
+        () => {
+          if (run.npm.exitCode !== null) throw new Error(`npm start exited early:\n${run.output()}`);
+          return run.output().includes('seeding the demo data');
+        },
+        'the demo seed to begin',
+        { timeoutMs: 240_000, intervalMs: 50 },
+      );
+      const processes = run.processes();
+      process.kill(-run.npm.pid!, 'SIGINT');
+      await run.exited;
+      const output = run.output();
+      expect(output).toContain('SIGINT while starting; stopping once the start-up step in progress is done');
+      expect(output).not.toContain('again, stopping now');
+      expect(output).toContain('demo data seeded');
+      expect(output).toContain('stopped cleanly');
+      await expectAllStopped(processes, fresh, port);
+    } finally {
+      run.killLeftovers();
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  }, 300_000);
 });
 
 describe('the command line', () => {
