@@ -6,7 +6,16 @@ import { translator } from '@kanat360/i18n';
 import { Clock } from '@/common/clock.js';
 import { makeCompany, makeUser, type MadeCompany, type MadeUser, PASSWORD, unique } from './factories.js';
 import { countOf, sleep } from './eventually.js';
-import { call, type Credentials, type Reply, signIn } from './http.js';
+import {
+  api,
+  call,
+  type Credentials,
+  malformed,
+  type Malformed,
+  type Reply,
+  type RequestBody,
+  signIn,
+} from './http.js';
 import { startTestApp, TEST_SECRET, type TestApp } from './test-app.js';
 
 const inTurkish = translator('tr');
@@ -40,8 +49,9 @@ afterAll(async () => {
   await app.close();
 });
 
-const login = (body: unknown, headers: Record<string, string> = {}) =>
-  call<LoginReply>(app, 'POST', '/api/auth/login', { body, headers });
+/** A login: its body of the document's type, or one made `malformed` on purpose; its answer a success or an error. */
+const login = (body: RequestBody<'post', '/auth/login'> | Malformed, headers: Record<string, string> = {}) =>
+  call<LoginReply, 'POST', '/api/auth/login'>(app, 'POST', '/api/auth/login', { body, headers });
 
 /** A Set-Cookie line of the named cookie, split into its value and its lower-cased attributes. */
 function parseSetCookie(lines: string[], name: string): { value: string; attributes: Map<string, string> } {
@@ -181,7 +191,7 @@ describe('POST /api/auth/login', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('Login successful');
     expect(ok.body.user.language).toBe('en');
-    const missing = await login({}, { 'X-Lang': 'en' });
+    const missing = await login(malformed({}), { 'X-Lang': 'en' });
     expect(missing.body.message).toBe('Please fill in all fields');
   });
 
@@ -202,12 +212,12 @@ describe('POST /api/auth/login', () => {
       [{ email: `nul\u0000${email}`, password: 'x' }, 'VALIDATION_ERROR', 'email'],
     ];
     for (const [body, code, field] of cases) {
-      const reply = await login(body);
+      const reply = await login(malformed(body));
       expect(reply.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(reply.body).toMatchObject({ success: false, code, message: expect.any(String) as unknown });
       if (field) expect(reply.body.field).toBe(field);
     }
-    const unknownField = await login({ email, password: 'x', is_admin: true });
+    const unknownField = await login(malformed({ email, password: 'x', is_admin: true }));
     expect(unknownField.body.message).toBe('Bilinmeyen alan: is_admin');
   });
 
@@ -361,7 +371,7 @@ describe('XSRF double submit', () => {
     const signed = await signIn(app, superadmin.email, PASSWORD);
     const name = `Xsrf ${unique()}`;
 
-    const missing = await call<ErrorReply>(app, 'POST', '/api/companies', {
+    const missing = await call(app, 'POST', '/api/companies', {
       body: { name },
       as: { cookie: signed.browser.cookie },
     });
@@ -375,7 +385,7 @@ describe('XSRF double submit', () => {
 
     const flipped = signed.browser.xsrf.slice(0, -1) + (signed.browser.xsrf.endsWith('A') ? 'B' : 'A');
     for (const xsrf of ['wrong', flipped, signed.browser.xsrf + 'x', signed.browser.xsrf.toUpperCase()]) {
-      const wrong = await call<ErrorReply>(app, 'POST', '/api/companies', {
+      const wrong = await call(app, 'POST', '/api/companies', {
         body: { name },
         as: { cookie: signed.browser.cookie, xsrf },
       });
@@ -384,7 +394,7 @@ describe('XSRF double submit', () => {
     }
     expect(await companyCount(name)).toBe(0);
 
-    const right = await call<{ success: true; data: { id: number; name: string } }>(app, 'POST', '/api/companies', {
+    const right = await api(app, 'post', '/companies', {
       body: { name },
       as: signed.browser,
     });
@@ -420,7 +430,7 @@ describe('XSRF double submit', () => {
     const second = await signIn(app, superadmin.email, PASSWORD);
     expect(first.browser.xsrf).not.toBe(second.browser.xsrf);
     const name = `Swap ${unique()}`;
-    const reply = await call<ErrorReply>(app, 'POST', '/api/companies', {
+    const reply = await call(app, 'POST', '/api/companies', {
       body: { name },
       as: { cookie: first.browser.cookie, xsrf: second.browser.xsrf },
     });

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { type HttpMethod, type PathsWith } from '@kanat360/api-client/api-types';
 import { can, type ErrorCode, type Permission, PERMISSIONS, type Role, ROLES } from '@kanat360/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import {
   PASSWORD,
   unique,
 } from './factories.js';
-import { call, type CallPath, type Credentials, signIn, unchecked } from './http.js';
+import { call, type CallPath, type Credentials, malformed, type RequestBody, signIn, unchecked } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 /**
@@ -36,9 +37,10 @@ interface Context {
   freshSession(): Promise<Credentials | null>;
 }
 
-interface Built {
+interface Built<Body = unknown> {
   path: CallPath;
-  body?: unknown;
+  /** A JSON body, of the type the document gives the route's operation. */
+  body?: Body;
   /** A multipart/form-data body (uploads), sent instead of `body`. */
   form?: FormData;
   /** Credentials to use instead of the caller's standing session (still the caller, or anonymous for null). */
@@ -47,7 +49,7 @@ interface Built {
   took?: () => Promise<boolean>;
 }
 
-interface RouteCase {
+interface RouteCase<Body = unknown> {
   /** Method and OpenAPI path, e.g. `PUT /api/users/{id}`. */
   route: string;
   access: Access;
@@ -61,8 +63,13 @@ interface RouteCase {
   bytes?: string;
   /** An allowed call answers a file of this content type (an export, a generated PDF), not the JSON envelope. */
   contentType?: string;
-  build(ctx: Context, target: Target): Built | Promise<Built>;
+  build(ctx: Context, target: Target): Built<Body> | Promise<Built<Body>>;
 }
+
+/** A row of the table for `method` on a path of the document: its route names both, its body is the operation's. */
+type DocumentedCase<M extends HttpMethod> = {
+  [P in PathsWith<M>]: RouteCase<RequestBody<M, P>> & { route: `${Uppercase<M>} /api${P}` };
+}[PathsWith<M>];
 
 const METRICS_TOKEN = 'matrix-metrics-token-0123456789';
 const email = () => `matrix.${unique()}@test.kanat360.local`;
@@ -258,8 +265,10 @@ async function repairStatus(ctx: Context, repairId: number): Promise<string | un
   return rows[0]?.status;
 }
 
+type FindingFields = RequestBody<'put', '/turbines/{id}/findings/{findingId}'>;
+
 /** What PUT …/findings/{id} takes: a finding's writable fields. */
-function findingBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+function findingBody(overrides: Partial<FindingFields> = {}): FindingFields {
   return {
     blade: 'A',
     surface: 'leading_edge',
@@ -286,7 +295,7 @@ function photoForm(fields: Record<string, string>, field: string, bytes: Buffer,
   return form;
 }
 
-const ROUTES: RouteCase[] = [
+const ROUTES: (DocumentedCase<'get'> | DocumentedCase<'put'> | DocumentedCase<'post'> | DocumentedCase<'delete'>)[] = [
   // health
   { route: 'GET /api/health', access: 'public', scoped: false, ok: 200, build: () => ({ path: '/api/health' }) },
   {
@@ -1444,7 +1453,7 @@ describe('authorization matrix', () => {
         documented.set(`${method.toUpperCase()} /api${path}`, operation['x-access']);
       }
     }
-    const table = new Map(ROUTES.map((route) => [route.route, xAccess(route.access)]));
+    const table = new Map<string, string>(ROUTES.map((route) => [route.route, xAccess(route.access)]));
     expect(table.size, 'a route is listed twice in the table').toBe(ROUTES.length);
 
     const missingFromTable = [...documented.keys()].filter((route) => !table.has(route));
@@ -1481,7 +1490,8 @@ describe('authorization matrix', () => {
     const method = route.route.split(' ')[0]!;
     const reply = await call<{ success: boolean; code?: string }>(app, method, built.path, {
       as,
-      body: built.body,
+      // The table types each route's body; this one call sends them all, its method and path known at run time.
+      body: malformed(built.body),
       form: built.form,
     });
 
@@ -1525,7 +1535,10 @@ describe('authorization matrix', () => {
         const built = await route.build(ctx, 'own');
         const body = withValue(built.body, path, 'Probe \ud800');
         const as = built.as === undefined ? sessions.superadmin : (built.as ?? undefined);
-        const reply = await call<{ success: boolean; code?: string }>(app, method!, built.path, { as, body });
+        const reply = await call<{ success: boolean; code?: string }>(app, method!, built.path, {
+          as,
+          body: malformed(body),
+        });
         const took = built.took ? await built.took() : false;
         probes.push({ field: `${route.route} ${path.join('.')}`, status: reply.status, code: reply.body?.code, took });
       }

@@ -4,7 +4,7 @@ import { translator } from '@kanat360/i18n';
 import { TurbinePurgeWorker } from '@/turbines/turbine-purge.worker.js';
 import { countOf } from './eventually.js';
 import { makeCompany, makeTurbine, makeUser, type MadeCompany, type MadeUser, PASSWORD, unique } from './factories.js';
-import { call, type Credentials, signIn, unchecked } from './http.js';
+import { api, call, type Credentials, malformed, signIn, unchecked } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 const inTurkish = translator('tr');
@@ -19,7 +19,6 @@ interface CommentRow {
 }
 
 type ListReply = { success: true; data: TurbineComment[] };
-type OneReply = { success: true; data: TurbineComment; message: string };
 
 const COMMENT_KEYS = [
   'can_edit',
@@ -75,7 +74,8 @@ async function age(id: number, minutes: number): Promise<void> {
 }
 
 async function post(turbineId: number, caller: Credentials, comment = `Yorum ${unique()}`): Promise<TurbineComment> {
-  const reply = await call<OneReply>(app, 'POST', `/api/turbines/${turbineId}/comments`, {
+  const reply = await api(app, 'post', '/turbines/{id}/comments', {
+    path: { id: turbineId },
     as: caller,
     body: { comment },
   });
@@ -238,7 +238,8 @@ describe('GET /api/turbines/:id/comments', () => {
 describe('POST /api/turbines/:id/comments', () => {
   it.each(ROLES)('lets %s comment; the comment is trimmed and stored', async (role) => {
     const turbine = await makeTurbine(app.dataSource, home.id);
-    const reply = await call<OneReply>(app, 'POST', `/api/turbines/${turbine}/comments`, {
+    const reply = await api(app, 'post', '/turbines/{id}/comments', {
+      path: { id: turbine },
       as: as[role]!,
       body: { comment: '  Kanat B, oda 3: erozyon başlangıcı.\n ' },
     });
@@ -287,7 +288,10 @@ describe('POST /api/turbines/:id/comments', () => {
     ['an object', { comment: { text: 'Yorum' } }],
   ])('refuses a %s comment with 400 COMMENT_REQUIRED', async (_label, body) => {
     const turbine = await makeTurbine(app.dataSource, home.id);
-    const reply = await call(app, 'POST', `/api/turbines/${turbine}/comments`, { as: as.operator!, body });
+    const reply = await call(app, 'POST', `/api/turbines/${turbine}/comments`, {
+      as: as.operator!,
+      body: malformed(body),
+    });
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({
       success: false,
@@ -326,16 +330,19 @@ describe('POST /api/turbines/:id/comments', () => {
       [null, 'INVALID_JSON'],
     ];
     for (const [body, code] of cases) {
-      const reply = await call(app, 'POST', `/api/turbines/${turbine}/comments`, { as: as.operator!, body });
+      const reply = await call(app, 'POST', `/api/turbines/${turbine}/comments`, {
+        as: as.operator!,
+        body: malformed(body),
+      });
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect(reply.body).toMatchObject({ success: false, code });
     }
-    const malformed = await call(app, 'POST', `/api/turbines/${turbine}/comments`, {
+    const unparsable = await call(app, 'POST', `/api/turbines/${turbine}/comments`, {
       as: as.operator!,
       raw: '{"comment": ',
     });
-    expect(malformed.status).toBe(400);
-    expect(malformed.body).toMatchObject({ success: false, code: 'INVALID_JSON' });
+    expect(unparsable.status).toBe(400);
+    expect(unparsable.body).toMatchObject({ success: false, code: 'INVALID_JSON' });
     expect(await commentCount(turbine)).toBe(0);
   });
 
@@ -388,7 +395,8 @@ describe('PUT /api/turbines/:id/comments/:commentId', () => {
     const comment = await post(turbine, as.customer!, 'Önce');
     await age(comment.id, 59);
     const before = await commentRow(comment.id);
-    const reply = await call<OneReply>(app, 'PUT', `/api/turbines/${turbine}/comments/${comment.id}`, {
+    const reply = await api(app, 'put', '/turbines/{id}/comments/{commentId}', {
+      path: { id: turbine, commentId: comment.id },
       as: as.customer!,
       body: { comment: '  Sonra  ' },
     });
@@ -449,7 +457,8 @@ describe('PUT /api/turbines/:id/comments/:commentId', () => {
     const turbine = await makeTurbine(app.dataSource, other.id);
     const comment = await post(turbine, stranger, 'Uygunsuz');
     await age(comment.id, 60 * 24 * 30);
-    const reply = await call<OneReply>(app, 'PUT', `/api/turbines/${turbine}/comments/${comment.id}`, {
+    const reply = await api(app, 'put', '/turbines/{id}/comments/{commentId}', {
+      path: { id: turbine, commentId: comment.id },
       as: as.superadmin!,
       body: { comment: 'Moderatör tarafından düzenlendi' },
     });
@@ -532,17 +541,17 @@ describe('PUT /api/turbines/:id/comments/:commentId', () => {
     for (const [body, code] of cases) {
       const reply = await call(app, 'PUT', `/api/turbines/${turbine}/comments/${comment.id}`, {
         as: as.operator!,
-        body,
+        body: malformed(body),
       });
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect(reply.body).toMatchObject({ success: false, code });
     }
-    const malformed = await call(app, 'PUT', `/api/turbines/${turbine}/comments/${comment.id}`, {
+    const unparsable = await call(app, 'PUT', `/api/turbines/${turbine}/comments/${comment.id}`, {
       as: as.operator!,
       raw: '{comment',
     });
-    expect(malformed.status).toBe(400);
-    expect(malformed.body).toMatchObject({ success: false, code: 'INVALID_JSON' });
+    expect(unparsable.status).toBe(400);
+    expect(unparsable.body).toMatchObject({ success: false, code: 'INVALID_JSON' });
     expect(await commentRow(comment.id)).toEqual(before);
   });
 });
@@ -646,7 +655,7 @@ describe('comments and the turbine delete', () => {
       ['PUT', `/api/turbines/${turbine}/comments/${first.id}`],
       ['DELETE', `/api/turbines/${turbine}/comments/${first.id}`],
     ] as const) {
-      const body = method === 'GET' ? undefined : { comment: 'x' };
+      const body = method === 'GET' ? undefined : malformed({ comment: 'x' });
       const reply = await call(app, method, path, { as: as.operator!, body });
       expect(reply.status, `${method} ${path}`).toBe(404);
       expect(reply.body).toEqual(TURBINE_NOT_FOUND);

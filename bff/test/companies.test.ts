@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '@kanat360/i18n';
 import { countOf } from './eventually.js';
 import { makeCompany, makeTurbine, makeUser, type MadeCompany, PASSWORD, unique } from './factories.js';
-import { call, type Credentials, signIn, unchecked } from './http.js';
+import { api, call, type Credentials, malformed, type RequestBody, signIn, unchecked } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 const inTurkish = translator('tr');
@@ -41,8 +41,8 @@ async function companyRow(id: number): Promise<CompanyRow | undefined> {
 
 const companyCount = () => countOf(app.dataSource, `SELECT count(*)::int AS count FROM companies`);
 
-async function create(body: unknown): Promise<Company> {
-  const reply = await call<{ success: true; data: Company }>(app, 'POST', '/api/companies', { body, as: superadmin });
+async function create(body: RequestBody<'post', '/companies'>): Promise<Company> {
+  const reply = await api(app, 'post', '/companies', { body, as: superadmin });
   expect(reply.status, reply.text).toBe(201);
   return reply.body.data;
 }
@@ -146,7 +146,7 @@ describe('GET /api/companies', () => {
 describe('POST /api/companies', () => {
   it('creates a company, trims the name and stores every field', async () => {
     const name = `Acme Rüzgar ${unique()}`;
-    const reply = await call<{ success: true; data: Company; message: string }>(app, 'POST', '/api/companies', {
+    const reply = await api(app, 'post', '/companies', {
       as: superadmin,
       body: {
         name: `  ${name}  `,
@@ -216,7 +216,10 @@ describe('POST /api/companies', () => {
     ['whitespace', { name: '\t\n ' }],
   ])('refuses a %s name with 400 COMPANY_NAME_REQUIRED', async (_label, body) => {
     const count = await companyCount();
-    const reply = await call(app, 'POST', '/api/companies', { as: superadmin, body: { ...body, address: 'x' } });
+    const reply = await call(app, 'POST', '/api/companies', {
+      as: superadmin,
+      body: malformed({ ...body, address: 'x' }),
+    });
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({
       success: false,
@@ -231,7 +234,7 @@ describe('POST /api/companies', () => {
     const base = `acme ${unique()}`;
     await create({ name: base });
     const count = await companyCount();
-    const reply = await call<ErrorReply>(app, 'POST', '/api/companies', {
+    const reply = await call(app, 'POST', '/api/companies', {
       as: superadmin,
       body: { name: `  ${base.toUpperCase()}  ` },
     });
@@ -261,7 +264,7 @@ describe('POST /api/companies', () => {
   ])('refuses %s = %j with 400 %s', async (field, value, code, message) => {
     const count = await companyCount();
     const body = { name: `Bad ${unique()}`, [field]: value };
-    const reply = await call(app, 'POST', '/api/companies', { as: superadmin, body });
+    const reply = await call(app, 'POST', '/api/companies', { as: superadmin, body: malformed(body) });
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({ success: false, code, message, field });
     expect(await companyCount()).toBe(count);
@@ -272,7 +275,7 @@ describe('POST /api/companies', () => {
     for (const field of ['is_system', 'id', 'user_count']) {
       const reply = await call(app, 'POST', '/api/companies', {
         as: superadmin,
-        body: { name: `Unknown ${unique()}`, [field]: field === 'is_system' ? true : 5 },
+        body: malformed({ name: `Unknown ${unique()}`, [field]: field === 'is_system' ? true : 5 }),
       });
       expect(reply.status).toBe(400);
       expect(reply.body).toEqual({
@@ -288,7 +291,7 @@ describe('POST /api/companies', () => {
   it('refuses a body that is not an object with 400', async () => {
     const count = await companyCount();
     for (const body of [[{ name: 'x' }], 'Acme', 42, null]) {
-      const reply = await call(app, 'POST', '/api/companies', { as: superadmin, body });
+      const reply = await call(app, 'POST', '/api/companies', { as: superadmin, body: malformed(body) });
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect(reply.body).toMatchObject({ success: false });
     }
@@ -323,21 +326,17 @@ describe('PUT /api/companies/:id', () => {
   it('updates every field and answers the stored company', async () => {
     const company = await create({ name: `Edit ${unique()}`, contact_email: 'old@acme.example', phone: '111' });
     const name = `Edited ${unique()}`;
-    const reply = await call<{ success: true; data: Company; message: string }>(
-      app,
-      'PUT',
-      `/api/companies/${company.id}`,
-      {
-        as: superadmin,
-        body: {
-          name: ` ${name} `,
-          contact_email: 'NEW@acme.example',
-          authorized_number: '7',
-          phone: '',
-          address: 'Ankara',
-        },
+    const reply = await api(app, 'put', '/companies/{id}', {
+      path: { id: company.id },
+      as: superadmin,
+      body: {
+        name: ` ${name} `,
+        contact_email: 'NEW@acme.example',
+        authorized_number: '7',
+        phone: '',
+        address: 'Ankara',
       },
-    );
+    });
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({
       success: true,
@@ -364,7 +363,8 @@ describe('PUT /api/companies/:id', () => {
     const company = await makeCompany(app.dataSource);
     await makeUser(app.dataSource, { role: 'customer', companyId: company.id });
     await makeTurbine(app.dataSource, company.id);
-    const reply = await call<{ data: Company }>(app, 'PUT', `/api/companies/${company.id}`, {
+    const reply = await api(app, 'put', '/companies/{id}', {
+      path: { id: company.id },
       as: superadmin,
       body: { name: company.name },
     });
@@ -376,7 +376,7 @@ describe('PUT /api/companies/:id', () => {
     const taken = await create({ name: `Taken ${unique()}` });
     const company = await create({ name: `Mine ${unique()}`, address: 'Bursa' });
     const before = await companyRow(company.id);
-    const reply = await call<ErrorReply>(app, 'PUT', `/api/companies/${company.id}`, {
+    const reply = await call(app, 'PUT', `/api/companies/${company.id}`, {
       as: superadmin,
       body: { name: `  ${taken.name.toLowerCase()} `, address: 'Changed' },
     });
@@ -389,7 +389,8 @@ describe('PUT /api/companies/:id', () => {
   it('saves a company with its own name in another case', async () => {
     const company = await create({ name: `Own Case ${unique()}` });
     const renamed = company.name.toUpperCase();
-    const reply = await call<{ data: Company }>(app, 'PUT', `/api/companies/${company.id}`, {
+    const reply = await api(app, 'put', '/companies/{id}', {
+      path: { id: company.id },
       as: superadmin,
       body: { name: ` ${renamed} ` },
     });
@@ -411,13 +412,13 @@ describe('PUT /api/companies/:id', () => {
       [{ name: 5 }, 'VALIDATION_ERROR'],
     ];
     for (const [body, code] of cases) {
-      const reply = await call(app, 'PUT', `/api/companies/${company.id}`, { as: superadmin, body });
+      const reply = await call(app, 'PUT', `/api/companies/${company.id}`, { as: superadmin, body: malformed(body) });
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect(reply.body).toMatchObject({ success: false, code });
     }
-    const malformed = await call(app, 'PUT', `/api/companies/${company.id}`, { as: superadmin, raw: '{name:' });
-    expect(malformed.status).toBe(400);
-    expect(malformed.body).toMatchObject({ success: false, code: 'INVALID_JSON' });
+    const invalidJson = await call(app, 'PUT', `/api/companies/${company.id}`, { as: superadmin, raw: '{name:' });
+    expect(invalidJson.status).toBe(400);
+    expect(invalidJson.body).toMatchObject({ success: false, code: 'INVALID_JSON' });
     expect(await companyRow(company.id)).toEqual(before);
   });
 

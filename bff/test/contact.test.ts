@@ -1,20 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '@kanat360/i18n';
 import { unique } from './factories.js';
-import { call, uniqueIp } from './http.js';
+import { call, malformed, type Malformed, type RequestBody, uniqueIp } from './http.js';
 import { countOf, eventually } from './eventually.js';
 import { type Mail, mailQueueDrained, outbox } from './mail-reader.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 const inTurkish = translator('tr');
 
-interface Answer {
-  success: boolean;
-  code?: string;
-  message: string;
-  field?: string;
-  data?: unknown;
-}
+type ContactMessage = RequestBody<'post', '/contact'>;
 
 interface Row {
   name: string;
@@ -40,8 +34,10 @@ describe('POST /api/contact', () => {
     await app.close();
   });
 
-  const send = (body: unknown, options: { ip?: string; headers?: Record<string, string>; raw?: string } = {}) =>
-    call<Answer>(app, 'POST', '/api/contact', { body, ...options });
+  const send = (
+    body: ContactMessage | Malformed | undefined,
+    options: { ip?: string; headers?: Record<string, string>; raw?: string } = {},
+  ) => call(app, 'POST', '/api/contact', { body, ...options });
   const rowsAbout = (subject: string) =>
     app.dataSource.query<Row[]>(
       `SELECT name, email, phone, subject, message, language, ip FROM contact_messages WHERE subject = $1`,
@@ -51,7 +47,7 @@ describe('POST /api/contact', () => {
   /** Mail goes through a job: waits (up to ~15 s) for the mail about `subject`. */
   const mailAbout = (subject: string): Promise<Mail> =>
     eventually(() => mailsAbout(subject)[0], `a mail about ${subject}`, { timeoutMs: 15_000 });
-  const message = (overrides: Record<string, unknown> = {}) => ({
+  const message = (overrides: Partial<ContactMessage> = {}): ContactMessage => ({
     name: 'Ayşe Yılmaz',
     email: 'Ayse.Yilmaz@Example.com',
     phone: '+90 532 000 00 00',
@@ -134,7 +130,7 @@ describe('POST /api/contact', () => {
       [message({ subject: marker, phone: 'call me maybe' }), 'PHONE_INVALID', 'phone'],
       [message({ subject: marker, message: 'x'.repeat(5001) }), 'VALUE_TOO_LONG', 'message'],
       [message({ subject: marker, name: 'x'.repeat(121) }), 'VALUE_TOO_LONG', 'name'],
-      [message({ subject: marker, name: 42 }), 'VALIDATION_ERROR', 'name'],
+      [{ ...message({ subject: marker }), name: 42 }, 'VALIDATION_ERROR', 'name'],
       [message({ subject: marker, message: 'a\u0000b' }), 'VALIDATION_ERROR', 'message'],
       // A lone UTF-16 surrogate (JSON's \ud800): no text column or job can keep it.
       [message({ subject: marker, name: 'Probe \ud800' }), 'TEXT_MALFORMED', 'name'],
@@ -143,7 +139,7 @@ describe('POST /api/contact', () => {
       [{ ...message({ subject: marker }), company: 'x' }, 'UNKNOWN_FIELD', 'company'],
     ];
     for (const [body, code, field] of cases) {
-      const reply = await send(body);
+      const reply = await send(malformed(body));
       expect(reply.status, code).toBe(400);
       expect(reply.body, code).toMatchObject({ success: false, code, field });
     }
@@ -151,9 +147,9 @@ describe('POST /api/contact', () => {
     expect(invalidJson.status).toBe(400);
     expect(invalidJson.body.code).toBe('INVALID_JSON');
 
-    const english = await send(message({ subject: marker, name: '' }), { headers: { 'X-Lang': 'en' } });
+    const english = await send(malformed(message({ subject: marker, name: '' })), { headers: { 'X-Lang': 'en' } });
     expect(english.body.message).toBe('Name is required');
-    const turkish = await send(message({ subject: marker, message: ' ' }));
+    const turkish = await send(malformed(message({ subject: marker, message: ' ' })));
     expect(turkish.body.message).toBe('Mesaj gereklidir');
 
     expect(await rowsAbout(marker)).toEqual([]);

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { type DataSource } from 'typeorm';
 import { hashPassword } from '@/auth/passwords.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
-import { call, type Credentials } from './http.js';
+import { api, type Credentials, type RequestBody } from './http.js';
 import { type TestApp } from './test-app.js';
 
 let sequence = 0;
@@ -142,8 +142,14 @@ export async function makeMedia(app: TestApp, turbineId: number, options: MediaO
   return rows[0]!.id;
 }
 
+/** What POST …/findings takes. */
+export type NewFinding = RequestBody<'post', '/turbines/{id}/findings'>;
+
 /** What POST …/findings takes for a finding on blade A's leading edge, 12.5 m from the root, and `fields`. */
-export function findingBody(mediaId: number, fields: Record<string, unknown> = {}): Record<string, unknown> {
+export function findingBody(
+  mediaId: number,
+  fields: Partial<NewFinding> & Pick<NewFinding, 'type' | 'severity'>,
+): NewFinding {
   return {
     media_id: mediaId,
     blade: 'A',
@@ -165,9 +171,10 @@ export async function makeFinding(
   app: TestApp,
   caller: Credentials,
   turbineId: number,
-  { media_id: mediaId, ...fields }: Record<string, unknown> & { media_id: number },
+  { media_id: mediaId, ...fields }: Partial<NewFinding> & { media_id: number },
 ): Promise<FindingDetail> {
-  const reply = await call<{ data: FindingDetail }>(app, 'POST', `/api/turbines/${turbineId}/findings`, {
+  const reply = await api(app, 'post', '/turbines/{id}/findings', {
+    path: { id: turbineId },
     as: caller,
     body: findingBody(mediaId, { type: 'crack', severity: 4, width_mm: 2.5, stage: 'released', ...fields }),
   });

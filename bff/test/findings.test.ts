@@ -23,9 +23,10 @@ import {
   makeUser,
   type MadeCompany,
   type MediaOptions,
+  type NewFinding,
   PASSWORD,
 } from './factories.js';
-import { call, type Credentials, signIn, unchecked } from './http.js';
+import { api, call, type Credentials, malformed, type RequestBody, signIn, unchecked } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 const inTurkish = translator('tr');
@@ -37,7 +38,7 @@ const ROLES = ['superadmin', 'admin', 'company_manager', 'operator', 'customer']
 /** Inspection reports above this many released findings are made by the job (lowered for the test). */
 const SYNC_MAX = 3;
 /** A region inside the stored test photos (400 × 300). */
-const SMALL = { selector: { type: 'FragmentSelector', value: 'xywh=pixel:150,100,80,40' } };
+const SMALL: NewFinding['target'] = { selector: { type: 'FragmentSelector', value: 'xywh=pixel:150,100,80,40' } };
 
 let app: TestApp;
 let home: MadeCompany;
@@ -52,7 +53,7 @@ function makeMedia(turbineId: number, options: MediaOptions = {}): Promise<numbe
   return makeMediaOf(app, turbineId, options);
 }
 
-function body(mediaId: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+function body(mediaId: number, overrides: Partial<NewFinding> = {}): NewFinding {
   return findingBody(mediaId, {
     type: 'erosion',
     severity: 3,
@@ -62,18 +63,19 @@ function body(mediaId: number, overrides: Record<string, unknown> = {}): Record<
   });
 }
 
-async function create(
-  turbineId: number,
-  caller: Credentials,
-  payload: Record<string, unknown>,
-): Promise<FindingDetail> {
-  const reply = await call<One>(app, 'POST', `/api/turbines/${turbineId}/findings`, { as: caller, body: payload });
+async function create(turbineId: number, caller: Credentials, payload: NewFinding): Promise<FindingDetail> {
+  const reply = await api(app, 'post', '/turbines/{id}/findings', {
+    path: { id: turbineId },
+    as: caller,
+    body: payload,
+  });
   expect(reply.status, reply.text).toBe(201);
   return reply.body.data;
 }
 
-async function release(turbineId: number, finding: Finding): Promise<FindingDetail> {
-  const reply = await call<One>(app, 'PUT', `/api/turbines/${turbineId}/findings/${finding.id}`, {
+async function release(turbineId: number, finding: FindingDetail): Promise<FindingDetail> {
+  const reply = await api(app, 'put', '/turbines/{id}/findings/{findingId}', {
+    path: { id: turbineId, findingId: finding.id },
     as: as.company_manager!,
     body: { ...writable(finding), stage: 'released' },
   });
@@ -82,27 +84,23 @@ async function release(turbineId: number, finding: Finding): Promise<FindingDeta
 }
 
 /** The writable fields of a finding, as PUT takes them. */
-function writable(finding: Finding): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(finding).filter(
-      ([key]) =>
-        ![
-          'id',
-          'turbine_id',
-          'media_id',
-          'media_version',
-          'year',
-          'track_id',
-          'created_by',
-          'created_at',
-          'updated_at',
-          'history',
-          'growth',
-          'repair',
-          'repairs',
-        ].includes(key),
-    ),
-  );
+function writable({
+  id,
+  turbine_id,
+  media_id,
+  media_version,
+  year,
+  track_id,
+  created_by,
+  created_at,
+  updated_at,
+  history,
+  growth,
+  repair,
+  repairs,
+  ...fields
+}: FindingDetail): RequestBody<'put', '/turbines/{id}/findings/{findingId}'> {
+  return fields;
 }
 
 async function pdfOf(bytes: ArrayBuffer): Promise<{ pages: number; text: string }> {
@@ -142,7 +140,8 @@ describe('creating a finding', () => {
   it('answers the finding with the fixed fields, the severity’s action and the media’s year and version', async () => {
     const turbineId = await makeTurbine(app.dataSource, home.id);
     const mediaId = await makeMedia(turbineId, { year: 2025 });
-    const reply = await call<One>(app, 'POST', `/api/turbines/${turbineId}/findings`, {
+    const reply = await api(app, 'post', '/turbines/{id}/findings', {
+      path: { id: turbineId },
       as: as.operator!,
       body: body(mediaId, { severity: 4 }),
     });
@@ -285,9 +284,9 @@ describe('creating a finding', () => {
   ])('refuses %s (%i %s)', async (_name, overrides, status, code) => {
     const turbineId = await makeTurbine(app.dataSource, home.id);
     const mediaId = await makeMedia(turbineId);
-    const reply = await call<Failure>(app, 'POST', `/api/turbines/${turbineId}/findings`, {
+    const reply = await call(app, 'POST', `/api/turbines/${turbineId}/findings`, {
       as: as.operator!,
-      body: body(mediaId, overrides),
+      body: malformed({ ...body(mediaId), ...overrides }),
     });
     expect(reply.status, reply.text).toBe(status);
     expect(reply.body).toMatchObject({ success: false, code });
@@ -311,7 +310,7 @@ describe('creating a finding', () => {
       [panorama, 'FINDING_TARGET_MISMATCH'],
       [cloud, 'FINDING_TARGET_MISMATCH'],
     ] as const) {
-      const reply = await call<Failure>(app, 'POST', `/api/turbines/${turbineId}/findings`, {
+      const reply = await call(app, 'POST', `/api/turbines/${turbineId}/findings`, {
         as: as.operator!,
         body: body(mediaId),
       });
@@ -323,13 +322,13 @@ describe('creating a finding', () => {
   it('answers a turbine of another company like a missing one, and refuses customers', async () => {
     const turbineId = await makeTurbine(app.dataSource, home.id);
     const mediaId = await makeMedia(turbineId);
-    const foreign = await call<Failure>(app, 'POST', `/api/turbines/${turbineId}/findings`, {
+    const foreign = await call(app, 'POST', `/api/turbines/${turbineId}/findings`, {
       as: stranger,
       body: body(mediaId),
     });
     expect(foreign.status).toBe(404);
     expect(foreign.body.code).toBe('TURBINE_NOT_FOUND');
-    const customer = await call<Failure>(app, 'POST', `/api/turbines/${turbineId}/findings`, {
+    const customer = await call(app, 'POST', `/api/turbines/${turbineId}/findings`, {
       as: as.customer!,
       body: body(mediaId),
     });
@@ -342,7 +341,7 @@ describe('review stage', () => {
   it('lets only reviewers release; an operator cannot change or delete a released finding', async () => {
     const turbineId = await makeTurbine(app.dataSource, home.id);
     const mediaId = await makeMedia(turbineId);
-    const released = await call<Failure>(app, 'POST', `/api/turbines/${turbineId}/findings`, {
+    const released = await call(app, 'POST', `/api/turbines/${turbineId}/findings`, {
       as: as.operator!,
       body: body(mediaId, { stage: 'released' }),
     });
@@ -350,13 +349,14 @@ describe('review stage', () => {
     expect(released.body).toMatchObject({ code: 'FORBIDDEN', field: 'stage' });
 
     const draft = await create(turbineId, as.operator!, body(mediaId));
-    const operatorRelease = await call<Failure>(app, 'PUT', `/api/turbines/${turbineId}/findings/${draft.id}`, {
+    const operatorRelease = await call(app, 'PUT', `/api/turbines/${turbineId}/findings/${draft.id}`, {
       as: as.operator!,
       body: { ...writable(draft), stage: 'released' },
     });
     expect(operatorRelease.status).toBe(403);
 
-    const edited = await call<One>(app, 'PUT', `/api/turbines/${turbineId}/findings/${draft.id}`, {
+    const edited = await api(app, 'put', '/turbines/{id}/findings/{findingId}', {
+      path: { id: turbineId, findingId: draft.id },
       as: as.operator!,
       body: { ...writable(draft), severity: 5, action: undefined, status: 'monitoring' },
     });
@@ -366,7 +366,7 @@ describe('review stage', () => {
     const done = await release(turbineId, edited.body.data);
     expect(done.stage).toBe('released');
 
-    const change = await call<Failure>(app, 'PUT', `/api/turbines/${turbineId}/findings/${draft.id}`, {
+    const change = await call(app, 'PUT', `/api/turbines/${turbineId}/findings/${draft.id}`, {
       as: as.operator!,
       body: { ...writable(done), severity: 1 },
     });
@@ -447,14 +447,15 @@ describe('tracking across years', () => {
       body(await makeMedia(turbineId, { year: 2025 }), { length_mm: 180, width_mm: 31, severity: 4 }),
     );
     const link = (later: number, earlier: number) =>
-      call<One | Failure>(app, 'POST', `/api/turbines/${turbineId}/findings/${later}/link`, {
+      api(app, 'post', '/turbines/{id}/findings/{findingId}/link', {
+        path: { id: turbineId, findingId: later },
         as: as.operator!,
         body: { earlier_id: earlier },
       });
     expect((await link(second.id, first.id)).status).toBe(200);
     const linked = await link(third.id, second.id);
     expect(linked.status, linked.text).toBe(200);
-    const detail = (linked.body as One).data;
+    const detail = linked.body.data;
     expect(detail.track_id).toBe(first.id);
     expect(detail.history.map((entry) => [entry.year, entry.length_mm, entry.severity])).toEqual([
       [2023, 100, 2],
@@ -508,7 +509,7 @@ describe('tracking across years', () => {
       const otherTurbine = await makeTurbine(app.dataSource, home.id);
       earlier = (await create(otherTurbine, as.operator!, body(await makeMedia(otherTurbine, { year: 2023 })))).id;
     } else earlier = 999_999_999;
-    const reply = await call<Failure>(app, 'POST', `/api/turbines/${turbineId}/findings/${finding.id}/link`, {
+    const reply = await call(app, 'POST', `/api/turbines/${turbineId}/findings/${finding.id}/link`, {
       as: as.operator!,
       body: { earlier_id: earlier },
     });

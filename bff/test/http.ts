@@ -21,8 +21,9 @@ export interface Reply<T = Record<string, unknown>> {
 /** How a call authenticates: an API client's bearer token, or a browser's cookies (+ the XSRF header it echoes). */
 export type Credentials = { token: string } | { cookie: string; xsrf?: string };
 
-export interface CallOptions {
-  body?: unknown;
+export interface CallOptions<Body = unknown> {
+  /** A JSON body: of the operation's type on a documented path (see `call`), or one made `malformed` on purpose. */
+  body?: Body;
   /** Sent as is, with Content-Type: application/json (for malformed bodies). */
   raw?: string;
   /** A multipart/form-data body (uploads); fetch sets its Content-Type with the boundary. */
@@ -74,15 +75,54 @@ type Unchecked = string & { readonly [uncheckedPath]: true };
  */
 export const unchecked = (path: string): Unchecked => path as Unchecked;
 
+declare const malformedBody: unique symbol;
+export type Malformed = { readonly [malformedBody]: true };
+
+/** A body `call` sends as it is, on purpose: one the server must refuse (a wrong type, a field it does not take). */
+export const malformed = (body: unknown): Malformed => body as Malformed;
+
+/** A concrete path without its query. */
+type PathOnly<Path extends string> = Path extends `${infer Head}?${string}` ? Head : Path;
+
+/** The document's path templates a concrete path fills (`/api/turbines/7/findings` → `/turbines/{id}/findings`). */
+type TemplatesOf<Path extends string> = {
+  [P in keyof ApiPaths]: PathOnly<Path> extends `/api${FillTemplate<P & string, PathParameters<P>>}` ? P : never;
+}[keyof ApiPaths];
+
+type JsonBodyOf<Op> = Op extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+
+/** The JSON body of `method` on `path` (`RequestBody<'post', '/turbines'>`), for a test's helper that makes one. */
+export type RequestBody<M extends HttpMethod, P extends PathsWith<M>> = JsonBodyOf<Operation<P, M>>;
+
+/**
+ * The JSON body `method` on `path` takes by the document: a body that drifts from the server fails the type check.
+ * A path outside it (`unchecked`) takes any. A method the path does not have, or a call whose answer type is given
+ * (`call<T>` infers neither method nor path), takes only a `malformed` body: `api()` types both body and answer.
+ */
+type DocumentedBody<Method extends string, Path extends CallPath> = [Path] extends [Unchecked]
+  ? unknown
+  : string extends Method
+    ? never
+    : {
+        [P in TemplatesOf<Path>]: Lowercase<Method> extends keyof ApiPaths[P]
+          ? JsonBodyOf<NonNullable<ApiPaths[P][Lowercase<Method> & keyof ApiPaths[P]]>>
+          : never;
+      }[TemplatesOf<Path>];
+
 /**
  * A call of the app as any client could make it: any method, headers and body (malformed ones on purpose too), the
- * answer's body typed as the test says; its path held to the API's document (CallPath).
+ * answer's body typed as the test says; its path held to the API's document (CallPath), and a JSON body to the
+ * operation's (DocumentedBody).
  */
-export async function call<T = Record<string, unknown>>(
+export async function call<
+  T = Record<string, unknown>,
+  Method extends string = string,
+  Path extends CallPath = CallPath,
+>(
   app: TestApp,
-  method: string,
-  path: CallPath,
-  options: CallOptions = {},
+  method: Method,
+  path: Path,
+  options: CallOptions<DocumentedBody<Method, Path> | Malformed> = {},
 ): Promise<Reply<T>> {
   const headers: Record<string, string> = { 'X-Forwarded-For': options.ip ?? uniqueIp(), ...options.headers };
   let body: string | FormData | undefined;

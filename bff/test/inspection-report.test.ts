@@ -17,7 +17,7 @@ import { translator } from '@kanat360/i18n';
 import { cropPlan, InspectionReportBuilder } from '@/findings/inspection-report.builder.js';
 import { CROP_PRINT, PDF_BLADE_MAP, printedSize } from '@/findings/inspection-report.pdf.js';
 import { MemoryBudget } from '@/media/memory-budget.js';
-import { makeCompany, makeFinding, makeMedia, makeTurbine, makeUser, PASSWORD } from './factories.js';
+import { makeCompany, makeFinding, makeMedia, makeTurbine, makeUser, type NewFinding, PASSWORD } from './factories.js';
 import { type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -48,7 +48,7 @@ const MAP = [
 /** A released finding of another year reaching past 80 m: the scale follows every year's, as the panel's does. */
 const FAR = { blade: 'C', distance_from_root_m: 93, extent_m: 1.5, severity: 5, year: 2023 } as const;
 
-const fragment = (box: { x: number; y: number; width: number; height: number }) => ({
+const fragment = (box: { x: number; y: number; width: number; height: number }): NewFinding['target'] => ({
   selector: { type: 'FragmentSelector', value: `xywh=pixel:${box.x},${box.y},${box.width},${box.height}` },
 });
 

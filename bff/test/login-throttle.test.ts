@@ -4,22 +4,15 @@ import { countOf } from './eventually.js';
 import { call, type Reply, uniqueIp } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
-interface LoginReply {
-  success: boolean;
-  code?: string;
-  message: string;
-  token?: string;
-}
-
 const login = (app: TestApp, email: string, password: string, ip?: string, headers: Record<string, string> = {}) =>
-  call<LoginReply>(app, 'POST', '/api/auth/login', { body: { email, password }, ip, headers });
+  call(app, 'POST', '/api/auth/login', { body: { email, password }, ip, headers });
 
 const nobody = () => `nobody.${unique()}@test.kanat360.local`;
 
 const sessionCount = (app: TestApp, userId: number) =>
   countOf(app.dataSource, `SELECT count(*)::int AS count FROM sessions WHERE user_id = $1`, [userId]);
 
-function expectThrottled(reply: Reply<LoginReply>, windowSeconds: number): void {
+function expectThrottled(reply: Reply, windowSeconds: number): void {
   expect(reply.status).toBe(429);
   expect(reply.body).toEqual({ success: false, code: 'TOO_MANY_ATTEMPTS', message: expect.any(String) as unknown });
   const retryAfter = reply.headers.get('retry-after');
@@ -111,7 +104,7 @@ describe('login throttling with the default limits', () => {
   });
 
   /** Guesses one at a time until the throttle answers; how many were still checked (401) before it did. */
-  async function checkedUntilThrottled(guess: () => Promise<Reply<LoginReply>>): Promise<number> {
+  async function checkedUntilThrottled(guess: () => Promise<Reply>): Promise<number> {
     for (let checked = 0; checked < 100; checked += 1) {
       const reply = await guess();
       if (reply.status === 429) return checked;

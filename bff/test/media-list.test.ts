@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { type ApiPage, type MediaItem, type MediaPlaceCount } from '@kanat360/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCompany, makeTurbine, makeUser, type MadeCompany, PASSWORD } from './factories.js';
-import { call, type Credentials, signIn } from './http.js';
+import { api, call, type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 let app: TestApp;
@@ -243,12 +243,11 @@ describe('checking names before an upload', () => {
   it('answers the names an upload would skip, with the spec reason, and nothing for good new names', async () => {
     const turbine = await makeTurbine(app.dataSource, home.id);
     await seedMedia(turbine, 3);
-    const reply = await call<{ data: { skipped: { name: string; code: string; message: string }[] } }>(
-      app,
-      'POST',
-      `/api/turbines/${turbine}/photos/check-names`,
-      { as: operator, body: { names: ['new_1.jpg', 'img_00001.JPG', 'bad name.jpg', 'new_1.jpg', 'şekil.png'] } },
-    );
+    const reply = await api(app, 'post', '/turbines/{id}/photos/check-names', {
+      path: { id: turbine },
+      as: operator,
+      body: { names: ['new_1.jpg', 'img_00001.JPG', 'bad name.jpg', 'new_1.jpg', 'şekil.png'] },
+    });
     expect(reply.status, reply.text).toBe(200);
     expect(reply.body.data.skipped.map((skip) => [skip.name, skip.code])).toEqual([
       ['new_1.jpg', 'DUPLICATE_FILE_NAME'],

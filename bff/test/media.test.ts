@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
-import { type MediaItem, type PresignedUpload, type SkippedFile } from '@kanat360/contracts';
+import { type MediaItem, type SkippedFile } from '@kanat360/contracts';
 import { panorama, shortVideo } from '@kanat360/demo-media';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import { TurbinePurgeWorker } from '@/turbines/turbine-purge.worker.js';
 import { UploadLedger } from '@/uploads/upload-ledger.js';
 import { makeCompany, makeTurbine, makeUser, type MadeCompany, PASSWORD, unique } from './factories.js';
 import { countOf, eventually, sleep } from './eventually.js';
-import { call, type Credentials, signIn } from './http.js';
+import { api, call, type Credentials, malformed, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 const inTurkish = translator('tr');
@@ -312,7 +312,10 @@ describe('multipart upload', () => {
 
   it('answers 415 for a body that is not multipart and 400 NO_FILES for a form without files', async () => {
     const turbine = await makeTurbine(app.dataSource, home.id);
-    const json = await call(app, 'POST', `/api/turbines/${turbine}/photos`, { as: as.operator, body: { room: 1 } });
+    const json = await call(app, 'POST', `/api/turbines/${turbine}/photos`, {
+      as: as.operator,
+      body: malformed({ room: 1 }),
+    });
     expect(json.status).toBe(415);
     const empty = await call(app, 'POST', `/api/turbines/${turbine}/photos`, {
       as: as.operator,
@@ -359,13 +362,8 @@ describe('multipart upload', () => {
 
 describe('direct upload', () => {
   async function presign(turbineId: number, files: { name: string; size: number; type?: string }[], extra = {}) {
-    return call<{
-      success: boolean;
-      code?: string;
-      presignedUrls: PresignedUpload[];
-      skipped: SkippedFile[];
-      message: string;
-    }>(app, 'POST', `/api/turbines/${turbineId}/presigned-upload`, {
+    return api(app, 'post', '/turbines/{id}/presigned-upload', {
+      path: { id: turbineId },
       as: as.operator,
       body: { files, room: '3', year: 2025, blade: 'A', ...extra },
     });
@@ -387,7 +385,8 @@ describe('direct upload', () => {
     expect(put.status).toBe(200);
     expect(await list(turbine)).toEqual([]);
 
-    const confirm = await call<UploadReply>(app, 'POST', `/api/turbines/${turbine}/confirm-upload`, {
+    const confirm = await api(app, 'post', '/turbines/{id}/confirm-upload', {
+      path: { id: turbine },
       as: as.operator,
       body: { uploads: [{ key: target!.key, originalName: 'direct_1.jpg', size: bytes.length, type: 'image/jpeg' }] },
     });
@@ -421,7 +420,8 @@ describe('direct upload', () => {
     expect(cut.status).toBe(409);
     expect(await cut.json()).toMatchObject({ code: 'UPLOAD_INCOMPLETE' });
     await fetch(app.baseUrl + fake!.presignedUrl!, { method: 'PUT', body: 'this is not a jpeg!!' });
-    const confirm = await call<UploadReply>(app, 'POST', `/api/turbines/${turbine}/confirm-upload`, {
+    const confirm = await api(app, 'post', '/turbines/{id}/confirm-upload', {
+      path: { id: turbine },
       as: as.operator,
       body: { uploads: [{ key: short!.key }, { key: fake!.key }] },
     });
@@ -435,7 +435,8 @@ describe('direct upload', () => {
     const whole = Buffer.concat([bytes, Buffer.alloc(10)]);
     const put = await fetch(app.baseUrl + short!.presignedUrl!, { method: 'PUT', body: new Uint8Array(whole) });
     expect(put.status).toBe(200);
-    const again = await call<UploadReply>(app, 'POST', `/api/turbines/${turbine}/confirm-upload`, {
+    const again = await api(app, 'post', '/turbines/{id}/confirm-upload', {
+      path: { id: turbine },
       as: as.operator,
       body: { uploads: [{ key: short!.key }] },
     });
@@ -573,7 +574,8 @@ describe('serving, deleting and versions', () => {
     );
     expect(versions.body.data.map((item) => item.version)).toEqual([1, 2]);
 
-    const restored = await call<{ data: MediaItem }>(app, 'POST', `/api/turbines/${turbine}/photos/restore`, {
+    const restored = await api(app, 'post', '/turbines/{id}/photos/restore', {
+      path: { id: turbine },
       as: as.operator,
       body: { key: saved.body.data.key },
     });

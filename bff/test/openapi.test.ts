@@ -156,6 +156,20 @@ describe('the OpenAPI document', () => {
     expect(schema.required).toEqual(expect.arrayContaining(['media_id', 'distance_from_root_m', 'target']));
   });
 
+  it('shows a number a form may send as text as either in a request, as the server reads it, and as a number in answers', () => {
+    type Schema = { properties: Record<string, Record<string, unknown>> };
+    const request = operationAt('POST /turbines').requestBody!.content['application/json']!.schema as Schema;
+    const { rooms, blade_length_m: bladeLength, company_id: companyId } = request.properties;
+    expect(rooms).toEqual({
+      anyOf: [expect.objectContaining({ type: 'integer' }), { type: 'string', pattern: '^\\s*\\d*\\s*$' }],
+    });
+    expect(bladeLength!.anyOf).toContainEqual({ type: 'string', pattern: '^\\s*([+-]?\\d+([.,]\\d+)?)?\\s*$' });
+    expect(companyId!.anyOf).toContainEqual({ type: 'string', pattern: '^\\s*\\d+\\s*$' });
+    const turbine = (document.components?.schemas?.Turbine ?? {}) as Schema;
+    expect(turbine.properties.rooms).toMatchObject({ type: 'integer' });
+    expect(JSON.stringify(document)).not.toContain('x-numeric-text');
+  });
+
   it("names only the permission map's permissions in x-access, and each of them guards a route or is checked in one", () => {
     for (const { route, operation } of operations) {
       const permission = /^permission:(.+)$/.exec(operation['x-access'] ?? '')?.[1];

@@ -4,20 +4,12 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translator } from '@kanat360/i18n';
 import { makeCompany, makeUser, type MadeCompany, type MadeUser, PASSWORD, unique } from './factories.js';
-import { call, signIn } from './http.js';
+import { api, call, malformed, type Malformed, type RequestBody, signIn } from './http.js';
 import { countOf } from './eventually.js';
 import { type Mail, mailQueueDrained, outbox, parseMail, waitForMails } from './mail-reader.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 const inTurkish = translator('tr');
-
-interface Answer {
-  success: boolean;
-  code?: string;
-  message: string;
-  field?: string;
-  data?: unknown;
-}
 
 const PUBLIC_URL = 'https://kanat360.example.test';
 const NEW_PASSWORD = 'a-brand-new-password-9';
@@ -44,10 +36,14 @@ describe('password reset (outbox)', () => {
     await app.close();
   });
 
-  const requestReset = (body: unknown, headers: Record<string, string> = {}) =>
-    call<Answer>(app, 'POST', '/api/auth/password-reset', { body, headers });
-  const confirm = (body: unknown, headers: Record<string, string> = {}) =>
-    call<Answer>(app, 'POST', '/api/auth/password-reset/confirm', { body, headers });
+  const requestReset = (
+    body: RequestBody<'post', '/auth/password-reset'> | Malformed,
+    headers: Record<string, string> = {},
+  ) => call(app, 'POST', '/api/auth/password-reset', { body, headers });
+  const confirm = (
+    body: RequestBody<'post', '/auth/password-reset/confirm'> | Malformed,
+    headers: Record<string, string> = {},
+  ) => call(app, 'POST', '/api/auth/password-reset/confirm', { body, headers });
   const loginStatus = async (email: string, password: string) =>
     (await call(app, 'POST', '/api/auth/login', { body: { email, password } })).status;
   interface TokenRow {
@@ -101,7 +97,7 @@ describe('password reset (outbox)', () => {
   });
 
   it('refuses a missing or malformed email with 400', async () => {
-    const missing = await requestReset({});
+    const missing = await requestReset(malformed({}));
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({
       success: false,
@@ -122,9 +118,9 @@ describe('password reset (outbox)', () => {
     }
     const english = await requestReset({ email: 'nope' }, { 'X-Lang': 'en' });
     expect(english.body.message).toBe('Please enter a valid email address');
-    const englishMissing = await requestReset({}, { 'X-Lang': 'en' });
+    const englishMissing = await requestReset(malformed({}), { 'X-Lang': 'en' });
     expect(englishMissing.body.message).toBe('Email address is required');
-    expect((await requestReset({ email: 'a@b.de', extra: 1 })).body.code).toBe('UNKNOWN_FIELD');
+    expect((await requestReset(malformed({ email: 'a@b.de', extra: 1 }))).body.code).toBe('UNKNOWN_FIELD');
   });
 
   it('mails a Turkish link to a Turkish user and an English one to an English user, from PUBLIC_URL only', async () => {
@@ -234,7 +230,7 @@ describe('password reset (outbox)', () => {
       message: inTurkish('errors.PASSWORD_TOO_SHORT'),
       field: 'password',
     });
-    expect((await confirm({ token })).body.code).toBe('PASSWORD_REQUIRED');
+    expect((await confirm(malformed({ token }))).body.code).toBe('PASSWORD_REQUIRED');
     expect((await confirm({ token, password: 'x'.repeat(129) })).body.code).toBe('PASSWORD_TOO_LONG');
     // One of the 10,000 most common passwords, whatever its case.
     const common = await confirm({ token, password: 'Football1' });
@@ -260,7 +256,7 @@ describe('password reset (outbox)', () => {
       { token: "' OR 1=1 --", password: NEW_PASSWORD },
     ];
     for (const body of cases) {
-      const reply = await confirm(body);
+      const reply = await confirm(malformed(body));
       expect(reply.status, JSON.stringify(body).slice(0, 60)).toBe(400);
       expect(reply.body).toMatchObject({ success: false, code: 'RESET_TOKEN_INVALID' });
     }
@@ -298,7 +294,7 @@ describe('password reset (outbox)', () => {
     const second = mails.map(resetTokenOf).find((token) => token !== first);
     expect(second).toBeDefined();
 
-    expect((await confirm({ token: second, password: NEW_PASSWORD })).status).toBe(200);
+    expect((await confirm({ token: second ?? '', password: NEW_PASSWORD })).status).toBe(200);
     const stale = await confirm({ token: first, password: 'another-password-1' });
     expect(stale.status).toBe(400);
     expect(stale.body.code).toBe('RESET_TOKEN_INVALID');
@@ -342,7 +338,7 @@ describe('password reset over SMTP', () => {
 
   it('delivers the reset mail with its link to the SMTP server', async () => {
     const user = await makeUser(app.dataSource, { role: 'customer', companyId: company.id, language: 'en' });
-    const reply = await call<Answer>(app, 'POST', '/api/auth/password-reset', { body: { email: user.email } });
+    const reply = await api(app, 'post', '/auth/password-reset', { body: { email: user.email } });
     expect(reply.status).toBe(200);
 
     const [mail] = await waitForMails(
@@ -407,7 +403,7 @@ describe('a password reset request', () => {
     const changes: Record<string, number>[] = [];
     for (const email of [known.email, unknownEmail]) {
       const before = await footprint();
-      const reply = await call<Answer>(app, 'POST', '/api/auth/password-reset', { body: { email } });
+      const reply = await api(app, 'post', '/auth/password-reset', { body: { email } });
       expect(reply.status).toBe(200);
       changes.push(difference(before, await footprint()));
       const jobs: { data: unknown }[] = await app.dataSource.query(

@@ -11,7 +11,7 @@ import {
   type MadeUser,
   PASSWORD,
 } from './factories.js';
-import { call, type Credentials, signIn } from './http.js';
+import { api, call, type Credentials, type RequestBody, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 // The repairs' iCalendar feed (issue #24 item 6): read by two parsers (ical.js, strict about the grammar, and
@@ -50,8 +50,9 @@ async function makeFinding(stage: 'draft' | 'released' = 'released'): Promise<nu
   return finding.id;
 }
 
-async function create(body: Record<string, unknown>): Promise<Repair> {
-  const reply = await call<{ data: Repair }>(app, 'POST', `/api/turbines/${turbineId}/repairs`, {
+async function create(body: RequestBody<'post', '/turbines/{id}/repairs'>): Promise<Repair> {
+  const reply = await api(app, 'post', '/turbines/{id}/repairs', {
+    path: { id: turbineId },
     as: as.company_manager!,
     body,
   });
@@ -60,10 +61,10 @@ async function create(body: Record<string, unknown>): Promise<Repair> {
 }
 
 async function address(caller: Credentials, method: 'GET' | 'POST' = 'GET'): Promise<RepairCalendarToken> {
-  const reply = await call<{ data: RepairCalendarToken }>(app, method, '/api/repairs/calendar-token', {
-    as: caller,
-    body: method === 'POST' ? {} : undefined,
-  });
+  const reply =
+    method === 'POST'
+      ? await api(app, 'post', '/repairs/calendar-token', { as: caller, body: {} })
+      : await api(app, 'get', '/repairs/calendar-token', { as: caller });
   expect(reply.status, reply.text).toBe(200);
   return reply.body.data;
 }

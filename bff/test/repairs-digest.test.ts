@@ -13,7 +13,7 @@ import {
   type MadeUser,
   PASSWORD,
 } from './factories.js';
-import { call, type Credentials, signIn } from './http.js';
+import { api, call, type Credentials, type RequestBody, signIn } from './http.js';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -73,8 +73,9 @@ beforeAll(async () => {
   await first.dataSource.query(`UPDATE users SET language = 'en' WHERE id = $1`, [people.company_manager!.id]);
   const turbineId = await makeTurbine(first.dataSource, company.id);
   today = repairDay(new Date());
-  const create = async (body: Record<string, unknown>) => {
-    const reply = await call<{ data: Repair }>(first, 'POST', `/api/turbines/${turbineId}/repairs`, {
+  const create = async (body: Partial<RequestBody<'post', '/turbines/{id}/repairs'>>) => {
+    const reply = await api(first, 'post', '/turbines/{id}/repairs', {
+      path: { id: turbineId },
       as: managerAs,
       body: { finding_ids: [await makeFinding(turbineId)], status: 'scheduled', ...body },
     });

@@ -24,18 +24,20 @@ import {
   makeUser,
   type MadeCompany,
   type MadeUser,
+  type NewFinding,
   PASSWORD,
 } from './factories.js';
-import { call, type Credentials, signIn } from './http.js';
+import { api, call, type Credentials, malformed, type Reply, type RequestBody, signIn } from './http.js';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 const inTurkish = translator('tr');
 
-type One = { success: true; data: Repair; message?: string };
 type Failure = { success: false; code: string; field?: string };
 /** An answer that may be either (a step the test expects to be refused, or to go through). */
-type Either = { success: boolean; data: Repair; message?: string; code: string; field?: string };
+type Either = { success: boolean; data: Repair; message?: string; code?: string; field?: string };
+/** What POST …/repairs takes. */
+type NewRepair = RequestBody<'post', '/turbines/{id}/repairs'>;
 
 const ROLES = ['superadmin', 'admin', 'company_manager', 'operator', 'customer'] as const;
 const PUBLIC_URL = 'https://kanat360.example.com';
@@ -63,8 +65,8 @@ function mediaOf(
 interface FindingSpec {
   blade?: 'A' | 'B' | 'C';
   severity?: number;
-  type?: string;
-  status?: string;
+  type?: NewFinding['type'];
+  status?: NewFinding['status'];
   stage?: 'draft' | 'released';
   zone?: number;
 }
@@ -92,14 +94,31 @@ async function findingStatus(id: number): Promise<string> {
   return rows[0]!.status;
 }
 
-async function create(turbineId: number, body: Record<string, unknown>, caller = as.company_manager!): Promise<Repair> {
-  const reply = await call<One>(app, 'POST', `/api/turbines/${turbineId}/repairs`, { as: caller, body });
+async function create(turbineId: number, body: NewRepair, caller = as.company_manager!): Promise<Repair> {
+  const reply = await api(app, 'post', '/turbines/{id}/repairs', { path: { id: turbineId }, as: caller, body });
   expect(reply.status, reply.text).toBe(201);
   return reply.body.data;
 }
 
-function put(repair: Pick<Repair, 'id' | 'turbine_id'>, body: Record<string, unknown>, caller: Credentials) {
-  return call<Either>(app, 'PUT', `/api/turbines/${repair.turbine_id}/repairs/${repair.id}`, {
+function put(
+  repair: Pick<Repair, 'id' | 'turbine_id'>,
+  body: RequestBody<'put', '/turbines/{id}/repairs/{repairId}'>,
+  caller: Credentials,
+): Promise<Reply<Either>> {
+  return api(app, 'put', '/turbines/{id}/repairs/{repairId}', {
+    path: { id: repair.turbine_id, repairId: repair.id },
+    as: caller,
+    body,
+  });
+}
+
+function complete(
+  repair: Pick<Repair, 'id' | 'turbine_id'>,
+  caller: Credentials,
+  body: RequestBody<'post', '/turbines/{id}/repairs/{repairId}/complete'>,
+): Promise<Reply<Either>> {
+  return api(app, 'post', '/turbines/{id}/repairs/{repairId}/complete', {
+    path: { id: repair.turbine_id, repairId: repair.id },
     as: caller,
     body,
   });
@@ -107,13 +126,13 @@ function put(repair: Pick<Repair, 'id' | 'turbine_id'>, body: Record<string, unk
 
 function step(
   repair: Pick<Repair, 'id' | 'turbine_id'>,
-  action: 'complete' | 'verify' | 'cancel',
+  action: 'verify' | 'cancel',
   caller: Credentials,
-  body: unknown = {},
-) {
-  return call<Either>(app, 'POST', `/api/turbines/${repair.turbine_id}/repairs/${repair.id}/${action}`, {
+): Promise<Reply<Either>> {
+  return api(app, 'post', `/turbines/{id}/repairs/{repairId}/${action}`, {
+    path: { id: repair.turbine_id, repairId: repair.id },
     as: caller,
-    body,
+    body: {},
   });
 }
 
@@ -186,7 +205,8 @@ describe('creating a repair', () => {
     const turbineId = await makeTurbine(app.dataSource, home.id);
     const mild = await makeFinding(turbineId, { severity: 2, type: 'coating', status: 'monitoring' });
     const worst = await makeFinding(turbineId, { severity: 4, type: 'crack', blade: 'B', zone: 7 });
-    const reply = await call<One>(app, 'POST', `/api/turbines/${turbineId}/repairs`, {
+    const reply = await api(app, 'post', '/turbines/{id}/repairs', {
+      path: { id: turbineId },
       as: as.operator!,
       body: { finding_ids: [mild, worst, mild] },
     });
@@ -307,7 +327,7 @@ describe('creating a repair', () => {
     const shared = await makeFinding(turbineId, { status: 'monitoring' });
     const free = await makeFinding(turbineId);
     await create(turbineId, { finding_ids: [shared] });
-    const reply = await call<Failure>(app, 'POST', `/api/turbines/${turbineId}/repairs`, {
+    const reply = await call(app, 'POST', `/api/turbines/${turbineId}/repairs`, {
       as: as.operator!,
       body: { finding_ids: [free, shared] },
     });
@@ -322,7 +342,7 @@ describe('creating a repair', () => {
     const finding = await makeFinding(turbineId);
     const replies = await Promise.all(
       [as.operator!, as.company_manager!].map((caller) =>
-        call<Failure>(app, 'POST', `/api/turbines/${turbineId}/repairs`, {
+        call(app, 'POST', `/api/turbines/${turbineId}/repairs`, {
           as: caller,
           body: { finding_ids: [finding] },
         }),
@@ -370,9 +390,9 @@ describe('creating a repair', () => {
       [{ finding_ids: [finding], assignee_id: users.customer!.id }, 422, 'REPAIR_ASSIGNEE_INVALID', 'assignee_id'],
     ];
     for (const [body, status, code, field] of cases) {
-      const reply = await call<Failure>(app, 'POST', `/api/turbines/${turbineId}/repairs`, {
+      const reply = await call(app, 'POST', `/api/turbines/${turbineId}/repairs`, {
         as: as.company_manager!,
-        body,
+        body: malformed(body),
       });
       expect(reply.status, JSON.stringify(body)).toBe(status);
       expect(reply.body.code, JSON.stringify(body)).toBe(code);
@@ -385,7 +405,7 @@ describe('creating a repair', () => {
       ['estimated_cost', 10],
       ['currency', 'USD'],
     ] as const) {
-      const reply = await call<Failure>(app, 'POST', `/api/turbines/${turbineId}/repairs`, {
+      const reply = await call(app, 'POST', `/api/turbines/${turbineId}/repairs`, {
         as: as.operator!,
         body: { finding_ids: [finding], [field]: value },
       });
@@ -423,7 +443,7 @@ describe('the status graph', () => {
     expect(started.body.data.allowed_actions).toEqual(['edit', 'complete']);
 
     const photo = await uploadRepairPhoto(turbineId, 'B');
-    const done = await step(repair, 'complete', crewAs, {
+    const done = await complete(repair, crewAs, {
       note: 'Laminat onarıldı, kaplama yenilendi.',
       after_media_ids: [photo.id],
       actual_cost: 8400,
@@ -464,9 +484,9 @@ describe('the status graph', () => {
     expect(detail.body.data.repairs).toEqual([
       expect.objectContaining({ id: repair.id, status: 'verified', after_media_ids: [photo.id] }),
     ]);
-    const again = await call<Failure>(app, 'POST', `/api/turbines/${turbineId}/repairs`, {
+    const again = await call(app, 'POST', `/api/turbines/${turbineId}/repairs`, {
       as: as.operator!,
-      body: { finding_ids: [findings[1]] },
+      body: { finding_ids: [findings[1]!] },
     });
     expect(again.body.code).toBe('REPAIR_FINDINGS_INVALID');
   });
@@ -476,10 +496,10 @@ describe('the status graph', () => {
     const repair = await create(turbineId, { finding_ids: [await makeFinding(turbineId)] });
     const photo = await mediaOf(turbineId, { category: 'repair' });
     expect((await step(repair, 'verify', as.company_manager!)).body.code).toBe('REPAIR_STATUS_CONFLICT');
-    const early = await step(repair, 'complete', as.company_manager!, { note: 'x', after_media_ids: [photo] });
+    const early = await complete(repair, as.company_manager!, { note: 'x', after_media_ids: [photo] });
     expect(early.status).toBe(409);
     expect(early.body.code).toBe('REPAIR_STATUS_CONFLICT');
-    for (const status of ['in_progress', 'done', 'verified', 'cancelled']) {
+    for (const status of ['in_progress', 'done', 'verified', 'cancelled'] as const) {
       const reply = await put(repair, { status }, as.company_manager!);
       expect(reply.status, status).toBe(409);
       expect(reply.body).toMatchObject({ code: 'REPAIR_STATUS_CONFLICT', field: 'status' });
@@ -520,12 +540,15 @@ describe('the status graph', () => {
       [{ note: 'ok', after_media_ids: [rightPhoto], labour_hours: -2 }, 400, 'REPAIR_HOURS_INVALID'],
     ];
     for (const [body, status, code] of cases) {
-      const reply = await step(repair, 'complete', crewAs, body);
+      const reply = await call(app, 'POST', `/api/turbines/${repair.turbine_id}/repairs/${repair.id}/complete`, {
+        as: crewAs,
+        body: malformed(body),
+      });
       expect(reply.status, JSON.stringify(body)).toBe(status);
       expect(reply.body.code, JSON.stringify(body)).toBe(code);
     }
     // Only the assignee, or a manager, completes.
-    const notAssignee = await step(repair, 'complete', as.operator!, { note: 'ok', after_media_ids: [rightPhoto] });
+    const notAssignee = await complete(repair, as.operator!, { note: 'ok', after_media_ids: [rightPhoto] });
     expect(notAssignee.status).toBe(403);
     expect(notAssignee.body.code).toBe('REPAIR_NOT_ASSIGNEE');
     expect((await get(repair)).body.data).toMatchObject({ status: 'in_progress', after_media_ids: [], note: null });
@@ -538,7 +561,7 @@ describe('the status graph', () => {
     const photo = await mediaOf(turbineId, { category: 'repair', blade: 'A' });
     const replies = await Promise.all(
       [crewAs, as.company_manager!].map((caller) =>
-        step(repair, 'complete', caller, { note: 'Bitti', after_media_ids: [photo] }),
+        complete(repair, caller, { note: 'Bitti', after_media_ids: [photo] }),
       ),
     );
     expect(replies.map((reply) => reply.status).sort()).toEqual([200, 409]);
@@ -579,7 +602,7 @@ describe('the status graph', () => {
     const finding = await makeFinding(turbineId);
     const repair = await inProgress(turbineId, [finding]);
     const photo = await mediaOf(turbineId, { category: 'repair', blade: 'A' });
-    await step(repair, 'complete', crewAs, { note: 'Bitti', after_media_ids: [photo] });
+    await complete(repair, crewAs, { note: 'Bitti', after_media_ids: [photo] });
     expect((await put(repair, { status: 'in_progress' }, crewAs)).status).toBe(403);
     const reopened = await put(repair, { status: 'in_progress' }, as.company_manager!);
     expect(reopened.status, reopened.text).toBe(200);
@@ -617,7 +640,7 @@ describe('the status graph', () => {
     const locked = await put(repair, { finding_ids: [first, second] }, as.company_manager!);
     expect(locked.status).toBe(409);
     expect(locked.body).toMatchObject({ code: 'REPAIR_FIELD_LOCKED', field: 'finding_ids' });
-    await step(repair, 'complete', crewAs, {
+    await complete(repair, crewAs, {
       note: 'Bitti',
       after_media_ids: [await mediaOf(turbineId, { category: 'repair' })],
     });
@@ -663,7 +686,7 @@ describe('the status graph', () => {
     });
     const { blade, surface, zone, internal, distance_from_root_m, target, type, severity } = current.body.data;
     const body = { blade, surface, zone, internal, distance_from_root_m, target, type, severity };
-    const byHand = await call<Failure>(app, 'PUT', `/api/turbines/${turbineId}/findings/${finding}`, {
+    const byHand = await call(app, 'PUT', `/api/turbines/${turbineId}/findings/${finding}`, {
       as: as.operator!,
       body: { ...body, status: 'closed' },
     });
@@ -710,7 +733,7 @@ describe('after-repair photos', () => {
     expect(turbine.body.data).toMatchObject({ photo_count: 1, media_count: 1 });
 
     // Findings are marked on inspection photos, never on a repair's record.
-    const marked = await call<Failure>(app, 'POST', `/api/turbines/${turbineId}/findings`, {
+    const marked = await call(app, 'POST', `/api/turbines/${turbineId}/findings`, {
       as: crewAs,
       body: {
         media_id: photo.id,
@@ -727,7 +750,7 @@ describe('after-repair photos', () => {
     expect(marked.body).toMatchObject({ code: 'FINDING_MEDIA_INVALID', field: 'media_id' });
 
     const repair = await inProgress(turbineId, [await makeFinding(turbineId)]);
-    await step(repair, 'complete', crewAs, { note: 'Bitti', after_media_ids: [photo.id] });
+    await complete(repair, crewAs, { note: 'Bitti', after_media_ids: [photo.id] });
     const deleted = await call<Failure>(
       app,
       'DELETE',
@@ -744,7 +767,7 @@ describe('a turbine deleted', () => {
     const turbineId = await makeTurbine(app.dataSource, home.id);
     const repair = await inProgress(turbineId, [await makeFinding(turbineId)]);
     const photo = await uploadRepairPhoto(turbineId, 'A');
-    await step(repair, 'complete', crewAs, { note: 'Bitti', after_media_ids: [photo.id] });
+    await complete(repair, crewAs, { note: 'Bitti', after_media_ids: [photo.id] });
     const reply = await call(app, 'DELETE', `/api/turbines/${turbineId}`, { as: as.superadmin! });
     expect(reply.status, reply.text).toBe(200);
     // Hidden at once, purged by its job.
@@ -854,7 +877,7 @@ describe('reading repairs', () => {
         `/api/turbines/${foreign.turbine_id}/repairs/${foreign.id}${suffix}`,
         {
           as: as.company_manager!,
-          body: {},
+          body: malformed({}),
         },
       );
       expect(reply.status, `${method}${suffix}`).toBe(404);
@@ -928,7 +951,7 @@ describe('reading repairs', () => {
     const turbine = await makeTurbine(app.dataSource, company.id);
     const today = repairDay(new Date());
     const year = today.slice(0, 4);
-    const make = (body: Record<string, unknown>) => create(turbine, body, managerAs);
+    const make = (body: NewRepair) => create(turbine, body, managerAs);
     await make({
       finding_ids: [await makeFinding(turbine, {}, managerAs)],
       due_date: addDays(today, -1),
@@ -955,7 +978,7 @@ describe('reading repairs', () => {
       due_date: `${year}-01-15`,
     });
     await put(done, { status: 'in_progress' }, managerAs);
-    await step(done, 'complete', managerAs, {
+    await complete(done, managerAs, {
       note: 'ok',
       after_media_ids: [await mediaOf(turbine, { category: 'repair' })],
       actual_cost: 300,

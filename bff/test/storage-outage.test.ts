@@ -4,7 +4,7 @@ import { MediaWorkers } from '@/media/media.workers.js';
 import { S3Storage } from '@/storage/s3-storage.js';
 import { isStorageError } from '@/storage/storage-errors.js';
 import { makeCompany, makeTurbine, makeUser, PASSWORD, unique } from './factories.js';
-import { call, signIn } from './http.js';
+import { api, call, signIn } from './http.js';
 import { BUCKET, type RunningS3rver, startS3rver } from './s3rver.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -58,15 +58,18 @@ describe('an object store that fails', () => {
     const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#336699' } })
       .jpeg()
       .toBuffer();
-    const presigned = await call<{
-      presignedUrls: { key: string; presignedUrl: string; headers: Record<string, string> }[];
-    }>(app, 'POST', `/api/turbines/${turbine}/presigned-upload`, {
+    const presigned = await api(app, 'post', '/turbines/{id}/presigned-upload', {
+      path: { id: turbine },
       as: bearer,
       body: { files: [{ name: `IMG_${unique()}.jpg`, size: photo.length }], room: '1', year: '2025', blade: 'A' },
     });
     expect(presigned.status, presigned.text).toBe(200);
     const [item] = presigned.body.presignedUrls;
-    const put = await fetch(item!.presignedUrl, { method: 'PUT', headers: item!.headers, body: new Uint8Array(photo) });
+    const put = await fetch(item!.presignedUrl!, {
+      method: 'PUT',
+      headers: item!.headers,
+      body: new Uint8Array(photo),
+    });
     expect(put.status).toBe(200);
 
     const confirm = () =>

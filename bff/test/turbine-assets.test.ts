@@ -2,13 +2,14 @@ import { type Turbine } from '@kanat360/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCompany, makeUser, type MadeCompany, PASSWORD, unique } from './factories.js';
 import { countOf } from './eventually.js';
-import { call, type Credentials, signIn } from './http.js';
+import { api, call, type Credentials, malformed, type RequestBody, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 import { TurbineAssets1795800000000 } from '@/database/migrations/1795800000000-turbine-assets.js';
 
 // The asset register (issue #25): model data and a position as numbers, `coordinates` kept in sync with them.
 
 type OneReply = { success: true; data: Turbine };
+type NewTurbine = RequestBody<'post', '/turbines'>;
 
 let app: TestApp;
 let home: MadeCompany;
@@ -28,12 +29,12 @@ const MODEL = {
   commissioned_year: 2018,
 };
 
-function body(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+function body(overrides: Partial<NewTurbine> = {}): NewTurbine {
   return { city: 'çanakkale', code: `A-${unique()}`, location: 'Bozcaada', company_id: home.id, ...overrides };
 }
 
-async function create(input: Record<string, unknown>, caller = superadmin): Promise<Turbine> {
-  const reply = await call<OneReply>(app, 'POST', '/api/turbines', { as: caller, body: input });
+async function create(input: NewTurbine, caller = superadmin): Promise<Turbine> {
+  const reply = await api(app, 'post', '/turbines', { as: caller, body: input });
   expect(reply.status, reply.text).toBe(201);
   return reply.body.data;
 }
@@ -91,7 +92,7 @@ describe('model data', () => {
     const before = await turbineCount();
     const reply = await call(app, 'POST', '/api/turbines', {
       as: superadmin,
-      body: body({ latitude: 39.8, longitude: 26.04, [field]: value }),
+      body: malformed({ ...body(), latitude: 39.8, longitude: 26.04, [field]: value }),
     });
     expect(reply.status, reply.text).toBe(400);
     expect(reply.body).toMatchObject({ success: false, code, field });
@@ -111,12 +112,13 @@ describe('model data', () => {
     const created = await create(body({ ...MODEL, latitude: 39.8226, longitude: 26.0411 }));
     // The seed client's edit knows none of the asset register: it changes none of it.
     const plain = { city: 'çanakkale', code: created.code, location: 'Bozcaada', rooms: 4 };
-    const kept = await call<OneReply>(app, 'PUT', `/api/turbines/${created.id}`, { as: superadmin, body: plain });
+    const kept = await api(app, 'put', '/turbines/{id}', { path: { id: created.id }, as: superadmin, body: plain });
     expect(kept.status, kept.text).toBe(200);
     expect(kept.body.data).toMatchObject({ ...MODEL, latitude: 39.8226, longitude: 26.0411, rooms: 4 });
     expect(kept.body.data.coordinates).toBe('39.8226,26.0411');
 
-    const cleared = await call<OneReply>(app, 'PUT', `/api/turbines/${created.id}`, {
+    const cleared = await api(app, 'put', '/turbines/{id}', {
+      path: { id: created.id },
       as: superadmin,
       body: { ...plain, model: '', blade_length_m: null, latitude: null, longitude: null },
     });

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { translator } from '@kanat360/i18n';
 import { makeCompany, makeMedia, makeTurbine, makeUser, type MadeCompany, PASSWORD, unique } from './factories.js';
 import { countOf } from './eventually.js';
-import { call, type Credentials, signIn, unchecked } from './http.js';
+import { api, call, type Credentials, malformed, type RequestBody, signIn, unchecked } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
 import { TurbinePurgeWorker } from '@/turbines/turbine-purge.worker.js';
@@ -34,7 +34,7 @@ interface ErrorReply {
 }
 
 type ListReply = { success: true; data: Turbine[] };
-type OneReply = { success: true; data: Turbine; message?: string };
+type NewTurbine = RequestBody<'post', '/turbines'>;
 
 const TURBINE_KEYS = [
   'blade_length_m',
@@ -121,7 +121,7 @@ async function insertPhotos(turbineId: number, count: number): Promise<void> {
 }
 
 /** A valid create body for an admin or superadmin of `company`. */
-function newTurbine(company: { id: number }, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+function newTurbine(company: { id: number }, overrides: Partial<NewTurbine> = {}): NewTurbine {
   return {
     turbine_name: 'Aliağa T1',
     city: 'izmir',
@@ -135,8 +135,8 @@ function newTurbine(company: { id: number }, overrides: Record<string, unknown> 
   };
 }
 
-async function create(body: Record<string, unknown>, caller: Credentials = superadmin): Promise<Turbine> {
-  const reply = await call<OneReply>(app, 'POST', '/api/turbines', { as: caller, body });
+async function create(body: NewTurbine, caller: Credentials = superadmin): Promise<Turbine> {
+  const reply = await api(app, 'post', '/turbines', { as: caller, body });
   expect(reply.status, reply.text).toBe(201);
   return reply.body.data;
 }
@@ -432,7 +432,7 @@ describe('POST /api/turbines', () => {
   it('creates a turbine for a superadmin in any company and answers it', async () => {
     const before = await turbineCount();
     const body = newTurbine(other, { turbine_name: '  Soma T4 ', code: ' SOMA-4 ', location: ' Soma ' });
-    const reply = await call<OneReply>(app, 'POST', '/api/turbines', { as: superadmin, body });
+    const reply = await api(app, 'post', '/turbines', { as: superadmin, body });
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({
       success: true,
@@ -479,7 +479,7 @@ describe('POST /api/turbines', () => {
     const before = await turbineCount();
     for (const caller of [as.admin!, superadmin]) {
       const body = { ...newTurbine(home), company_id: undefined, ...company };
-      const reply = await call(app, 'POST', '/api/turbines', { as: caller, body });
+      const reply = await call(app, 'POST', '/api/turbines', { as: caller, body: malformed(body) });
       expect(reply.status).toBe(400);
       expect(reply.body).toEqual({
         success: false,
@@ -513,7 +513,7 @@ describe('POST /api/turbines', () => {
     for (const company of [2147480000, -1, 0, 1.5, 'abc', true]) {
       const reply = await call(app, 'POST', '/api/turbines', {
         as: superadmin,
-        body: newTurbine(home, { company_id: company }),
+        body: malformed({ ...newTurbine(home), company_id: company }),
       });
       expect(reply.status, String(company)).toBe(422);
       expect(reply.body).toMatchObject({ success: false, code: 'COMPANY_INVALID', field: 'company_id' });
@@ -566,7 +566,10 @@ describe('POST /api/turbines', () => {
     'refuses rooms %j with 400 ROOMS_INVALID',
     async (rooms) => {
       const before = await turbineCount();
-      const reply = await call(app, 'POST', '/api/turbines', { as: superadmin, body: newTurbine(home, { rooms }) });
+      const reply = await call(app, 'POST', '/api/turbines', {
+        as: superadmin,
+        body: malformed({ ...newTurbine(home), rooms }),
+      });
       expect(reply.status).toBe(400);
       expect(reply.body).toEqual({
         success: false,
@@ -587,7 +590,7 @@ describe('POST /api/turbines', () => {
     for (const value of [undefined, null, '', '   ']) {
       const reply = await call(app, 'POST', '/api/turbines', {
         as: superadmin,
-        body: newTurbine(home, { [field]: value }),
+        body: malformed({ ...newTurbine(home), [field]: value }),
       });
       expect(reply.status, String(value)).toBe(400);
       expect(reply.body).toEqual({ success: false, code, message, field });
@@ -597,7 +600,7 @@ describe('POST /api/turbines', () => {
 
   it('defaults the status to active and accepts every status of the set', async () => {
     expect((await create(newTurbine(home))).status).toBe('active');
-    for (const status of ['active', 'maintenance', 'faulty', 'offline', 'inactive']) {
+    for (const status of ['active', 'maintenance', 'faulty', 'offline', 'inactive'] as const) {
       const created = await create(newTurbine(home, { status }));
       expect(created.status).toBe(status);
       expect((await turbineRow(created.id))?.status).toBe(status);
@@ -606,7 +609,10 @@ describe('POST /api/turbines', () => {
 
   it.each(['unknown', 'broken', 'ACTIVE', '', null, 3])('refuses status %j with 400 STATUS_INVALID', async (status) => {
     const before = await turbineCount();
-    const reply = await call(app, 'POST', '/api/turbines', { as: superadmin, body: newTurbine(home, { status }) });
+    const reply = await call(app, 'POST', '/api/turbines', {
+      as: superadmin,
+      body: malformed({ ...newTurbine(home), status }),
+    });
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({
       success: false,
@@ -622,7 +628,7 @@ describe('POST /api/turbines', () => {
     for (const field of ['id', 'photo_count', 'deleted_at', 'company_name']) {
       const reply = await call(app, 'POST', '/api/turbines', {
         as: superadmin,
-        body: newTurbine(home, { [field]: 5 }),
+        body: malformed({ ...newTurbine(home), [field]: 5 }),
       });
       expect(reply.status).toBe(400);
       expect(reply.body).toEqual({
@@ -659,7 +665,7 @@ describe('POST /api/turbines', () => {
     const before = await turbineCount();
     const reply = await call(app, 'POST', '/api/turbines', {
       as: superadmin,
-      body: newTurbine(home, { [field]: value }),
+      body: malformed({ ...newTurbine(home), [field]: value }),
     });
     expect(reply.status).toBe(400);
     expect(reply.body).toMatchObject({ success: false, code, field });
@@ -669,13 +675,13 @@ describe('POST /api/turbines', () => {
   it('refuses a body that is not a JSON object with 400', async () => {
     const before = await turbineCount();
     for (const body of [[newTurbine(home)], 'turbine', 42, null, true]) {
-      const reply = await call(app, 'POST', '/api/turbines', { as: superadmin, body });
+      const reply = await call(app, 'POST', '/api/turbines', { as: superadmin, body: malformed(body) });
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect(reply.body).toMatchObject({ success: false });
     }
-    const malformed = await call(app, 'POST', '/api/turbines', { as: superadmin, raw: '{"city": "izmir",' });
-    expect(malformed.status).toBe(400);
-    expect(malformed.body).toMatchObject({ success: false, code: 'INVALID_JSON' });
+    const invalidJson = await call(app, 'POST', '/api/turbines', { as: superadmin, raw: '{"city": "izmir",' });
+    expect(invalidJson.status).toBe(400);
+    expect(invalidJson.body).toMatchObject({ success: false, code: 'INVALID_JSON' });
     expect(await turbineCount()).toBe(before);
   });
 
@@ -695,7 +701,8 @@ describe('PUT /api/turbines/:id', () => {
   it('updates every field for a superadmin and answers the stored turbine', async () => {
     const turbine = await create(newTurbine(home));
     const before = await turbineRow(turbine.id);
-    const reply = await call<OneReply>(app, 'PUT', `/api/turbines/${turbine.id}`, {
+    const reply = await api(app, 'put', '/turbines/{id}', {
+      path: { id: turbine.id },
       as: superadmin,
       body: {
         turbine_name: 'Renamed',
@@ -737,7 +744,8 @@ describe('PUT /api/turbines/:id', () => {
 
   it('keeps rooms, status and company when the body leaves them out', async () => {
     const turbine = await create(newTurbine(other, { rooms: 9, status: 'offline' }));
-    const reply = await call<OneReply>(app, 'PUT', `/api/turbines/${turbine.id}`, {
+    const reply = await api(app, 'put', '/turbines/{id}', {
+      path: { id: turbine.id },
       as: superadmin,
       body: { city: 'izmir', code: turbine.code, location: 'Elsewhere' },
     });
@@ -748,7 +756,8 @@ describe('PUT /api/turbines/:id', () => {
 
   it('moves a turbine to another company for a superadmin', async () => {
     const turbine = await create(newTurbine(home));
-    const reply = await call<OneReply>(app, 'PUT', `/api/turbines/${turbine.id}`, {
+    const reply = await api(app, 'put', '/turbines/{id}', {
+      path: { id: turbine.id },
       as: superadmin,
       body: newTurbine(other, { code: turbine.code }),
     });
@@ -793,14 +802,14 @@ describe('PUT /api/turbines/:id', () => {
     for (const [overrides, code, status] of cases) {
       const reply = await call(app, 'PUT', `/api/turbines/${turbine.id}`, {
         as: superadmin,
-        body: newTurbine(home, overrides),
+        body: malformed({ ...newTurbine(home), ...overrides }),
       });
       expect(reply.status, JSON.stringify(overrides)).toBe(status);
       expect(reply.body).toMatchObject({ success: false, code });
     }
-    const malformed = await call(app, 'PUT', `/api/turbines/${turbine.id}`, { as: superadmin, raw: '{city:' });
-    expect(malformed.status).toBe(400);
-    expect(malformed.body).toMatchObject({ success: false, code: 'INVALID_JSON' });
+    const invalidJson = await call(app, 'PUT', `/api/turbines/${turbine.id}`, { as: superadmin, raw: '{city:' });
+    expect(invalidJson.status).toBe(400);
+    expect(invalidJson.body).toMatchObject({ success: false, code: 'INVALID_JSON' });
     expect(await turbineRow(turbine.id)).toEqual(before);
   });
 

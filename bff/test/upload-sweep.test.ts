@@ -1,10 +1,9 @@
-import { type PresignedUpload, type SkippedFile } from '@kanat360/contracts';
 import { TestClock } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_PAYLOADS } from '@/jobs/job-payloads.js';
 import { countOf, eventually } from './eventually.js';
 import { makeCompany, makeTurbine, makeUser, PASSWORD } from './factories.js';
-import { call, type Credentials, signIn } from './http.js';
+import { api, type Credentials, signIn } from './http.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 /**
@@ -17,13 +16,6 @@ const MB = 1024 * 1024;
 /** The outside run's 1 GB quota, 700 MB presigned and never sent, and a 500 MB presign: scaled down 1,000 times. */
 const QUOTA = 1024 * MB;
 const SCALE = 1000;
-
-interface PresignReply {
-  success: boolean;
-  code?: string;
-  presignedUrls: PresignedUpload[];
-  skipped: SkippedFile[];
-}
 
 let app: TestApp;
 let clock: TestClock;
@@ -43,7 +35,8 @@ afterAll(async () => {
 });
 
 function presign(turbineId: number, name: string, size: number) {
-  return call<PresignReply>(app, 'POST', `/api/turbines/${turbineId}/presigned-upload`, {
+  return api(app, 'post', '/turbines/{id}/presigned-upload', {
+    path: { id: turbineId },
     as,
     body: { files: [{ name, size: Math.round(size) }], room: '2', year: 2025, blade: 'A' },
   });

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OBJECT_STORAGE, type ObjectStorage } from '@/storage/object-storage.js';
 import { UploadLedger } from '@/uploads/upload-ledger.js';
 import { makeCompany, makeTurbine, makeUser, PASSWORD } from './factories.js';
-import { call, type Credentials, type Reply, signIn } from './http.js';
+import { api, call, type Credentials, type Reply, signIn } from './http.js';
 import { type RunningS3rver, startS3rver } from './s3rver.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -49,14 +49,16 @@ class Client {
   ) {}
 
   presign(turbineId: number, files: { name: string; size: number; type?: string }[]): Promise<Reply<PresignReply>> {
-    return call<PresignReply>(this.app, 'POST', `/api/turbines/${turbineId}/presigned-upload`, {
+    return api(this.app, 'post', '/turbines/{id}/presigned-upload', {
+      path: { id: turbineId },
       as: this.as,
       body: { files, room: '2', year: 2025, blade: 'B' },
     });
   }
 
   confirm(turbineId: number, keys: string[]): Promise<Reply<UploadReply>> {
-    return call<UploadReply>(this.app, 'POST', `/api/turbines/${turbineId}/confirm-upload`, {
+    return api(this.app, 'post', '/turbines/{id}/confirm-upload', {
+      path: { id: turbineId },
       as: this.as,
       body: { uploads: keys.map((key) => ({ key })) },
     });
@@ -229,7 +231,8 @@ describe('how much one call may ask for', () => {
 
     const video = uploads[0]!;
     expect(video.part_count).toBe(Math.ceil((50 * 1024 ** 3) / video.part_size!));
-    const next = await call<{ data: UploadParts }>(app, 'POST', `/api/turbines/${turbine}/upload-parts`, {
+    const next = await api(app, 'post', '/turbines/{id}/upload-parts', {
+      path: { id: turbine },
       as: client.as,
       body: { key: video.key, from: 21 },
     });
@@ -239,7 +242,8 @@ describe('how much one call may ask for', () => {
       Array.from({ length: 20 }, (_, index) => index + 21),
     );
     // The last batch stops at the last part, which carries the rest of the bytes.
-    const last = await call<{ data: UploadParts }>(app, 'POST', `/api/turbines/${turbine}/upload-parts`, {
+    const last = await api(app, 'post', '/turbines/{id}/upload-parts', {
+      path: { id: turbine },
       as: client.as,
       body: { key: video.key, from: video.part_count! - 1, count: 100 },
     });
@@ -310,7 +314,8 @@ describe('a multipart direct upload', () => {
         rows[0]!.id,
       ],
     );
-    const reply = await call<{ data: UploadParts }>(app, 'POST', `/api/turbines/${turbineId}/upload-parts`, {
+    const reply = await api(app, 'post', '/turbines/{id}/upload-parts', {
+      path: { id: turbineId },
       as: client.as,
       body: { key },
     });
@@ -340,7 +345,7 @@ describe('a multipart direct upload', () => {
     const short = await openMultipart(turbine, whole.length);
     expect(short.parts.parts.map((part) => part.size)).toEqual([PART, 1000]);
     const first = await putPart(short.parts.parts[0]!, whole.subarray(0, PART));
-    const refused = await call<UploadReply>(app, 'POST', `/api/turbines/${turbine}/confirm-upload`, {
+    const refused = await call(app, 'POST', `/api/turbines/${turbine}/confirm-upload`, {
       as: client.as,
       body: body(short.key, [{ partNumber: 1, etag: first }]),
     });
@@ -354,7 +359,8 @@ describe('a multipart direct upload', () => {
       await putPart(full.parts.parts[0]!, whole.subarray(0, PART)),
       await putPart(full.parts.parts[1]!, whole.subarray(PART)),
     ];
-    const confirmed = await call<UploadReply>(app, 'POST', `/api/turbines/${turbine}/confirm-upload`, {
+    const confirmed = await api(app, 'post', '/turbines/{id}/confirm-upload', {
+      path: { id: turbine },
       as: client.as,
       body: body(
         full.key,

@@ -4,7 +4,7 @@ import { translator } from '@kanat360/i18n';
 import { UsersService } from '@/users/users.service.js';
 import { makeCompany, makeUser, type MadeCompany, type MadeUser, PASSWORD, unique } from './factories.js';
 import { countOf } from './eventually.js';
-import { call, type Credentials, signIn, unchecked } from './http.js';
+import { api, call, type Credentials, malformed, type RequestBody, signIn, unchecked } from './http.js';
 import { principalOf, refusal } from './services.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -57,8 +57,11 @@ async function userRow(id: number): Promise<UserRow | undefined> {
 
 const userCount = () => countOf(app.dataSource, `SELECT count(*)::int AS count FROM users`);
 
+type NewUser = RequestBody<'post', '/users'>;
+type UserEdit = RequestBody<'put', '/users/{id}'>;
+
 /** A valid create body with a fresh email. */
-function newUser(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+function newUser(overrides: Partial<NewUser> = {}): NewUser {
   return {
     first_name: 'Ayşe',
     last_name: 'Yılmaz',
@@ -72,7 +75,7 @@ function newUser(overrides: Record<string, unknown> = {}): Record<string, unknow
 }
 
 /** A valid update body for a user. */
-function edit(user: { email: string; companyId: number }, overrides: Record<string, unknown> = {}) {
+function edit(user: { email: string; companyId: number }, overrides: Partial<UserEdit> = {}): UserEdit {
   return { first_name: 'Edited', last_name: 'Name', email: user.email, company_id: user.companyId, ...overrides };
 }
 
@@ -188,7 +191,7 @@ describe('POST /api/users', () => {
       expect(reply.status, password).toBe(400);
       expect(reply.body, password).toMatchObject({ code: 'PASSWORD_TOO_COMMON', field: 'password' });
       const rows: unknown[] = await app.dataSource.query(`SELECT 1 FROM users WHERE email = $1`, [
-        String(body.email).trim().toLowerCase(),
+        body.email.trim().toLowerCase(),
       ]);
       expect(rows, password).toHaveLength(0);
     }
@@ -196,12 +199,12 @@ describe('POST /api/users', () => {
 
   it('creates a user that can sign in; the answer carries no secret', async () => {
     const body = newUser({ email: `  Mixed.Case.${unique()}@Test.Kanat360.Local `, first_name: '  Ayşe ' });
-    const reply = await call<{ success: true; data: User; message: string }>(app, 'POST', '/api/users', {
+    const reply = await api(app, 'post', '/users', {
       as: superadmin,
       body,
     });
     expect(reply.status).toBe(201);
-    const email = String(body.email).trim().toLowerCase();
+    const email = body.email.trim().toLowerCase();
     expect(reply.body).toMatchObject({
       success: true,
       message: inTurkish('api.userCreated'),
@@ -237,7 +240,7 @@ describe('POST /api/users', () => {
     const body = newUser({ company_id: String(companyB.id) });
     delete body.role;
     delete body.is_active;
-    const reply = await call<{ data: User }>(app, 'POST', '/api/users', { as: superadmin, body });
+    const reply = await api(app, 'post', '/users', { as: superadmin, body });
     expect(reply.status).toBe(201);
     expect(reply.body.data).toMatchObject({ role: 'customer', company_id: companyB.id, is_active: true });
     expect(await userRow(reply.body.data.id)).toMatchObject({
@@ -254,7 +257,7 @@ describe('POST /api/users', () => {
     [' Admin ', 'admin'],
     ['company_manager', 'company_manager'],
   ])('stores the role alias %j as %s', async (alias, role) => {
-    const reply = await call<{ data: User }>(app, 'POST', '/api/users', {
+    const reply = await api(app, 'post', '/users', {
       as: superadmin,
       body: newUser({ role: alias }),
     });
@@ -307,8 +310,10 @@ describe('POST /api/users', () => {
     ['id sent', { id: 35 }, 'UNKNOWN_FIELD', 'Bilinmeyen alan: id', 'id'],
   ])('refuses %s with 400', async (_label, overrides, code, message, field) => {
     const count = await userCount();
-    const body = Object.fromEntries(Object.entries(newUser(overrides)).filter(([, value]) => value !== undefined));
-    const reply = await call(app, 'POST', '/api/users', { as: superadmin, body });
+    const body = Object.fromEntries(
+      Object.entries({ ...newUser(), ...overrides }).filter(([, value]) => value !== undefined),
+    );
+    const reply = await call(app, 'POST', '/api/users', { as: superadmin, body: malformed(body) });
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({ success: false, code, message, field });
     expect(await userCount()).toBe(count);
@@ -320,7 +325,10 @@ describe('POST /api/users', () => {
     ['a negative company', () => -3],
   ])('refuses %s with 422 COMPANY_INVALID', async (_label, companyId) => {
     const count = await userCount();
-    const reply = await call(app, 'POST', '/api/users', { as: superadmin, body: newUser({ company_id: companyId() }) });
+    const reply = await call(app, 'POST', '/api/users', {
+      as: superadmin,
+      body: malformed({ ...newUser(), company_id: companyId() }),
+    });
     expect(reply.status).toBe(422);
     expect(reply.body).toEqual({
       success: false,
@@ -350,10 +358,10 @@ describe('POST /api/users', () => {
 
   it('refuses malformed JSON and a body that is not an object with 400', async () => {
     const count = await userCount();
-    const malformed = await call(app, 'POST', '/api/users', { as: superadmin, raw: '{"first_name": ' });
-    expect(malformed.status).toBe(400);
-    expect(malformed.body).toMatchObject({ success: false, code: 'INVALID_JSON' });
-    const array = await call(app, 'POST', '/api/users', { as: superadmin, body: [newUser()] });
+    const invalidJson = await call(app, 'POST', '/api/users', { as: superadmin, raw: '{"first_name": ' });
+    expect(invalidJson.status).toBe(400);
+    expect(invalidJson.body).toMatchObject({ success: false, code: 'INVALID_JSON' });
+    const array = await call(app, 'POST', '/api/users', { as: superadmin, body: malformed([newUser()]) });
     expect(array.status).toBe(400);
     expect(array.body).toMatchObject({ success: false });
     expect(await userCount()).toBe(count);
@@ -367,7 +375,7 @@ describe('POST /api/users', () => {
     expect(reply.status).toBe(403);
     expect(reply.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
     expect(await userCount()).toBe(count);
-    expect((await tryLogin(String(body.email), String(body.password))).status).toBe(401);
+    expect((await tryLogin(body.email, body.password)).status).toBe(401);
   });
 });
 
@@ -375,7 +383,8 @@ describe('PUT /api/users/:id', () => {
   it('stores every change and answers the updated user', async () => {
     const target = await makeUser(app.dataSource, { role: 'customer', companyId: companyA.id });
     const email = `moved.${unique()}@test.kanat360.local`;
-    const reply = await call<{ success: true; data: User; message: string }>(app, 'PUT', `/api/users/${target.id}`, {
+    const reply = await api(app, 'put', '/users/{id}', {
+      path: { id: target.id },
       as: superadmin,
       body: {
         first_name: ' Mehmet ',
@@ -410,7 +419,8 @@ describe('PUT /api/users/:id', () => {
       is_active: true,
     });
 
-    const promoted = await call<{ data: User }>(app, 'PUT', `/api/users/${target.id}`, {
+    const promoted = await api(app, 'put', '/users/{id}', {
+      path: { id: target.id },
       as: superadmin,
       body: { first_name: 'Mehmet', last_name: 'Demir', email, role: 'super_admin', company_id: companyB.id },
     });
@@ -420,7 +430,8 @@ describe('PUT /api/users/:id', () => {
 
   it('keeps the role and active flag when they are not sent, and accepts its own email in another case', async () => {
     const target = await makeUser(app.dataSource, { role: 'company_manager', companyId: companyA.id });
-    const reply = await call<{ data: User }>(app, 'PUT', `/api/users/${target.id}`, {
+    const reply = await api(app, 'put', '/users/{id}', {
+      path: { id: target.id },
       as: superadmin,
       body: edit({ email: target.email.toUpperCase(), companyId: companyA.id }),
     });
@@ -487,8 +498,10 @@ describe('PUT /api/users/:id', () => {
   ])('refuses %s with 400 and changes nothing', async (_label, overrides, code, message, field) => {
     const target = await makeUser(app.dataSource, { role: 'operator', companyId: companyA.id });
     const before = await userRow(target.id);
-    const body = Object.fromEntries(Object.entries(edit(target, overrides)).filter(([, value]) => value !== undefined));
-    const reply = await call(app, 'PUT', `/api/users/${target.id}`, { as: superadmin, body });
+    const body = Object.fromEntries(
+      Object.entries({ ...edit(target), ...overrides }).filter(([, value]) => value !== undefined),
+    );
+    const reply = await call(app, 'PUT', `/api/users/${target.id}`, { as: superadmin, body: malformed(body) });
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({ success: false, code, message, field });
     expect(await userRow(target.id)).toEqual(before);
@@ -576,7 +589,7 @@ describe('PUT /api/users/:id/password', () => {
   ])('refuses a %s password with 400 and keeps the old one', async (_label, body, code, message) => {
     const target = await makeUser(app.dataSource, { role: 'operator', companyId: companyA.id });
     const before = await userRow(target.id);
-    const reply = await call(app, 'PUT', `/api/users/${target.id}/password`, { as: superadmin, body });
+    const reply = await call(app, 'PUT', `/api/users/${target.id}/password`, { as: superadmin, body: malformed(body) });
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({ success: false, code, message, field: 'password' });
     expect(await userRow(target.id)).toEqual(before);
@@ -587,7 +600,7 @@ describe('PUT /api/users/:id/password', () => {
     const before = await userRow(target.id);
     const reply = await call(app, 'PUT', `/api/users/${target.id}/password`, {
       as: superadmin,
-      body: { password: 'long-enough', confirm: 'long-enough' },
+      body: malformed({ password: 'long-enough', confirm: 'long-enough' }),
     });
     expect(reply.status).toBe(400);
     expect(reply.body).toMatchObject({ code: 'UNKNOWN_FIELD', field: 'confirm' });

@@ -6,6 +6,7 @@ import {
   ERROR_STATUS,
   errorAnswer,
   LANGUAGE_HEADER,
+  NUMERIC_TEXT,
   PERMISSIONS,
   SESSION_COOKIE,
   XSRF_HEADER,
@@ -319,46 +320,65 @@ export function buildOpenApiDocument(controllers: Type[] = apiControllers()): Re
   const paths: ZodOpenApiPathsObject = {};
   for (const route of routes) paths[route.path] = { ...paths[route.path], [route.method]: operation(route) };
   const groups = [...new Set(routes.map((route) => route.group))];
-  return createDocument({
-    openapi: '3.1.0',
-    info: {
-      title: 'Kanat360 API',
-      version: '1',
-      description:
-        'Wind-turbine inspection platform. Answers are `{ success: true, data, message? }`; errors are ' +
-        '`{ success: false, code, message }` with a stable `code` (clients translate it) and the message in the ' +
-        `caller's language (\`${LANGUAGE_HEADER}\`). Each operation says who may call it, in words and as ` +
-        '`x-access` (`public`, `signed-in`, or `permission:<name>` of the permission map).',
-    },
-    servers: [{ url: '/api', description: 'This server' }],
-    tags: groups.map((name) => ({ name, description: API_GROUPS[name] })),
-    paths,
-    components: {
-      securitySchemes: {
-        bearer: {
-          type: 'http',
-          scheme: 'bearer',
-          bearerFormat: 'JWT',
-          description: 'The `token` that POST /auth/login answers (API clients)',
-        },
-        cookie: {
-          type: 'apiKey',
-          in: 'cookie',
-          name: SESSION_COOKIE,
-          description: 'The httpOnly session cookie that POST /auth/login sets (browsers)',
-        },
-        xsrf: {
-          type: 'apiKey',
-          in: 'header',
-          name: XSRF_HEADER,
-          description: 'With the cookie on a mutation: the value of the XSRF-TOKEN cookie, echoed (double submit)',
-        },
-        metricsToken: {
-          type: 'http',
-          scheme: 'bearer',
-          description: 'The METRICS_TOKEN setting',
+  return createDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: 'Kanat360 API',
+        version: '1',
+        description:
+          'Wind-turbine inspection platform. Answers are `{ success: true, data, message? }`; errors are ' +
+          '`{ success: false, code, message }` with a stable `code` (clients translate it) and the message in the ' +
+          `caller's language (\`${LANGUAGE_HEADER}\`). Each operation says who may call it, in words and as ` +
+          '`x-access` (`public`, `signed-in`, or `permission:<name>` of the permission map).',
+      },
+      servers: [{ url: '/api', description: 'This server' }],
+      tags: groups.map((name) => ({ name, description: API_GROUPS[name] })),
+      paths,
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'The `token` that POST /auth/login answers (API clients)',
+          },
+          cookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description: 'The httpOnly session cookie that POST /auth/login sets (browsers)',
+          },
+          xsrf: {
+            type: 'apiKey',
+            in: 'header',
+            name: XSRF_HEADER,
+            description: 'With the cookie on a mutation: the value of the XSRF-TOKEN cookie, echoed (double submit)',
+          },
+          metricsToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The METRICS_TOKEN setting',
+          },
         },
       },
     },
-  });
+    { override: numericTextInRequests },
+  );
+}
+
+/**
+ * A number a request may send as its text (contracts' `readsNumericText`, marked NUMERIC_TEXT): a request's field is
+ * shown as the number or a text of that pattern, as the server reads it; an answer's as the number it is.
+ */
+function numericTextInRequests({ jsonSchema, io }: { jsonSchema: Record<string, unknown>; io: 'input' | 'output' }) {
+  const { [NUMERIC_TEXT]: pattern, description, ...number } = jsonSchema;
+  if (typeof pattern !== 'string') return;
+  // The object zod-openapi renders is rewritten in place: emptied, then filled again without the mark.
+  for (const key of Object.keys(jsonSchema)) Reflect.deleteProperty(jsonSchema, key);
+  Object.assign(
+    jsonSchema,
+    description === undefined ? {} : { description },
+    io === 'output' ? number : { anyOf: [number, { type: 'string', pattern }] },
+  );
 }

@@ -3215,7 +3215,7 @@ export interface operations {
                     email: string;
                     password: string;
                     role?: string;
-                    company_id: number;
+                    company_id: number | string;
                     /** @default true */
                     is_active?: boolean;
                 };
@@ -3341,7 +3341,7 @@ export interface operations {
                     last_name: string;
                     email: string;
                     role?: string;
-                    company_id: number;
+                    company_id: number | string;
                     is_active?: boolean;
                 };
             };
@@ -3607,7 +3607,7 @@ export interface operations {
     "turbines.list": {
         parameters: {
             query?: {
-                filter_company_id?: number;
+                filter_company_id?: number | string;
             };
             header?: {
                 /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
@@ -3777,18 +3777,18 @@ export interface operations {
                     coordinates?: string | null;
                     manufacturer?: string | null;
                     model?: string | null;
-                    rated_power_kw?: number | null;
-                    hub_height_m?: number | null;
-                    rotor_diameter_m?: number | null;
-                    blade_length_m?: number | null;
-                    commissioned_year?: number | null;
-                    latitude?: number | null;
-                    longitude?: number | null;
-                    company_id?: number;
+                    rated_power_kw?: (number | null) | string;
+                    hub_height_m?: (number | null) | string;
+                    rotor_diameter_m?: (number | null) | string;
+                    blade_length_m?: (number | null) | string;
+                    commissioned_year?: (number | null) | string;
+                    latitude?: (number | null) | string;
+                    longitude?: (number | null) | string;
+                    company_id?: number | string;
                     user_id?: unknown;
                     role?: unknown;
                     name?: string | null;
-                    rooms?: number;
+                    rooms?: number | string;
                     /**
                      * @default active
                      * @enum {string}
@@ -4072,18 +4072,18 @@ export interface operations {
                     coordinates?: string | null;
                     manufacturer?: string | null;
                     model?: string | null;
-                    rated_power_kw?: number | null;
-                    hub_height_m?: number | null;
-                    rotor_diameter_m?: number | null;
-                    blade_length_m?: number | null;
-                    commissioned_year?: number | null;
-                    latitude?: number | null;
-                    longitude?: number | null;
-                    company_id?: number;
+                    rated_power_kw?: (number | null) | string;
+                    hub_height_m?: (number | null) | string;
+                    rotor_diameter_m?: (number | null) | string;
+                    blade_length_m?: (number | null) | string;
+                    commissioned_year?: (number | null) | string;
+                    latitude?: (number | null) | string;
+                    longitude?: (number | null) | string;
+                    company_id?: number | string;
                     user_id?: unknown;
                     role?: unknown;
                     name?: string | null;
-                    rooms?: number;
+                    rooms?: number | string;
                     /** @enum {string} */
                     status?: "active" | "maintenance" | "faulty" | "offline" | "inactive";
                 };
@@ -4268,7 +4268,7 @@ export interface operations {
         parameters: {
             query?: {
                 dry_run?: "true" | "false";
-                company_id?: number;
+                company_id?: number | string;
             };
             header?: {
                 /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
@@ -4948,7 +4948,7 @@ export interface operations {
             query?: {
                 room?: number;
                 view?: "all";
-                year?: number;
+                year?: number | string;
                 blade?: "A" | "B" | "C";
                 category?: "blade" | "drone" | "operator" | "robot" | "repair";
                 camera?: string;
@@ -5125,9 +5125,9 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description Room number; 1 when missing or invalid */
-                    room?: number;
+                    room?: number | string;
                     /** @description Campaign year; the current one when missing */
-                    year?: number;
+                    year?: number | string;
                     /** @description A, B or C; or `category-drone` and the like, as a category page sends it */
                     blade?: string;
                     /** @enum {string} */
@@ -5643,9 +5643,9 @@ export interface operations {
                         type?: string;
                     }[];
                     /** @description Room number; 1 when missing or invalid */
-                    room?: number;
+                    room?: number | string;
                     /** @description Campaign year; the current one when missing */
-                    year?: number;
+                    year?: number | string;
                     /** @description A, B or C; or `category-drone` and the like, as a category page sends it */
                     blade?: string;
                     /** @enum {string} */
@@ -6092,7 +6092,7 @@ export interface operations {
     "reports.list": {
         parameters: {
             query?: {
-                year?: number;
+                year?: number | string;
             };
             header?: {
                 /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
@@ -6214,7 +6214,7 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     /** @description Campaign year, sent before the files; the current year when missing */
-                    year?: number;
+                    year?: number | string;
                     /** @description PDF files, at most 55 MB in all */
                     reports: string[];
                 };
@@ -6385,7 +6385,7 @@ export interface operations {
                 company_id?: number;
                 turbine_id?: number;
                 media_id?: number;
-                year?: number;
+                year?: number | string;
                 blade?: "A" | "B" | "C";
                 surface?: "leading_edge" | "trailing_edge" | "pressure_side" | "suction_side" | "shear_web" | "root" | "tip";
                 type?: "erosion" | "crack" | "delamination" | "lightning" | "hole" | "bond_line" | "coating" | "contamination" | "other";
@@ -6509,7 +6509,7 @@ export interface operations {
                 company_id?: number;
                 turbine_id?: number;
                 media_id?: number;
-                year?: number;
+                year?: number | string;
                 blade?: "A" | "B" | "C";
                 surface?: "leading_edge" | "trailing_edge" | "pressure_side" | "suction_side" | "shear_web" | "root" | "tip";
                 type?: "erosion" | "crack" | "delamination" | "lightning" | "hole" | "bond_line" | "coating" | "contamination" | "other";
@@ -6585,7 +6585,7 @@ export interface operations {
                 company_id?: number;
                 turbine_id?: number;
                 media_id?: number;
-                year?: number;
+                year?: number | string;
                 blade?: "A" | "B" | "C";
                 surface?: "leading_edge" | "trailing_edge" | "pressure_side" | "suction_side" | "shear_web" | "root" | "tip";
                 type?: "erosion" | "crack" | "delamination" | "lightning" | "hole" | "bond_line" | "coating" | "contamination" | "other";
@@ -6656,7 +6656,7 @@ export interface operations {
                 company_id?: number;
                 turbine_id?: number;
                 media_id?: number;
-                year?: number;
+                year?: number | string;
                 blade?: "A" | "B" | "C";
                 surface?: "leading_edge" | "trailing_edge" | "pressure_side" | "suction_side" | "shear_web" | "root" | "tip";
                 type?: "erosion" | "crack" | "delamination" | "lightning" | "hole" | "bond_line" | "coating" | "contamination" | "other";
@@ -6727,7 +6727,7 @@ export interface operations {
                 company_id?: number;
                 turbine_id?: number;
                 media_id?: number;
-                year?: number;
+                year?: number | string;
                 blade?: "A" | "B" | "C";
                 surface?: "leading_edge" | "trailing_edge" | "pressure_side" | "suction_side" | "shear_web" | "root" | "tip";
                 type?: "erosion" | "crack" | "delamination" | "lightning" | "hole" | "bond_line" | "coating" | "contamination" | "other";
@@ -6830,7 +6830,7 @@ export interface operations {
                 company_id?: number;
                 turbine_id?: number;
                 media_id?: number;
-                year?: number;
+                year?: number | string;
                 blade?: "A" | "B" | "C";
                 surface?: "leading_edge" | "trailing_edge" | "pressure_side" | "suction_side" | "shear_web" | "root" | "tip";
                 type?: "erosion" | "crack" | "delamination" | "lightning" | "hole" | "bond_line" | "coating" | "contamination" | "other";
@@ -7618,7 +7618,7 @@ export interface operations {
     "findings.inspectionReport": {
         parameters: {
             query: {
-                year: number;
+                year: number | string;
             };
             header?: {
                 /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
@@ -9593,7 +9593,7 @@ export interface operations {
     "coverage.ofTurbine": {
         parameters: {
             query?: {
-                year?: number;
+                year?: number | string;
             };
             header?: {
                 /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */
@@ -9671,8 +9671,8 @@ export interface operations {
     "coverage.ofFleet": {
         parameters: {
             query?: {
-                year?: number;
-                filter_company_id?: number;
+                year?: number | string;
+                filter_company_id?: number | string;
             };
             header?: {
                 /** @description The language of the answer's messages (and of mails the call sends): `tr` or `en`. Without it, Accept-Language decides, else Turkish. */

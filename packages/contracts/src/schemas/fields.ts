@@ -59,19 +59,36 @@ export function newPassword(missingCode: ErrorCode = 'PASSWORD_REQUIRED') {
     .max(LIMITS.passwordMaxLength, { error: 'PASSWORD_TOO_LONG' });
 }
 
+/**
+ * The JSON Schema key that marks a number a request may also send as its text (a form's or a sheet's): its value is
+ * the pattern of that text. The API's document shows the request's field as either (bff openapi-document.ts).
+ */
+export const NUMERIC_TEXT = 'x-numeric-text';
+
+/** `schema`, a number read from a JSON number or from a text that matches `pattern`, marked as such for the document. */
+export function readsNumericText<T extends z.ZodType>(schema: T, pattern: RegExp): T {
+  return schema.meta({ [NUMERIC_TEXT]: pattern.source });
+}
+
+/** A whole number's text, spaces around it allowed. */
+export const DIGITS = /^\s*\d+\s*$/;
+
 /** An id as a JSON number or a string of digits (form selects send strings). */
 export function idField(missingCode: ErrorCode, invalidCode: ErrorCode) {
-  return z.preprocess(
-    (value) => {
-      if (typeof value === 'string')
-        return /^\s*\d+\s*$/.test(value) ? Number(value) : value.trim() === '' ? undefined : value;
-      return value;
-    },
-    z
-      .number({ error: (issue) => (isMissing(issue.input) ? missingCode : invalidCode) })
-      .int({ error: invalidCode })
-      .positive({ error: invalidCode })
-      .max(2_147_483_647, { error: invalidCode }),
+  return readsNumericText(
+    z.preprocess(
+      (value) => {
+        if (typeof value === 'string')
+          return DIGITS.test(value) ? Number(value) : value.trim() === '' ? undefined : value;
+        return value;
+      },
+      z
+        .number({ error: (issue) => (isMissing(issue.input) ? missingCode : invalidCode) })
+        .int({ error: invalidCode })
+        .positive({ error: invalidCode })
+        .max(2_147_483_647, { error: invalidCode }),
+    ),
+    DIGITS,
   );
 }
 

@@ -14,18 +14,21 @@ import {
   type MediaCategory,
   PHOTO_PAGE,
 } from '../media.js';
-import { text } from './fields.js';
+import { DIGITS, readsNumericText, text } from './fields.js';
 
 const FIRST_YEAR = 2000;
 
 /** A campaign year: from 2000 to next year; a numeric string from a form is fine. */
-export const yearField = z.preprocess(
-  (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
-  z
-    .number({ error: 'YEAR_INVALID' })
-    .int({ error: 'YEAR_INVALID' })
-    .min(FIRST_YEAR, { error: 'YEAR_INVALID' })
-    .refine((year) => year <= new Date().getFullYear() + 1, { error: 'YEAR_INVALID' }),
+export const yearField = readsNumericText(
+  z.preprocess(
+    (value) => (typeof value === 'string' && DIGITS.test(value) ? Number(value) : value),
+    z
+      .number({ error: 'YEAR_INVALID' })
+      .int({ error: 'YEAR_INVALID' })
+      .min(FIRST_YEAR, { error: 'YEAR_INVALID' })
+      .refine((year) => year <= new Date().getFullYear() + 1, { error: 'YEAR_INVALID' }),
+  ),
+  DIGITS,
 );
 
 /** Spec §3: the room is a number; missing or invalid gives room 1 (never an error). */
@@ -44,7 +47,10 @@ const optionalBlank = (value: unknown) => (value === '' || value === null ? unde
  * (or a blade of the form `category-drone`, as its keys read).
  */
 const uploadTargetShape = {
-  room: roomField.meta({ description: 'Room number; 1 when missing or invalid', type: 'integer' }),
+  room: readsNumericText(
+    roomField.meta({ description: 'Room number; 1 when missing or invalid', type: 'integer' }),
+    DIGITS,
+  ),
   year: z
     .preprocess(optionalBlank, yearField.optional())
     .meta({ description: 'Campaign year; the current one when missing' }),

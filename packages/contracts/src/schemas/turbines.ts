@@ -2,19 +2,23 @@ import { z } from 'zod';
 import { rowId, timestamp } from './api.js';
 import { LIMITS } from '../constants.js';
 import { type ErrorCode } from '../errors.js';
-import { idField, optionalText, pathId, requiredText } from './fields.js';
+import { idField, optionalText, pathId, readsNumericText, requiredText } from './fields.js';
 import { lowercaseCity, TURBINE_STATUSES } from '../turbines.js';
 import { findingSeverity } from './findings.js';
 
 /** Rooms: an integer of at least 1 (a numeric string from a form is fine). */
-const roomsField = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value === '' ? undefined : value),
-  z
-    .number({ error: 'ROOMS_INVALID' })
-    .int({ error: 'ROOMS_INVALID' })
-    .min(1, { error: 'ROOMS_INVALID' })
-    .max(LIMITS.maxRooms, { error: 'ROOMS_INVALID' })
-    .optional(),
+const roomsField = readsNumericText(
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value === '' ? undefined : value),
+    z
+      .number({ error: 'ROOMS_INVALID' })
+      .int({ error: 'ROOMS_INVALID' })
+      .min(1, { error: 'ROOMS_INVALID' })
+      .max(LIMITS.maxRooms, { error: 'ROOMS_INVALID' })
+      .optional(),
+  ),
+  // Blank: the default.
+  /^\s*\d*\s*$/,
 );
 
 const statusField = z.enum(TURBINE_STATUSES, { error: 'STATUS_INVALID' });
@@ -44,7 +48,7 @@ const roundPosition = (value: number) => Math.round(value * POSITION_DECIMALS) /
  */
 function assetNumber(field: TurbineAssetNumber, integer = false) {
   const { min, max, code } = TURBINE_ASSET_RANGES[field];
-  return z.preprocess(
+  const preprocessed = z.preprocess(
     (value) => {
       if (typeof value !== 'string') return value;
       const text = value.trim();
@@ -61,6 +65,8 @@ function assetNumber(field: TurbineAssetNumber, integer = false) {
       )
       .nullish(),
   );
+  // Blank clears it, as null does.
+  return readsNumericText(preprocessed, /^\s*([+-]?\d+([.,]\d+)?)?\s*$/);
 }
 
 /** "lat,lng" (spec §3's coordinates text): two decimal degrees, a comma or a space between them. */
