@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { constants } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDebianPackages, PDF_BINARIES, SCALE_BINARIES } from './debian-packages.mjs';
@@ -119,10 +120,19 @@ function ensureTestPackages() {
   );
 }
 
-function serve(tools, script, args = []) {
-  // A process group of its own: a terminal's Ctrl-C reaches npm and this wrapper, not the server and its PostgreSQL
-  // directly, so the server hears it once and stops them in order (PostgreSQL last, after the step in progress).
-  const child = spawn(tools.node, [script, ...args], { stdio: 'inherit', cwd: root, env: tools.env, detached: true });
+/**
+ * Runs `script` on the tooling's Node until it exits. `ownGroup` (the server): a process group of its own, so a
+ * terminal's Ctrl-C reaches npm and this wrapper, not the server and its PostgreSQL directly; the server hears it
+ * once and stops them in order (PostgreSQL last, after the step in progress). Out of the terminal's group, it
+ * watches this wrapper through an IPC channel instead, and stops when the wrapper is gone however it went.
+ */
+function serve(tools, script, args = [], { ownGroup = false } = {}) {
+  const child = spawn(tools.node, [script, ...args], {
+    stdio: ownGroup ? ['inherit', 'inherit', 'inherit', 'ipc'] : 'inherit',
+    cwd: root,
+    env: tools.env,
+    detached: ownGroup,
+  });
   // The server shuts down gracefully on either signal; this wrapper only passes them on and waits. npm signals this
   // process itself (package.json's scripts `exec` node: a shell in between would die and leave it running), and
   // passes the terminal's Ctrl-C on too: the same keypress arrives twice within moments, and is passed on once.
@@ -134,8 +144,9 @@ function serve(tools, script, args = []) {
   };
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => passOn(signal));
   // A closed terminal no longer reaches the server's group: it is asked to stop as a process manager would.
-  process.on('SIGHUP', () => passOn('SIGTERM'));
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+  if (ownGroup) process.on('SIGHUP', () => passOn('SIGTERM'));
+  // A death by a signal the child does not handle (SIGKILL, a crash) is a failure, as a shell reports it.
+  child.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));
 }
 
 if (!['start', 'test', 'cli'].includes(command)) fail('usage: node scripts/run.mjs start|test|cli [args]');
@@ -147,7 +158,7 @@ run(tools.pnpm, ['install', '--frozen-lockfile', '--prefer-offline'], {
 });
 buildIfChanged(tools);
 
-if (command === 'start') serve(tools, 'bff/dist/main.js');
+if (command === 'start') serve(tools, 'bff/dist/main.js', [], { ownGroup: true });
 else if (command === 'cli') serve(tools, 'bff/dist/cli.js', process.argv.slice(3));
 else {
   ensureTestPackages();

@@ -44,6 +44,12 @@ function duringStartUp(signal: NodeJS.Signals): void {
 }
 process.on('SIGTERM', duringStartUp);
 process.on('SIGINT', duringStartUp);
+// Started by `npm start` (scripts/run.mjs), in a process group of its own: when that wrapper is gone, however it went
+// (a signal to its whole group, a crash), its IPC channel closes and the server stops as on SIGTERM, start-up included.
+if (process.channel) {
+  process.channel.unref();
+  process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+}
 
 async function main(): Promise<void> {
   config = loadConfig();

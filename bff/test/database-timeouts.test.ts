@@ -261,6 +261,11 @@ class StallingProxy {
     this.stalled = true;
   }
 
+  /** How many chunks it holds: sent while stalled, not forwarded yet. */
+  get holding(): number {
+    return this.held.length;
+  }
+
   resume(): void {
     this.stalled = false;
     for (const send of this.held.splice(0)) send();
@@ -341,7 +346,16 @@ describe('a database that stops answering', () => {
         // Awaited below; a start that gives up meanwhile is what this test is about.
         starting.catch(() => undefined);
         // Twice a request's wait for a connection and for an answer (1 s each here): a busy machine's slow start.
-        await sleep(2_000);
+        // The start is still waiting then, on what it sent to the stalled database, neither done nor given up.
+        const state = await Promise.race([
+          starting.then(
+            () => 'started',
+            () => 'failed',
+          ),
+          sleep(2_000).then(() => 'waiting'),
+        ]);
+        expect(state).toBe('waiting');
+        expect(proxy.holding).toBeGreaterThan(0);
       } finally {
         proxy.resume();
       }

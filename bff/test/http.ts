@@ -78,7 +78,10 @@ export const unchecked = (path: string): Unchecked => path as Unchecked;
 declare const malformedBody: unique symbol;
 export type Malformed = { readonly [malformedBody]: true };
 
-/** A body `call` sends as it is, on purpose: one the server must refuse (a wrong type, a field it does not take). */
+/**
+ * A body `call` sends as it is, outside the document, on purpose: one the server must refuse (a wrong type, a field
+ * it does not take), or one it ignores (the seed client's body on a DELETE).
+ */
 export const malformed = (body: unknown): Malformed => body as Malformed;
 
 /** A concrete path without its query. */
@@ -89,7 +92,14 @@ type TemplatesOf<Path extends string> = {
   [P in keyof ApiPaths]: PathOnly<Path> extends `/api${FillTemplate<P & string, PathParameters<P>>}` ? P : never;
 }[keyof ApiPaths];
 
-type JsonBodyOf<Op> = Op extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+/** The operation's JSON body; never for one without a body (`requestBody?: never`, which would match any). */
+type JsonBodyOf<Op> = Op extends { requestBody?: infer R }
+  ? [NonNullable<R>] extends [never]
+    ? never
+    : NonNullable<R> extends { content: { 'application/json': infer B } }
+      ? B
+      : never
+  : never;
 
 /** The JSON body of `method` on `path` (`RequestBody<'post', '/turbines'>`), for a test's helper that makes one. */
 export type RequestBody<M extends HttpMethod, P extends PathsWith<M>> = JsonBodyOf<Operation<P, M>>;

@@ -161,7 +161,7 @@ describe('the OpenAPI document', () => {
     const request = operationAt('POST /turbines').requestBody!.content['application/json']!.schema as Schema;
     const { rooms, blade_length_m: bladeLength, company_id: companyId } = request.properties;
     expect(rooms).toEqual({
-      anyOf: [expect.objectContaining({ type: 'integer' }), { type: 'string', pattern: '^\\s*\\d*\\s*$' }],
+      anyOf: [expect.objectContaining({ type: 'integer' }), { type: 'string', pattern: '^(\\s*\\d+\\s*)?$' }],
     });
     expect(bladeLength!.anyOf).toContainEqual({ type: 'string', pattern: '^\\s*([+-]?\\d+([.,]\\d+)?)?\\s*$' });
     expect(companyId!.anyOf).toContainEqual({ type: 'string', pattern: '^\\s*\\d+\\s*$' });

@@ -432,6 +432,9 @@ describe('npm start', () => {
     npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<void>((resolve) => npm.on('exit', () => resolve()));
     let started = new Map<number, string | null>();
+    /** The processes noted that still run: the same pid and start time (a pid may be given out again). */
+    const leftovers = () =>
+      [...started].filter(([id, since]) => since !== null && startTimeOf(id) === since).map(([id]) => id);
     return {
       npm,
       exited,
@@ -439,20 +442,33 @@ describe('npm start', () => {
       /** Every process under npm now, noted to be checked (and, on a failure, killed) afterwards. */
       processes(): number[] {
         const processes = descendantsOf(npm.pid!);
-        started = new Map([npm.pid!, ...processes].map((pid) => [pid, startTimeOf(pid)]));
+        started = new Map([npm.pid!, ...processes].map((id) => [id, startTimeOf(id)]));
         return processes;
       },
-      /** A failed run leaves nothing behind either; a pid is signalled only while it is still the same process. */
+      leftovers,
+      /** A failed run leaves nothing behind either. */
       killLeftovers(): void {
         if (npm.exitCode === null && npm.signalCode === null) this.processes();
-        for (const [pid, since] of started) if (since !== null && startTimeOf(pid) === since) signal(pid, 'SIGKILL');
+        for (const id of leftovers()) signal(id, 'SIGKILL');
       },
     };
   }
 
+  /** Waits until `npm start` serves on `port` (it installs what is missing and builds what changed first). */
+  async function untilServing(run: ReturnType<typeof npmStart>, port: number): Promise<void> {
+    await eventually(
+      async () => {
+        if (run.npm.exitCode !== null) throw new Error(`npm start exited early:\n${run.output()}`);
+        return (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.status === 200;
+      },
+      'npm start to serve',
+      { timeoutMs: 240_000, intervalMs: 250 },
+    );
+  }
+
   /** Nothing npm started is left: not run.mjs, not the server, not PostgreSQL (stopped, not killed), nor the port. */
-  async function expectAllStopped(processes: number[], dir: string, port: number): Promise<void> {
-    expect(processes.filter(isAlive)).toEqual([]);
+  async function expectAllStopped(run: ReturnType<typeof npmStart>, dir: string, port: number): Promise<void> {
+    expect(run.leftovers()).toEqual([]);
     expect(existsSync(join(dir, 'pg', 'postmaster.pid'))).toBe(false);
     expect(await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null)).toBeNull();
   }
@@ -464,22 +480,14 @@ describe('npm start', () => {
       const port = await freePort();
       const run = npmStart({ DATA_DIR: dataDir, PORT: String(port) });
       try {
-        // npm start installs what is missing and builds what changed first (nothing, after npm test's build).
-        await eventually(
-          async () => {
-            if (run.npm.exitCode !== null) throw new Error(`npm start exited early:\n${run.output()}`);
-            return (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.status === 200;
-          },
-          'npm start to serve',
-          { timeoutMs: 240_000, intervalMs: 250 },
-        );
-        const processes = run.processes();
-        expect(processes).toContain(postmasterOf(dataDir));
+        // Nothing to install or build after npm test's build.
+        await untilServing(run, port);
+        expect(run.processes()).toContain(postmasterOf(dataDir));
 
         process.kill(run.npm.pid!, signalName);
         await run.exited;
         expect(run.output()).toContain('stopped cleanly');
-        await expectAllStopped(processes, dataDir, port);
+        await expectAllStopped(run, dataDir, port);
       } finally {
         run.killLeftovers();
       }
@@ -503,7 +511,7 @@ describe('npm start', () => {
         'the demo seed to begin',
         { timeoutMs: 240_000, intervalMs: 50 },
       );
-      const processes = run.processes();
+      run.processes();
       process.kill(-run.npm.pid!, 'SIGINT');
       await run.exited;
       const output = run.output();
@@ -511,10 +519,28 @@ describe('npm start', () => {
       expect(output).not.toContain('again, stopping now');
       expect(output).toContain('demo data seeded');
       expect(output).toContain('stopped cleanly');
-      await expectAllStopped(processes, fresh, port);
+      await expectAllStopped(run, fresh, port);
     } finally {
       run.killLeftovers();
       rmSync(fresh, { recursive: true, force: true });
+    }
+  }, 300_000);
+
+  // The server is out of the terminal's group: what kills the group (a process manager's SIGKILL to it, npm or the
+  // wrapper crashing) must not leave it running, holding the port and the data folder.
+  it('stops the server and its PostgreSQL cleanly when npm and its wrapper are killed', async () => {
+    const port = await freePort();
+    const run = npmStart({ DATA_DIR: dataDir, PORT: String(port) }, { terminal: true });
+    try {
+      await untilServing(run, port);
+      run.processes();
+      process.kill(-run.npm.pid!, 'SIGKILL');
+      await run.exited;
+      await eventually(() => run.leftovers().length === 0, 'every process npm started to stop', { timeoutMs: 60_000 });
+      expect(run.output()).toContain('stopped cleanly');
+      await expectAllStopped(run, dataDir, port);
+    } finally {
+      run.killLeftovers();
     }
   }, 300_000);
 });

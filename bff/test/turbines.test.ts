@@ -832,7 +832,7 @@ describe('DELETE /api/turbines/:id', () => {
     const reply = await call(app, 'DELETE', `/api/turbines/${turbine.id}`, {
       as: superadmin,
       // The seed client's body: accepted and ignored.
-      body: { user_id: 1, role: 'superadmin', company_id: other.id },
+      body: malformed({ user_id: 1, role: 'superadmin', company_id: other.id }),
     });
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ success: true, data: null, message: inTurkish('api.turbineDeleted') });

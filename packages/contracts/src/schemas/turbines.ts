@@ -17,8 +17,8 @@ const roomsField = readsNumericText(
       .max(LIMITS.maxRooms, { error: 'ROOMS_INVALID' })
       .optional(),
   ),
-  // Blank: the default.
-  /^\s*\d*\s*$/,
+  // Empty: the default.
+  /^(\s*\d+\s*)?$/,
 );
 
 const statusField = z.enum(TURBINE_STATUSES, { error: 'STATUS_INVALID' });
