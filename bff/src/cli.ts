@@ -76,14 +76,12 @@ async function runCommand(command: string, rest: string[], config: Config, datab
       const storage = createObjectStorage(config);
       await jobs.start();
       try {
-        const seeded = await runAsJob(() =>
-          seedDemo({
-            dataSource: database.dataSource,
-            storage,
-            jobs,
-            options: { photoScale: config.demoPhotoScale },
-          }),
-        );
+        const seeded = await seedDemo({
+          dataSource: database.dataSource,
+          storage,
+          jobs,
+          options: { photoScale: config.demoPhotoScale },
+        });
         console.log(
           seeded
             ? `Demo data seeded: ${demoSeedText(seeded)}.\nThumbnails, previews and tiles are made by the ` +

@@ -48,25 +48,27 @@ const roundPosition = (value: number) => Math.round(value * POSITION_DECIMALS) /
  */
 function assetNumber(field: TurbineAssetNumber, integer = false) {
   const { min, max, code } = TURBINE_ASSET_RANGES[field];
-  const preprocessed = z.preprocess(
-    (value) => {
-      if (typeof value !== 'string') return value;
-      const text = value.trim();
-      if (text === '') return null;
-      return /^[+-]?\d+([.,]\d+)?$/.test(text) ? Number(text.replace(',', '.')) : value;
-    },
-    z
-      .number({ error: code })
-      .refine(
-        (value) => Number.isFinite(value) && value >= min && value <= max && (!integer || Number.isInteger(value)),
-        {
-          error: code,
-        },
-      )
-      .nullish(),
+  return readsNumericText(
+    z.preprocess(
+      (value) => {
+        if (typeof value !== 'string') return value;
+        const text = value.trim();
+        if (text === '') return null;
+        return /^[+-]?\d+([.,]\d+)?$/.test(text) ? Number(text.replace(',', '.')) : value;
+      },
+      z
+        .number({ error: code })
+        .refine(
+          (value) => Number.isFinite(value) && value >= min && value <= max && (!integer || Number.isInteger(value)),
+          {
+            error: code,
+          },
+        )
+        .nullish(),
+    ),
+    // Blank clears it, as null does.
+    /^\s*([+-]?\d+([.,]\d+)?)?\s*$/,
   );
-  // Blank clears it, as null does.
-  return readsNumericText(preprocessed, /^\s*([+-]?\d+([.,]\d+)?)?\s*$/);
 }
 
 /** "lat,lng" (spec §3's coordinates text): two decimal degrees, a comma or a space between them. */
